@@ -1,0 +1,56 @@
+import { defineConfig } from 'vitest/config';
+
+const failOnConsoleError = './tests/support/fail-on-console-error.ts';
+
+export default defineConfig({
+  test: {
+    reporters: ['default', './tests/support/summary-reporter.ts'],
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['supabase/functions/**/*.test.ts', 'local/**/*.test.ts', 'web/src/**/*.test.ts'],
+          setupFiles: [failOnConsoleError],
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          globalSetup: ['./tests/support/global-postgres.ts'],
+          setupFiles: [failOnConsoleError],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'local',
+          include: ['tests/local/**/*.test.ts'],
+          setupFiles: [failOnConsoleError],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'contract',
+          include: ['tests/contract/**/*.test.ts'],
+          setupFiles: [failOnConsoleError],
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['./tests/support/global-stack.ts'],
+          setupFiles: [failOnConsoleError],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
