@@ -1,0 +1,64 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const port = (fallback: number) => z.coerce.number().int().min(1).max(65_535).default(fallback);
+
+const EnvSchema = z.object({
+  TASKLANE_DATA_DIR: z.string().min(1).default('.tasklane'),
+  TASKLANE_API_PORT: port(54321),
+  TASKLANE_DB_PORT: port(54322),
+  TASKLANE_MAILBOX_PORT: port(54324),
+  TASKLANE_WEB_PORT: port(5173),
+  TASKLANE_WEB: z.enum(['on', 'off']).default('on'),
+});
+
+/** Everything the stand-in can be told, read once from the environment. */
+export interface StandInConfig {
+  projectDir: string;
+  dataDir: string;
+  host: '127.0.0.1';
+  ports: { api: number; db: number; mailbox: number; web: number };
+  /** `off` starts the backend without the Vite dev server (for API-only work and some tests). */
+  web: boolean;
+}
+
+/** Which environment variable moves which port, for error messages that say how to fix a clash. */
+export const PORT_VARIABLES = {
+  api: 'TASKLANE_API_PORT',
+  db: 'TASKLANE_DB_PORT',
+  mailbox: 'TASKLANE_MAILBOX_PORT',
+  web: 'TASKLANE_WEB_PORT',
+} as const;
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env, projectDir = process.cwd()): StandInConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const names = parsed.error.issues.map((issue) => issue.path.join('.')).join(', ');
+    throw new Error(`Invalid stand-in settings: ${names}. Ports are whole numbers from 1 to 65535.`);
+  }
+  const vars = parsed.data;
+  return {
+    projectDir,
+    dataDir: resolve(projectDir, vars.TASKLANE_DATA_DIR),
+    host: '127.0.0.1',
+    ports: {
+      api: vars.TASKLANE_API_PORT,
+      db: vars.TASKLANE_DB_PORT,
+      mailbox: vars.TASKLANE_MAILBOX_PORT,
+      web: vars.TASKLANE_WEB_PORT,
+    },
+    web: vars.TASKLANE_WEB === 'on',
+  };
+}
+
+export function apiUrl(config: StandInConfig): string {
+  return `http://${config.host}:${config.ports.api}`;
+}
+
+export function webUrl(config: StandInConfig): string {
+  return `http://localhost:${config.ports.web}`;
+}
+
+export function databaseUrl(config: StandInConfig, database = 'postgres'): string {
+  return `postgresql://postgres:postgres@${config.host}:${config.ports.db}/${database}`;
+}

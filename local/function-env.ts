@@ -1,0 +1,35 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseEnv } from 'node:util';
+import { apiUrl, databaseUrl, type StandInConfig } from './config.ts';
+import { publicJwks, type StandInKeys } from './keys.ts';
+
+/**
+ * The environment a hosted Edge Function gets, pointed at the stand-in, plus the project's own secrets
+ * from supabase/functions/.env (what `supabase secrets set` holds in production).
+ */
+export async function functionEnvironment(
+  config: StandInConfig,
+  keys: StandInKeys,
+): Promise<Record<string, string>> {
+  const web = config.ports.web;
+  return {
+    ALLOWED_ORIGINS: `http://localhost:${web},http://127.0.0.1:${web}`,
+    ...(await projectSecrets(config.projectDir)),
+    SUPABASE_URL: apiUrl(config),
+    SUPABASE_ANON_KEY: keys.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
+    SUPABASE_DB_URL: databaseUrl(config),
+    SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: keys.publishableKey }),
+    SUPABASE_SECRET_KEYS: JSON.stringify({ default: keys.secretKey }),
+    SUPABASE_JWKS: JSON.stringify(publicJwks(keys)),
+  };
+}
+
+async function projectSecrets(projectDir: string): Promise<Record<string, string>> {
+  const text = await readFile(join(projectDir, 'supabase', 'functions', '.env'), 'utf8').catch(() => '');
+  const parsed = parseEnv(text) as Record<string, string | undefined>;
+  return Object.fromEntries(
+    Object.entries(parsed).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+}

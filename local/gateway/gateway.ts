@@ -1,0 +1,45 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { once } from 'node:events';
+import type { FunctionWorkers } from '../functions/function-workers.ts';
+import { proxyToFunction } from './functions-proxy.ts';
+import { sendJson } from './http.ts';
+
+/** A service mounted under a prefix of the gateway (auth, storage, realtime arrive as later features). */
+export type ServiceHandler = (req: IncomingMessage, res: ServerResponse, path: string) => Promise<void>;
+
+export interface GatewayOptions {
+  host: string;
+  port: number;
+  functions: FunctionWorkers;
+  services?: Record<string, ServiceHandler>;
+  onError: (error: unknown) => void;
+}
+
+const FUNCTIONS_PREFIX = '/functions/v1';
+
+/** The one HTTP entry point on :54321, laid out as Supabase's: /auth/v1, /storage/v1, /functions/v1, … */
+export async function startGateway(options: GatewayOptions): Promise<Server> {
+  const server = createServer((req, res) => {
+    route(options, req, res).catch((error: unknown) => {
+      options.onError(error);
+      if (!res.headersSent) sendJson(res, 500, { message: 'An unexpected error occurred' });
+      else res.destroy();
+    });
+  });
+  server.listen({ host: options.host, port: options.port, exclusive: true });
+  await once(server, 'listening');
+  return server;
+}
+
+async function route(options: GatewayOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const path = req.url ?? '/';
+  if (path === FUNCTIONS_PREFIX || path.startsWith(`${FUNCTIONS_PREFIX}/`)) {
+    return proxyToFunction(options.functions, req, res, path.slice(FUNCTIONS_PREFIX.length));
+  }
+  for (const [prefix, handler] of Object.entries(options.services ?? {})) {
+    if (path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`)) {
+      return handler(req, res, path.slice(prefix.length) || '/');
+    }
+  }
+  sendJson(res, 404, { message: 'no Route matched with those values' });
+}

@@ -1,0 +1,129 @@
+import { mkdir, stat } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import type { ViteDevServer } from 'vite';
+import { apiUrl, databaseUrl, type StandInConfig } from './config.ts';
+import { functionEnvironment } from './function-env.ts';
+import { startFunctionWorkers, type FunctionWorkers } from './functions/function-workers.ts';
+import { startGateway } from './gateway/gateway.ts';
+import { loadOrCreateKeys, type StandInKeys } from './keys.ts';
+import { isNoteworthyPostgresLine, type Log } from './log.ts';
+import { waitForPort } from './ports.ts';
+import { startCluster, type RunningCluster } from './postgres/cluster.ts';
+import { prepareDatabase, type PreparedDatabase } from './postgres/prepare-database.ts';
+import { clearRunningState, writeRunningState } from './state.ts';
+import { startWebServer } from './web-server.ts';
+
+export interface RunningStack {
+  keys: StandInKeys;
+  firstStart: boolean;
+  database: PreparedDatabase;
+  stop(): Promise<void>;
+  /** Synchronous last resort for process exit: kills the children that would outlive us. */
+  killNow(): void;
+}
+
+const FUNCTION_BOOT_TIMEOUT_MS = 60_000;
+
+/** Starts Postgres, the functions, the gateway and the web app, in that order; stops them in reverse. */
+export async function startStack(config: StandInConfig, log: Log): Promise<RunningStack> {
+  const stoppers: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const stopOne of stoppers.reverse())
+      await stopOne().catch((error: unknown) => log('stand-in', String(error)));
+    await clearRunningState(config.dataDir);
+  };
+  let functions: FunctionWorkers | undefined;
+  let cluster: RunningCluster | undefined;
+  const killNow = () => {
+    functions?.killNow();
+    cluster?.killNow();
+  };
+  try {
+    await mkdir(config.dataDir, { recursive: true });
+    const keys = await loadOrCreateKeys(config.dataDir);
+    const postgresDir = join(config.dataDir, 'postgres');
+    const firstStart = !(await stat(join(postgresDir, 'PG_VERSION')).catch(() => null));
+
+    log('stand-in', firstStart ? 'creating the database cluster…' : 'starting PostgreSQL…');
+    const database = await startPostgres(config, postgresDir, log);
+    cluster = database;
+    stoppers.push(() => database.stop());
+    const prepared = await prepareDatabase(databaseUrl(config), config.projectDir, { seed: true });
+    reportDatabase(prepared, log);
+
+    functions = await startFunctionWorkers({
+      projectDir: config.projectDir,
+      env: await functionEnvironment(config, keys),
+      onLog: (name, line) => log(name, line),
+    });
+    const workers = functions;
+    stoppers.push(() => workers.stop());
+    await waitForFunctions(config, workers);
+
+    const gateway = await startGateway({
+      host: config.host,
+      port: config.ports.api,
+      functions: workers,
+      onError: (error) =>
+        log('gateway', error instanceof Error ? (error.stack ?? error.message) : String(error)),
+    });
+    stoppers.push(() => closeServer(gateway));
+
+    if (config.web) {
+      const web = await startWebServer({
+        projectDir: config.projectDir,
+        host: config.host,
+        port: config.ports.web,
+        supabaseUrl: apiUrl(config),
+        anonKey: keys.anonKey,
+      });
+      stoppers.push(() => closeVite(web));
+    }
+    await writeRunningState(config);
+    return { keys, firstStart, database: prepared, stop, killNow };
+  } catch (error) {
+    killNow();
+    await stop();
+    throw error;
+  }
+}
+
+async function startPostgres(config: StandInConfig, dataDir: string, log: Log): Promise<RunningCluster> {
+  const cluster = await startCluster({
+    dataDir,
+    port: config.ports.db,
+    onLog: (line) => isNoteworthyPostgresLine(line) && log('db', line),
+  });
+  cluster.process.once('exit', (code, signal) =>
+    log('db', `PostgreSQL stopped (code ${code}, signal ${signal})`),
+  );
+  return cluster;
+}
+
+function reportDatabase(database: PreparedDatabase, log: Log): void {
+  const count = database.appliedMigrations.length;
+  log(
+    'db',
+    count === 0
+      ? 'migrations up to date'
+      : `applied ${count} migration(s): ${database.appliedMigrations.join(', ')}`,
+  );
+  if (database.seeded) log('db', 'seeded supabase/seed.sql');
+}
+
+async function waitForFunctions(config: StandInConfig, workers: FunctionWorkers): Promise<void> {
+  const port = workers.portOf('api');
+  if (port !== undefined) await waitForPort(config.host, port, FUNCTION_BOOT_TIMEOUT_MS);
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+async function closeVite(server: ViteDevServer): Promise<void> {
+  await server.close();
+}

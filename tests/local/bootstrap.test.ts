@@ -1,0 +1,201 @@
+import pg from 'pg';
+import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  applyMigrations,
+  bootstrapSupabase,
+  readMigrations,
+  seedOnce,
+} from '../../local/postgres/migrations.ts';
+import { startTestCluster, type TestCluster } from '../support/test-cluster.ts';
+
+let testCluster: TestCluster;
+let client: pg.Client;
+
+beforeAll(async () => {
+  testCluster = await startTestCluster();
+  client = new pg.Client({ connectionString: testCluster.cluster.url() });
+  await client.connect();
+  await bootstrapSupabase(client);
+});
+
+afterAll(async () => {
+  await client.end();
+  await testCluster.dispose();
+});
+
+describe('the Supabase bootstrap', () => {
+  test('can run again on every start without changing anything', async () => {
+    await expect(bootstrapSupabase(client)).resolves.toBeUndefined();
+  });
+
+  test('creates the API roles with the attributes hosted Supabase gives them', async () => {
+    const { rows } = await client.query<{
+      rolname: string;
+      rolcanlogin: boolean;
+      rolbypassrls: boolean;
+      rolinherit: boolean;
+    }>(
+      `select rolname, rolcanlogin, rolbypassrls, rolinherit from pg_roles
+        where rolname in ('anon', 'authenticated', 'service_role', 'authenticator') order by rolname`,
+    );
+    expect(rows).toEqual([
+      { rolname: 'anon', rolcanlogin: false, rolbypassrls: false, rolinherit: false },
+      { rolname: 'authenticated', rolcanlogin: false, rolbypassrls: false, rolinherit: false },
+      { rolname: 'authenticator', rolcanlogin: true, rolbypassrls: false, rolinherit: false },
+      { rolname: 'service_role', rolcanlogin: false, rolbypassrls: true, rolinherit: false },
+    ]);
+  });
+
+  test('auth.uid(), auth.role(), auth.email() and auth.jwt() read request.jwt.claims as the caller', async () => {
+    const claims = {
+      sub: '6f1c2a9e-0d7b-4c4e-9a53-2f0c8d6e1b7a',
+      role: 'authenticated',
+      email: 'ada@example.com',
+    };
+    await client.query('begin');
+    await client.query(
+      `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
+      [JSON.stringify(claims)],
+    );
+    const { rows } = await client.query(
+      'select auth.uid() as uid, auth.role() as role, auth.email() as email, auth.jwt() as jwt, current_user',
+    );
+    await client.query('rollback');
+    expect(rows[0]).toEqual({
+      uid: claims.sub,
+      role: 'authenticated',
+      email: claims.email,
+      jwt: claims,
+      current_user: 'authenticated',
+    });
+  });
+
+  test('auth.uid() is null without claims', async () => {
+    const { rows } = await client.query('select auth.uid() as uid');
+    expect(rows[0]).toEqual({ uid: null });
+  });
+
+  test('has the auth tables GoTrue uses, with its column names', async () => {
+    const { rows } = await client.query<{ table_name: string }>(
+      `select table_name from information_schema.tables where table_schema = 'auth' order by table_name`,
+    );
+    expect(rows.map((row) => row.table_name)).toEqual(
+      expect.arrayContaining([
+        'users',
+        'identities',
+        'sessions',
+        'refresh_tokens',
+        'mfa_factors',
+        'mfa_challenges',
+        'mfa_amr_claims',
+        'flow_state',
+        'one_time_tokens',
+      ]),
+    );
+    const columns = await client.query<{ column_name: string }>(
+      `select column_name from information_schema.columns where table_schema = 'auth' and table_name = 'users'`,
+    );
+    expect(columns.rows.map((row) => row.column_name)).toEqual(
+      expect.arrayContaining([
+        'id',
+        'email',
+        'encrypted_password',
+        'raw_user_meta_data',
+        'raw_app_meta_data',
+        'email_confirmed_at',
+        'is_anonymous',
+        'created_at',
+      ]),
+    );
+  });
+
+  test('installs pgcrypto in the extensions schema', async () => {
+    const { rows } = await client.query(
+      `select extname, extnamespace::regnamespace::text as schema from pg_extension where extname = 'pgcrypto'`,
+    );
+    expect(rows).toEqual([{ extname: 'pgcrypto', schema: 'extensions' }]);
+  });
+});
+
+describe('migrations and seed', () => {
+  let dir: string;
+  let database: pg.Client;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'tasklane-migrations-'));
+    await mkdir(join(dir, 'migrations'));
+    await writeFile(
+      join(dir, 'migrations', '20260101000000_create_things.sql'),
+      'create table public.things (id int primary key);',
+    );
+    await writeFile(
+      join(dir, 'migrations', '20260102000000_add_name.sql'),
+      'alter table public.things add column name text;',
+    );
+    await writeFile(join(dir, 'migrations', 'README.md'), 'not a migration');
+    await writeFile(join(dir, 'seed.sql'), `insert into public.things values (1, 'seeded');`);
+    await client.query('create database migrations_test');
+    database = new pg.Client({ connectionString: testCluster.cluster.url('migrations_test') });
+    await database.connect();
+    await bootstrapSupabase(database);
+  });
+
+  afterAll(async () => {
+    await database.end();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  test('reads only <version>_<name>.sql files, in version order', async () => {
+    const migrations = await readMigrations(join(dir, 'migrations'));
+    expect(migrations.map((m) => [m.version, m.name])).toEqual([
+      ['20260101000000', 'create_things'],
+      ['20260102000000', 'add_name'],
+    ]);
+  });
+
+  test('applies pending migrations once and records them as the Supabase CLI does', async () => {
+    expect(await applyMigrations(database, join(dir, 'migrations'))).toEqual([
+      '20260101000000',
+      '20260102000000',
+    ]);
+    expect(await applyMigrations(database, join(dir, 'migrations'))).toEqual([]);
+    const { rows } = await database.query(
+      'select version, name, statements from supabase_migrations.schema_migrations order by version',
+    );
+    expect(rows).toEqual([
+      {
+        version: '20260101000000',
+        name: 'create_things',
+        statements: ['create table public.things (id int primary key);'],
+      },
+      {
+        version: '20260102000000',
+        name: 'add_name',
+        statements: ['alter table public.things add column name text;'],
+      },
+    ]);
+  });
+
+  test('a failing migration rolls back whole and names itself', async () => {
+    await writeFile(
+      join(dir, 'migrations', '20260103000000_broken.sql'),
+      'create table public.half (id int); select 1/0;',
+    );
+    await expect(applyMigrations(database, join(dir, 'migrations'))).rejects.toThrow(
+      /20260103000000_broken\.sql failed: division by zero/,
+    );
+    const half = await database.query(`select to_regclass('public.half') as table`);
+    expect(half.rows[0]).toEqual({ table: null });
+    await rm(join(dir, 'migrations', '20260103000000_broken.sql'));
+  });
+
+  test('seeds once per database', async () => {
+    expect(await seedOnce(database, join(dir, 'seed.sql'))).toBe(true);
+    expect(await seedOnce(database, join(dir, 'seed.sql'))).toBe(false);
+    const { rows } = await database.query('select id, name from public.things');
+    expect(rows).toEqual([{ id: 1, name: 'seeded' }]);
+  });
+});
