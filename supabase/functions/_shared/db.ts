@@ -1,0 +1,114 @@
+/**
+ * The one database driver, on node-postgres. Every unit of work runs in its own transaction, either as
+ * the calling user (RLS applies) or, explicitly, as the service. Statements are never named, so no
+ * prepared statement outlives a transaction and the transaction-mode pooler stays safe.
+ */
+import pg from 'pg';
+import { describeError } from './describe-error.ts';
+import { databaseUnavailable, isDatabaseUnavailable } from './db-errors.ts';
+import type { Logger } from './logger.ts';
+import { jwtClaimsFor } from './principal.ts';
+import type { Principal } from './principal.ts';
+
+/** What a queries module receives: bound-parameter SQL and nothing else of the driver. */
+export interface Sql {
+  query<Row extends Record<string, unknown>>(text: string, values?: readonly unknown[]): Promise<Row[]>;
+}
+
+export type UnitOfWork<T> = (sql: Sql) => Promise<T>;
+
+export interface Database {
+  /** Runs `work` in a transaction as `principal`: role `authenticated` with its JWT claims. */
+  asCaller<T>(principal: Principal, work: UnitOfWork<T>): Promise<T>;
+  /** Runs `work` in a transaction as the service (the connection's own role); for non-user work only. */
+  asService<T>(work: UnitOfWork<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  url: string;
+  logger: Logger;
+  maxConnections?: number;
+  connectTimeoutMs?: number;
+}
+
+const ACT_AS_CALLER =
+  "select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)";
+
+export function createDatabase({
+  url,
+  logger,
+  maxConnections = 5,
+  connectTimeoutMs = 2_000,
+}: DatabaseOptions): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: maxConnections,
+    connectionTimeoutMillis: connectTimeoutMs,
+    idleTimeoutMillis: 30_000,
+  });
+  // Without a listener, an idle connection dropped by the server is an uncaught error: the process dies.
+  pool.on('error', (error) => logger.warn('idle database connection lost', describeError(error)));
+
+  return {
+    asCaller: (principal, work) =>
+      inTransaction(pool, logger, work, [ACT_AS_CALLER, [JSON.stringify(jwtClaimsFor(principal))]]),
+    asService: (work) => inTransaction(pool, logger, work),
+    close: () => pool.end(),
+  };
+}
+
+type Statement = [text: string, values: unknown[]];
+
+async function inTransaction<T>(
+  pool: pg.Pool,
+  logger: Logger,
+  work: UnitOfWork<T>,
+  setup?: Statement,
+): Promise<T> {
+  const client = await checkOut(pool);
+  // The pool listens only to idle clients; a checked-out one needs its own listener for the same reason.
+  const onError = (error: Error): void =>
+    logger.warn('database connection lost mid-request', describeError(error));
+  client.on('error', onError);
+  let broken: Error | undefined;
+  try {
+    await client.query('begin');
+    if (setup) await client.query(...setup);
+    const result = await work(sqlOn(client));
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    broken = await rollBack(client);
+    throw isDatabaseUnavailable(error) ? databaseUnavailable(error) : error;
+  } finally {
+    client.off('error', onError);
+    // Releasing with an error destroys the connection instead of returning a broken one to the pool.
+    client.release(broken);
+  }
+}
+
+async function checkOut(pool: pg.Pool): Promise<pg.PoolClient> {
+  try {
+    return await pool.connect();
+  } catch (error) {
+    throw databaseUnavailable(error);
+  }
+}
+
+/** Rolls back; returns the error if even that failed, meaning the connection is unusable. */
+async function rollBack(client: pg.PoolClient): Promise<Error | undefined> {
+  try {
+    await client.query('rollback');
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+function sqlOn(client: pg.PoolClient): Sql {
+  return {
+    query: async <Row extends Record<string, unknown>>(text: string, values: readonly unknown[] = []) =>
+      (await client.query<Row>(text, [...values])).rows,
+  };
+}

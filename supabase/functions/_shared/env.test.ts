@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from './env.ts';
+
+const VALID = {
+  SUPABASE_URL: 'http://127.0.0.1:54321',
+  SUPABASE_DB_URL: 'postgresql://postgres:s3cret-password@127.0.0.1:54322/postgres',
+  SUPABASE_ANON_KEY: 'anon-key-value',
+  SUPABASE_SERVICE_ROLE_KEY: 'service-role-key-value',
+};
+
+function failureOf(source: Record<string, string | undefined>): EnvError {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    if (error instanceof EnvError) return error;
+    throw error;
+  }
+  throw new Error('parseEnv accepted an invalid environment');
+}
+
+describe('parseEnv', () => {
+  it('reads a complete environment, with defaults for the optional variables', () => {
+    expect(parseEnv({ ...VALID, UNRELATED: 'x' })).toEqual({
+      ...VALID,
+      ALLOWED_ORIGINS: [],
+      LOG_LEVEL: 'info',
+    });
+  });
+
+  it('splits ALLOWED_ORIGINS on commas and trims each origin', () => {
+    const env = parseEnv({ ...VALID, ALLOWED_ORIGINS: ' http://localhost:5173, https://app.tasklane.dev ,' });
+    expect(env.ALLOWED_ORIGINS).toEqual(['http://localhost:5173', 'https://app.tasklane.dev']);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(parseEnv({ ...VALID, ALLOWED_ORIGINS: '', LOG_LEVEL: '' })).toMatchObject({
+      ALLOWED_ORIGINS: [],
+      LOG_LEVEL: 'info',
+    });
+    expect(failureOf({ ...VALID, SUPABASE_ANON_KEY: '' }).message).toContain('SUPABASE_ANON_KEY is not set');
+  });
+
+  it('names every missing or malformed variable in one message', () => {
+    const { message } = failureOf({
+      SUPABASE_URL: 'not a url',
+      SUPABASE_DB_URL: 'mysql://root:hunter2@db/app',
+      ALLOWED_ORIGINS: 'https://ok.example.com,https://with.path.example.com/app',
+      LOG_LEVEL: 'loud',
+    });
+    expect(message).toBe(
+      'Invalid environment: SUPABASE_URL must be an http(s) URL; ' +
+        'SUPABASE_DB_URL must be a postgres:// connection URL; SUPABASE_ANON_KEY is not set; ' +
+        'SUPABASE_SERVICE_ROLE_KEY is not set; ' +
+        'ALLOWED_ORIGINS must be comma-separated origins such as https://app.example.com; ' +
+        'LOG_LEVEL must be one of debug, info, warn, error',
+    );
+  });
+
+  it('never prints a value, since most are secrets', () => {
+    const { message } = failureOf({
+      ...VALID,
+      SUPABASE_DB_URL: 'mysql://root:hunter2@db/app',
+      SUPABASE_URL: 'ftp://x',
+    });
+    expect(message).not.toMatch(/hunter2|mysql|ftp/);
+  });
+});

@@ -1,0 +1,37 @@
+/**
+ * Business constants and limits (SPEC §9), the single source for the API, `GET /v1/meta/limits` and the
+ * web app. Pure constants with no imports, so the browser bundle can import this file as is.
+ */
+
+const KIB = 1024;
+const MIB = 1024 * KIB;
+
+export const WORKSPACES_PER_USER = 10;
+/** Pending invitations count towards this. */
+export const MEMBERS_PER_WORKSPACE = 50;
+export const PROJECTS_PER_WORKSPACE = 100;
+export const TASKS_PER_PROJECT = 20_000;
+export const LABELS_PER_WORKSPACE = 100;
+export const LABELS_PER_TASK = 10;
+export const COMMENTS_PER_TASK = 1_000;
+export const ATTACHMENTS_PER_TASK = 20;
+export const ATTACHMENT_MAX_BYTES = 25 * MIB;
+export const AVATAR_MAX_BYTES = 2 * MIB;
+export const INVITATION_LIFETIME_DAYS = 7;
+/** Active (unrevoked, unexpired) tokens per user. */
+export const API_TOKENS_PER_USER = 10;
+export const API_TOKEN_LIFETIME_DAYS = { min: 1, max: 365, default: 90 } as const;
+export const WEBHOOKS_PER_WORKSPACE = 10;
+export const WEBHOOK_PAYLOAD_MAX_BYTES = 256 * KIB;
+export const WEBHOOK_TIMEOUT_SECONDS = 10;
+/** `user` applies per user or API token, `ip` per IP address of requests without credentials. */
+export const RATE_LIMIT_PER_MINUTE = { user: 600, ip: 60 } as const;
+/** API tokens and invitations one user may create per hour. */
+export const SENSITIVE_CREATIONS_PER_HOUR = 20;
+export const PAGE_SIZE = { default: 50, max: 200 } as const;
+export const IDEMPOTENCY_KEY_LIFETIME_HOURS = 24;
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+export const JSON_BODY_MAX_BYTES = 1 * MIB;
+export const ACCESS_TOKEN_LIFETIME_SECONDS = 60 * 60;
+export const SIGNED_UPLOAD_URL_LIFETIME_SECONDS = 2 * 60 * 60;
+export const SIGNED_DOWNLOAD_URL_LIFETIME_SECONDS = 5 * 60;

@@ -1,0 +1,24 @@
+/**
+ * Who is calling. The authenticate middleware (next issue) builds a Principal from a Supabase access
+ * token or an API token; the database helper turns it into the JWT claims Postgres policies read.
+ */
+
+export interface Principal {
+  user_id: string;
+  email: string | null;
+  /** Authenticator assurance level of the session: `aal2` after a second factor. */
+  aal: 'aal1' | 'aal2';
+  /** The Supabase Auth session, or null for API tokens. */
+  session_id: string | null;
+}
+
+/** The claims as PostgREST would set them, so `auth.uid()` and `auth.jwt()` work in policies. */
+export function jwtClaimsFor(principal: Principal): Record<string, string | null> {
+  return {
+    sub: principal.user_id,
+    role: 'authenticated',
+    email: principal.email,
+    aal: principal.aal,
+    session_id: principal.session_id,
+  };
+}

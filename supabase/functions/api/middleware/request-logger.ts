@@ -1,0 +1,21 @@
+/**
+ * One log line per request, written when the answer is known. It names the request, never its headers,
+ * body or query string, where credentials and secrets travel.
+ */
+import { createMiddleware } from 'hono/factory';
+import type { Logger } from '../../_shared/logger.ts';
+import type { AppEnv } from '../app-env.ts';
+
+export const requestLogger = (logger: Logger) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const started = performance.now();
+    await next();
+    const status = c.res.status;
+    logger[status >= 500 ? 'error' : 'info']('request', {
+      request_id: c.var.requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status,
+      duration_ms: Math.round((performance.now() - started) * 10) / 10,
+    });
+  });

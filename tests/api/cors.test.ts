@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, WEB_ORIGIN } from '../support/api-app.ts';
+import type { TestApp } from '../support/api-app.ts';
+import { callApi } from '../support/api-request.ts';
+import { createTestDatabase } from '../support/test-database.ts';
+import type { TestDatabase } from '../support/test-database.ts';
+
+let database: TestDatabase;
+let api: TestApp;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  api = createTestApp(database.url, { allowedOrigins: [WEB_ORIGIN] });
+});
+
+afterAll(async () => {
+  await api?.close();
+  await database?.drop();
+});
+
+describe('CORS', () => {
+  it('lets an allowed origin read the answer and its headers', async () => {
+    const response = await callApi(api.app, '/api/v1/meta/limits', { headers: { Origin: WEB_ORIGIN } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe(WEB_ORIGIN);
+    expect(response.headers.get('access-control-expose-headers')).toContain('X-Request-Id');
+    expect(response.headers.get('vary')).toContain('Origin');
+  });
+
+  it('does not let another origin read the answer', async () => {
+    const response = await callApi(api.app, '/api/v1/meta/limits', {
+      headers: { Origin: 'https://evil.example' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('answers a preflight from an allowed origin with 204 and what it may send', async () => {
+    const response = await callApi(api.app, '/api/v1/health', {
+      method: 'OPTIONS',
+      headers: {
+        Origin: WEB_ORIGIN,
+        'Access-Control-Request-Method': 'PATCH',
+        'Access-Control-Request-Headers': 'authorization, content-type, if-match, idempotency-key',
+      },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe(WEB_ORIGIN);
+    expect(response.headers.get('access-control-allow-methods')).toContain('PATCH');
+    const allowed = response.headers.get('access-control-allow-headers')?.split(',') ?? [];
+    expect(allowed).toEqual(
+      expect.arrayContaining([
+        'authorization',
+        'content-type',
+        'if-match',
+        'idempotency-key',
+        'x-client-info',
+        'apikey',
+      ]),
+    );
+    expect(response.headers.get('x-request-id')).toBeTruthy();
+  });
+
+  it('answers a preflight from another origin with 204 but no permission', async () => {
+    const response = await callApi(api.app, '/api/v1/health', {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'GET' },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});

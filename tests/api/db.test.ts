@@ -1,0 +1,135 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '../../supabase/functions/_shared/db.ts';
+import type { Database, Sql } from '../../supabase/functions/_shared/db.ts';
+import { AppError } from '../../supabase/functions/_shared/errors.ts';
+import type { Principal } from '../../supabase/functions/_shared/principal.ts';
+import { captureLogs } from '../support/api-logs.ts';
+import { createTestDatabase } from '../support/test-database.ts';
+import type { TestDatabase } from '../support/test-database.ts';
+
+const alice: Principal = {
+  user_id: '7d0f1f8e-2f5a-4c3e-9d61-2b1f0c1d7a10',
+  email: 'alice@example.com',
+  aal: 'aal2',
+  session_id: '3b0c8a52-4f1e-4b8e-8f0a-51c1e2d3f4a5',
+};
+
+const logs = captureLogs();
+let database: TestDatabase;
+// One connection, so every unit of work below reuses it: what one leaves behind, the next would see.
+let db: Database;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = createDatabase({ url: database.url, logger: logs.logger, maxConnections: 1 });
+  await db.asService((sql) => sql.query('create table public.db_test_notes (body text not null)'));
+});
+
+afterAll(async () => {
+  await db?.close();
+  await database?.drop();
+});
+
+const whoAmI = async (sql: Sql) => {
+  const [row] = await sql.query<{ role: string; uid: string | null; claims: string | null }>(
+    "select current_user as role, auth.uid() as uid, current_setting('request.jwt.claims', true) as claims",
+  );
+  return row;
+};
+
+describe('asCaller', () => {
+  it('runs as role authenticated with the principal as JWT claims, so auth.uid() is the user', async () => {
+    const me = await db.asCaller(alice, whoAmI);
+    expect(me?.role).toBe('authenticated');
+    expect(me?.uid).toBe(alice.user_id);
+    expect(JSON.parse(me?.claims ?? '{}')).toEqual({
+      sub: alice.user_id,
+      role: 'authenticated',
+      email: alice.email,
+      aal: 'aal2',
+      session_id: alice.session_id,
+    });
+  });
+
+  it('leaves nothing behind on the connection for the next unit of work', async () => {
+    await db.asCaller(alice, whoAmI);
+    const next = await db.asService(whoAmI);
+    expect(next?.role).not.toBe('authenticated');
+    expect(next?.uid).toBeNull();
+    expect(next?.claims ?? '').toBe('');
+  });
+});
+
+describe('asService', () => {
+  it('commits the unit of work', async () => {
+    await db.asService((sql) => sql.query('insert into public.db_test_notes values ($1)', ['kept']));
+    expect(await notes()).toContain('kept');
+  });
+
+  it('rolls back when the work throws, passes the error on, and releases the connection', async () => {
+    const failure = new Error('rule broken');
+    const attempt = db.asService(async (sql) => {
+      await sql.query('insert into public.db_test_notes values ($1)', ['discarded']);
+      throw failure;
+    });
+    await expect(attempt).rejects.toBe(failure);
+    expect(await notes()).not.toContain('discarded');
+  });
+
+  it('passes a query error on as it is (the queries module translates it)', async () => {
+    const attempt = db.asService((sql) => sql.query('insert into public.db_test_notes values (null)'));
+    await expect(attempt).rejects.toMatchObject({ code: '23502' });
+    expect(await notes()).toContain('kept');
+  });
+});
+
+describe('a connection that dies', () => {
+  it('mid-query becomes 503 unavailable, and the next unit of work gets a fresh connection', async () => {
+    const attempt = db.asService(async (sql) => {
+      const [row] = await sql.query<{ pid: number }>('select pg_backend_pid() as pid');
+      await Promise.all([sql.query('select pg_sleep(10)'), terminate(row?.pid)]);
+    });
+    await expectUnavailable(attempt);
+    expect(await notes()).toContain('kept');
+  });
+
+  it('while checked out but idle is logged, not fatal, and the unit of work fails as unavailable', async () => {
+    const attempt = db.asService(async (sql) => {
+      const [row] = await sql.query<{ pid: number }>('select pg_backend_pid() as pid');
+      await terminate(row?.pid);
+      await expect
+        .poll(() => logs.entries.some((e) => e.msg === 'database connection lost mid-request'))
+        .toBe(true);
+      await sql.query('select 1');
+    });
+    await expectUnavailable(attempt);
+    expect(await notes()).toContain('kept');
+  });
+});
+
+async function notes(): Promise<string[]> {
+  const rows = await db.asService((sql) =>
+    sql.query<{ body: string }>('select body from public.db_test_notes'),
+  );
+  return rows.map((row) => row.body);
+}
+
+async function terminate(pid: number | undefined): Promise<void> {
+  const admin = new pg.Client({ connectionString: database.url });
+  await admin.connect();
+  try {
+    await admin.query('select pg_terminate_backend($1)', [pid]);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function expectUnavailable(attempt: Promise<unknown>): Promise<void> {
+  const error: unknown = await attempt.then(
+    () => new Error('the unit of work succeeded'),
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  expect(error).toMatchObject({ code: 'unavailable', headers: { 'Retry-After': '5' } });
+}
