@@ -1,0 +1,20 @@
+import { ApiHealthStatus } from '../../features/health/components/api-health-status.tsx';
+
+export function HomeScreen() {
+  return (
+    <div className="stack">
+      <section className="hero" aria-labelledby="home-title">
+        <h1 id="home-title" className="hero__title">
+          Tasklane
+        </h1>
+        <p className="hero__tagline">A realtime task board for small teams, with an API integrators love.</p>
+      </section>
+      <section className="panel" aria-labelledby="system-status-title">
+        <h2 id="system-status-title" className="panel__heading">
+          System status
+        </h2>
+        <ApiHealthStatus />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, loadEnv } from 'vite';
+import { parseEnv } from './src/config/env-schema.ts';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+export default defineConfig(({ mode }) => {
+  // Refuse to serve or build an app that could only fail in the browser.
+  parseEnv(loadEnv(mode, repoRoot, 'VITE_'));
+
+  return {
+    root: webRoot,
+    // One .env at the repository root serves the web app and everything else; only VITE_* reach the browser.
+    envDir: repoRoot,
+    plugins: [react()],
+    resolve: {
+      alias: {
+        '@api-spec': fileURLToPath(new URL('../api-spec', import.meta.url)),
+        '@shared': fileURLToPath(new URL('../supabase/functions/_shared', import.meta.url)),
+      },
+    },
+    server: { strictPort: true },
+    preview: { strictPort: true },
+    build: { outDir: fileURLToPath(new URL('./dist', import.meta.url)), emptyOutDir: true },
+  };
+});
