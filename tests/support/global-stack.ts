@@ -1,0 +1,15 @@
+import type { TestProject } from 'vitest/node';
+import { startStandIn } from './stand-in-process.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    stack: { apiUrl: string; webUrl: string };
+  }
+}
+
+/** The browser tests run against the full stack, started as `npm start` starts it. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const standIn = await startStandIn({ web: true });
+  project.provide('stack', { apiUrl: standIn.apiUrl, webUrl: standIn.webUrl });
+  return () => standIn.dispose();
+}
