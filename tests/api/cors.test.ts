@@ -1,22 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, WEB_ORIGIN } from '../support/api-app.ts';
-import type { TestApp } from '../support/api-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, WEB_ORIGIN } from '../support/api-app.ts';
 import { callApi } from '../support/api-request.ts';
-import { createTestDatabase } from '../support/test-database.ts';
-import type { TestDatabase } from '../support/test-database.ts';
 
-let database: TestDatabase;
-let api: TestApp;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  api = createTestApp(database.url, { allowedOrigins: [WEB_ORIGIN] });
-});
-
-afterAll(async () => {
-  await api?.close();
-  await database?.drop();
-});
+const api = useTestApp({ allowedOrigins: [WEB_ORIGIN] });
 
 describe('CORS', () => {
   it('lets an allowed origin read the answer and its headers', async () => {

@@ -1,13 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../supabase/functions/api/app-env.ts';
 import { readJsonBody } from '../../supabase/functions/api/http/json-body.ts';
-import { createTestApp } from '../support/api-app.ts';
-import type { TestApp } from '../support/api-app.ts';
+import { useTestApp } from '../support/api-app.ts';
 import { callApi, callTestRoute, problemOf } from '../support/api-request.ts';
-import { createTestDatabase } from '../support/test-database.ts';
-import type { TestDatabase } from '../support/test-database.ts';
 
 const MIB = 1024 * 1024;
 const SECRET = 'sk_live_do-not-leak';
@@ -24,18 +21,7 @@ const testRoutes = new Hono<AppEnv>()
     throw new Error(`select ${SECRET} from private.keys`);
   });
 
-let database: TestDatabase;
-let api: TestApp;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  api = createTestApp(database.url, { extraRoutes: testRoutes });
-});
-
-afterAll(async () => {
-  await api?.close();
-  await database?.drop();
-});
+const api = useTestApp({ extraRoutes: testRoutes });
 
 const postJson = (body: string, contentType = 'application/json'): RequestInit => ({
   method: 'POST',

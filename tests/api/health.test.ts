@@ -1,24 +1,10 @@
 import { createServer } from 'node:net';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../support/api-app.ts';
-import type { TestApp } from '../support/api-app.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, useTestApp } from '../support/api-app.ts';
 import { callApi, problemOf } from '../support/api-request.ts';
-import { createTestDatabase } from '../support/test-database.ts';
-import type { TestDatabase } from '../support/test-database.ts';
 
-let database: TestDatabase;
-let api: TestApp;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  api = createTestApp(database.url);
-});
-
-afterAll(async () => {
-  await api?.close();
-  await database?.drop();
-});
+const api = useTestApp();
 
 describe('GET /api/v1/health', () => {
   it('answers 200 when the database answers', async () => {
@@ -59,7 +45,7 @@ describe('GET /api/v1/health', () => {
 
   it('survives the database dropping its idle connections, and answers on the next request', async () => {
     expect((await callApi(api.app, '/api/v1/health')).status).toBe(200);
-    await terminateOtherConnections(database.url);
+    await terminateOtherConnections(api.databaseUrl);
     await expect
       .poll(() => api.logs.entries.some((entry) => entry.msg === 'idle database connection lost'))
       .toBe(true);

@@ -1,23 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../support/api-app.ts';
-import type { TestApp } from '../support/api-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/api-app.ts';
 import { openApi } from '../support/openapi.ts';
 import { callApi, problemOf } from '../support/api-request.ts';
-import { createTestDatabase } from '../support/test-database.ts';
-import type { TestDatabase } from '../support/test-database.ts';
 
-let database: TestDatabase;
-let api: TestApp;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  api = createTestApp(database.url);
-});
-
-afterAll(async () => {
-  await api?.close();
-  await database?.drop();
-});
+const api = useTestApp();
 
 describe('GET /api/v1/meta/limits', () => {
   it('answers the limits of SPEC §9', async () => {

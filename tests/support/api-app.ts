@@ -1,11 +1,13 @@
 /** The app under test: the real createApp on a real database, with its logs captured. */
 import type { Hono } from 'hono';
+import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../supabase/functions/api/app.ts';
 import type { AppEnv } from '../../supabase/functions/api/app-env.ts';
 import { createDatabase } from '../../supabase/functions/_shared/db.ts';
 import type { Database } from '../../supabase/functions/_shared/db.ts';
 import { captureLogs } from './api-logs.ts';
 import type { CapturedLogs } from './api-logs.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 export const WEB_ORIGIN = 'http://localhost:5173';
 
@@ -26,4 +28,45 @@ export function createTestApp(databaseUrl: string, options: TestAppOptions = {})
   const db = createDatabase({ url: databaseUrl, logger: logs.logger });
   const deps = { db, logger: logs.logger, allowedOrigins: options.allowedOrigins ?? [WEB_ORIGIN] };
   return { app: createApp(deps, options.extraRoutes), db, logs, close: () => db.close() };
+}
+
+export interface UsedTestApp extends TestApp {
+  /** The URL of this file's own database, for tests that look at it directly. */
+  databaseUrl: string;
+}
+
+/**
+ * The usual setup of an API test file: a database of its own (cloned from the migrated template) and
+ * the app on it, made before the file's tests and dropped after them.
+ */
+export function useTestApp(options: TestAppOptions = {}): UsedTestApp {
+  let database: TestDatabase | undefined;
+  let testApp: TestApp | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    testApp = createTestApp(database.url, options);
+  });
+  afterAll(async () => {
+    await testApp?.close();
+    await database?.drop();
+  });
+  const current = () => {
+    if (!testApp || !database) throw new Error('useTestApp(): the app exists only inside tests');
+    return { ...testApp, databaseUrl: database.url };
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get db() {
+      return current().db;
+    },
+    get logs() {
+      return current().logs;
+    },
+    get databaseUrl() {
+      return current().databaseUrl;
+    },
+    close: () => current().close(),
+  };
 }
