@@ -10,6 +10,7 @@ const EnvSchema = z.object({
   TASKLANE_MAILBOX_PORT: port(54324),
   TASKLANE_WEB_PORT: port(5173),
   TASKLANE_WEB: z.enum(['on', 'off']).default('on'),
+  TASKLANE_AUTH_REFRESH_TOKEN_REUSE_INTERVAL: z.coerce.number().int().min(0).default(10),
 });
 
 /** Everything the stand-in can be told, read once from the environment. */
@@ -20,6 +21,8 @@ export interface StandInConfig {
   ports: { api: number; db: number; mailbox: number; web: number };
   /** `off` starts the backend without the Vite dev server (for API-only work and some tests). */
   web: boolean;
+  /** Seconds a rotated refresh token may still be used (GoTrue's `refresh_token_reuse_interval`). */
+  refreshTokenReuseIntervalSeconds: number;
 }
 
 /** Which environment variable moves which port, for error messages that say how to fix a clash. */
@@ -48,6 +51,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, projectDir = pr
       web: vars.TASKLANE_WEB_PORT,
     },
     web: vars.TASKLANE_WEB === 'on',
+    refreshTokenReuseIntervalSeconds: vars.TASKLANE_AUTH_REFRESH_TOKEN_REUSE_INTERVAL,
   };
 }
 

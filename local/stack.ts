@@ -2,6 +2,8 @@ import { mkdir, stat } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import type { ViteDevServer } from 'vite';
+import pg from 'pg';
+import { createAuthService } from './auth/auth-service.ts';
 import { apiUrl, databaseUrl, type StandInConfig } from './config.ts';
 import { functionEnvironment } from './function-env.ts';
 import { startFunctionWorkers, type FunctionWorkers } from './functions/function-workers.ts';
@@ -24,8 +26,9 @@ export interface RunningStack {
 }
 
 const FUNCTION_BOOT_TIMEOUT_MS = 60_000;
+const AUTH_POOL_SIZE = 5;
 
-/** Starts Postgres, the functions, the gateway and the web app, in that order; stops them in reverse. */
+/** Starts Postgres, the functions, the gateway (with Auth) and the web app, in that order; stops them in reverse. */
 export async function startStack(config: StandInConfig, log: Log): Promise<RunningStack> {
   const stoppers: (() => Promise<void>)[] = [];
   const stop = async () => {
@@ -61,10 +64,22 @@ export async function startStack(config: StandInConfig, log: Log): Promise<Runni
     stoppers.push(() => workers.stop());
     await waitForFunctions(config, workers);
 
+    const authPool = new pg.Pool({ connectionString: databaseUrl(config), max: AUTH_POOL_SIZE });
+    // Without a listener, an idle connection dropped by a database restart would crash the stand-in.
+    authPool.on('error', (error) => log('auth', `idle database connection lost: ${error.message}`));
+    stoppers.push(() => authPool.end());
     const gateway = await startGateway({
       host: config.host,
       port: config.ports.api,
       functions: workers,
+      services: {
+        '/auth/v1': createAuthService({
+          pool: authPool,
+          keys,
+          apiUrl: apiUrl(config),
+          refreshTokenReuseIntervalSeconds: config.refreshTokenReuseIntervalSeconds,
+        }),
+      },
       onError: (error) =>
         log('gateway', error instanceof Error ? (error.stack ?? error.message) : String(error)),
     });

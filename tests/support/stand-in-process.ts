@@ -38,6 +38,8 @@ export interface StandInOptions {
   ports?: Partial<StandInPorts>;
   /** The project folder the stand-in serves (its cwd); this repository by default. */
   projectDir?: string;
+  /** Extra environment variables, e.g. TASKLANE_AUTH_REFRESH_TOKEN_REUSE_INTERVAL. */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** Runs the stand-in as `npm start` does, on free ports, and resolves once it says it is ready. */
@@ -56,7 +58,7 @@ export async function launchStandIn(options: StandInOptions = {}): Promise<Stand
     mailbox: options.ports?.mailbox ?? (await freePort()),
     web: options.ports?.web ?? (await freePort()),
   };
-  const env = standInEnv(dataDir, ports, options.web ?? false);
+  const env = { ...standInEnv(dataDir, ports, options.web ?? false), ...options.env };
   const child = spawn(process.execPath, ['--import', 'tsx', join(PROJECT_DIR, 'local', 'main.ts')], {
     cwd: options.projectDir ?? PROJECT_DIR,
     env,

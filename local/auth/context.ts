@@ -1,0 +1,29 @@
+import type pg from 'pg';
+import type { StandInKeys } from '../keys.ts';
+import type { TokenIssuer } from './tokens.ts';
+
+/** What every auth endpoint may use. */
+export interface AuthContext {
+  pool: pg.Pool;
+  keys: StandInKeys;
+  tokens: TokenIssuer;
+  refreshTokenReuseIntervalSeconds: number;
+}
+
+export async function inTransaction<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const result = await work(client);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import type { AuthContext } from './context.ts';
+import { insertRefreshToken, insertSession, type SessionRow } from './sessions.queries.ts';
+import { ACCESS_TOKEN_LIFETIME_SECONDS, newRefreshToken } from './tokens.ts';
+import { userJson } from './user-json.ts';
+import { findIdentities, findUserById, type Db, type UserRow } from './users.queries.ts';
+
+export interface SessionBody {
+  access_token: string;
+  token_type: 'bearer';
+  expires_in: number;
+  expires_at: number;
+  refresh_token: string;
+  user: Record<string, unknown>;
+}
+
+/** A new auth.sessions row with its first refresh token, answered as GoTrue's Session object. */
+export async function startSession(context: AuthContext, db: Db, user: UserRow): Promise<SessionBody> {
+  const session = await insertSession(db, randomUUID(), user.id);
+  const refreshToken = newRefreshToken();
+  await insertRefreshToken(db, { token: refreshToken, userId: user.id, sessionId: session.id, parent: null });
+  return sessionBody(context, db, session, refreshToken);
+}
+
+/** The Session object for an existing session, with a fresh access token and the given refresh token. */
+export async function sessionBody(
+  context: AuthContext,
+  db: Db,
+  session: SessionRow,
+  refreshToken: string,
+): Promise<SessionBody> {
+  const user = await findUserById(db, session.user_id);
+  if (!user) throw new Error('the session outlived its user');
+  const { token, expiresAt } = await context.tokens.issueAccessToken({
+    user,
+    sessionId: session.id,
+    authenticatedAt: Math.floor(session.created_at.getTime() / 1000),
+  });
+  return {
+    access_token: token,
+    token_type: 'bearer',
+    expires_in: ACCESS_TOKEN_LIFETIME_SECONDS,
+    expires_at: expiresAt,
+    refresh_token: refreshToken,
+    user: userJson(user, await findIdentities(db, user.id)),
+  };
+}
