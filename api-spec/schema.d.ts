@@ -4,345 +4,320 @@
  */
 
 export interface paths {
-  '/v1/health': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/v1/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check that the API and its database answer
+         * @description Answers `200` when the API can reach its database, `503 unavailable` (with `Retry-After`) when it
+         *     cannot. Needs no credentials; meant for load balancers and uptime checks. Takes no query
+         *     parameters.
+         */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Check that the API and its database answer
-     * @description Answers `200` when the API can reach its database, `503 unavailable` (with `Retry-After`) when it
-     *     cannot. Needs no credentials; meant for load balancers and uptime checks. Takes no query
-     *     parameters.
-     */
-    get: operations['getHealth'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/meta/limits': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/v1/meta/limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The business limits the API enforces
+         * @description The constants behind every `409 limit_reached`, `413 payload_too_large` and `429 rate_limited`,
+         *     so clients can check input before they send it. Needs no credentials. Takes no query parameters.
+         */
+        get: operations["getLimits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * The business limits the API enforces
-     * @description The constants behind every `409 limit_reached`, `413 payload_too_large` and `429 rate_limited`,
-     *     so clients can check input before they send it. Needs no credentials. Takes no query parameters.
-     */
-    get: operations['getLimits'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
-  schemas: {
-    Health: {
-      /**
-       * @description The API answers.
-       * @enum {string}
-       */
-      status: 'ok';
-      /**
-       * @description The database answered a query.
-       * @enum {string}
-       */
-      database: 'ok';
-    };
-    Range: {
-      min: number;
-      max: number;
-      default: number;
-    };
-    Limits: {
-      /** @enum {string} */
-      object: 'limits';
-      /** @description Workspaces one user may create. */
-      workspaces_per_user: number;
-      /** @description Members per workspace; pending invitations count. */
-      members_per_workspace: number;
-      projects_per_workspace: number;
-      tasks_per_project: number;
-      labels_per_workspace: number;
-      labels_per_task: number;
-      comments_per_task: number;
-      attachments_per_task: number;
-      attachment_max_bytes: number;
-      avatar_max_bytes: number;
-      invitation_lifetime_days: number;
-      /** @description Active API tokens per user. */
-      api_tokens_per_user: number;
-      api_token_lifetime_days: components['schemas']['Range'];
-      webhooks_per_workspace: number;
-      webhook_payload_max_bytes: number;
-      webhook_timeout_seconds: number;
-      rate_limit_per_minute: {
-        /** @description Requests per minute per user or API token. */
-        user: number;
-        /** @description Requests per minute per IP address without credentials. */
-        ip: number;
-      };
-      /** @description API tokens and invitations one user may create per hour. */
-      sensitive_creations_per_hour: number;
-      page_size: {
-        default: number;
-        max: number;
-      };
-      idempotency_key_lifetime_hours: number;
-      idempotency_key_max_length: number;
-      json_body_max_bytes: number;
-      access_token_lifetime_seconds: number;
-      signed_upload_url_lifetime_seconds: number;
-      signed_download_url_lifetime_seconds: number;
-    };
-    /**
-     * @description A stable, machine-readable error code. New codes may be added.
-     * @enum {string}
-     */
-    ErrorCode:
-      | 'bad_request'
-      | 'unauthenticated'
-      | 'forbidden'
-      | 'mfa_required'
-      | 'insufficient_scope'
-      | 'not_found'
-      | 'method_not_allowed'
-      | 'slug_taken'
-      | 'project_key_taken'
-      | 'label_exists'
-      | 'already_member'
-      | 'invitation_exists'
-      | 'last_owner'
-      | 'limit_reached'
-      | 'idempotency_key_in_use'
-      | 'invitation_expired'
-      | 'invitation_revoked'
-      | 'precondition_failed'
-      | 'payload_too_large'
-      | 'unsupported_media_type'
-      | 'validation_failed'
-      | 'idempotency_key_reused'
-      | 'rate_limited'
-      | 'internal'
-      | 'unavailable';
-    FieldError: {
-      /** @description Where the problem is, as a dotted path (`body.name`, `query.limit`). */
-      path: string;
-      /** @description What is wrong (`required`, `too_long`, `invalid_format`, `unknown_field`, …). */
-      code: string;
-      message: string;
-    };
-    /** @description An error, as RFC 9457 problem details with Tasklane's extensions. */
-    Problem: {
-      /**
-       * Format: uri
-       * @description A URI naming the error type.
-       */
-      type: string;
-      /** @description A short summary of the error type. */
-      title: string;
-      /** @description The HTTP status code. */
-      status: number;
-      code: components['schemas']['ErrorCode'];
-      /** @description What happened this time, in a sentence meant for people. */
-      detail: string;
-      /** @description Quote this when asking for help; the server logs it. */
-      request_id: string;
-      /** @description One entry per field that broke a rule (with `validation_failed`). */
-      errors?: components['schemas']['FieldError'][];
-    };
-  };
-  responses: {
-    /**
-     * @description The request could not be understood: a query parameter the operation does not define, a
-     *     malformed value, or a body that is not valid JSON. `errors` names each offending parameter.
-     */
-    BadRequest: {
-      headers: {
-        'X-Request-Id': components['headers']['X-Request-Id'];
-        [name: string]: unknown;
-      };
-      content: {
+    schemas: {
+        Health: {
+            /**
+             * @description The API answers.
+             * @enum {string}
+             */
+            status: "ok";
+            /**
+             * @description The database answered a query.
+             * @enum {string}
+             */
+            database: "ok";
+        };
+        Range: {
+            min: number;
+            max: number;
+            default: number;
+        };
+        Limits: {
+            /** @enum {string} */
+            object: "limits";
+            /** @description Workspaces one user may create. */
+            workspaces_per_user: number;
+            /** @description Members per workspace; pending invitations count. */
+            members_per_workspace: number;
+            projects_per_workspace: number;
+            tasks_per_project: number;
+            labels_per_workspace: number;
+            labels_per_task: number;
+            comments_per_task: number;
+            attachments_per_task: number;
+            attachment_max_bytes: number;
+            avatar_max_bytes: number;
+            invitation_lifetime_days: number;
+            /** @description Active API tokens per user. */
+            api_tokens_per_user: number;
+            api_token_lifetime_days: components["schemas"]["Range"];
+            webhooks_per_workspace: number;
+            webhook_payload_max_bytes: number;
+            webhook_timeout_seconds: number;
+            rate_limit_per_minute: {
+                /** @description Requests per minute per user or API token. */
+                user: number;
+                /** @description Requests per minute per IP address without credentials. */
+                ip: number;
+            };
+            /** @description API tokens and invitations one user may create per hour. */
+            sensitive_creations_per_hour: number;
+            page_size: {
+                default: number;
+                max: number;
+            };
+            idempotency_key_lifetime_hours: number;
+            idempotency_key_max_length: number;
+            json_body_max_bytes: number;
+            access_token_lifetime_seconds: number;
+            signed_upload_url_lifetime_seconds: number;
+            signed_download_url_lifetime_seconds: number;
+        };
         /**
-         * @example {
-         *       "type": "https://tasklane.dev/problems/bad_request",
-         *       "title": "Bad request",
-         *       "status": 400,
-         *       "code": "bad_request",
-         *       "detail": "The query string is not valid for this operation.",
-         *       "request_id": "0b5c1e9e-4f8a-4a55-9d6e-3f0d2a4c7b11",
-         *       "errors": [
-         *         {
-         *           "path": "query.verbose",
-         *           "code": "unknown_field",
-         *           "message": "Unknown field \"verbose\"."
-         *         }
-         *       ]
-         *     }
+         * @description A stable, machine-readable error code. New codes may be added.
+         * @enum {string}
          */
-        'application/problem+json': components['schemas']['Problem'];
-      };
+        ErrorCode: "bad_request" | "unauthenticated" | "forbidden" | "mfa_required" | "insufficient_scope" | "not_found" | "method_not_allowed" | "slug_taken" | "project_key_taken" | "label_exists" | "already_member" | "invitation_exists" | "last_owner" | "limit_reached" | "idempotency_key_in_use" | "invitation_expired" | "invitation_revoked" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "idempotency_key_reused" | "rate_limited" | "internal" | "unavailable";
+        FieldError: {
+            /** @description Where the problem is, as a dotted path (`body.name`, `query.limit`). */
+            path: string;
+            /** @description What is wrong (`required`, `too_long`, `invalid_format`, `unknown_field`, …). */
+            code: string;
+            message: string;
+        };
+        /** @description An error, as RFC 9457 problem details with Tasklane's extensions. */
+        Problem: {
+            /**
+             * Format: uri
+             * @description A URI naming the error type.
+             */
+            type: string;
+            /** @description A short summary of the error type. */
+            title: string;
+            /** @description The HTTP status code. */
+            status: number;
+            code: components["schemas"]["ErrorCode"];
+            /** @description What happened this time, in a sentence meant for people. */
+            detail: string;
+            /** @description Quote this when asking for help; the server logs it. */
+            request_id: string;
+            /** @description One entry per field that broke a rule (with `validation_failed`). */
+            errors?: components["schemas"]["FieldError"][];
+        };
     };
-    /** @description The database or a backing service is down. Try again after `Retry-After` seconds. */
-    Unavailable: {
-      headers: {
-        'Retry-After': components['headers']['Retry-After'];
-        'X-Request-Id': components['headers']['X-Request-Id'];
-        [name: string]: unknown;
-      };
-      content: {
+    responses: {
         /**
-         * @example {
-         *       "type": "https://tasklane.dev/problems/unavailable",
-         *       "title": "Service unavailable",
-         *       "status": 503,
-         *       "code": "unavailable",
-         *       "detail": "The database is not reachable right now. Try again shortly.",
-         *       "request_id": "0b5c1e9e-4f8a-4a55-9d6e-3f0d2a4c7b11"
-         *     }
+         * @description The request could not be understood: a query parameter the operation does not define, a
+         *     malformed value, or a body that is not valid JSON. `errors` names each offending parameter.
          */
-        'application/problem+json': components['schemas']['Problem'];
-      };
+        BadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://tasklane.dev/problems/bad_request",
+                 *       "title": "Bad request",
+                 *       "status": 400,
+                 *       "code": "bad_request",
+                 *       "detail": "The query string is not valid for this operation.",
+                 *       "request_id": "0b5c1e9e-4f8a-4a55-9d6e-3f0d2a4c7b11",
+                 *       "errors": [
+                 *         {
+                 *           "path": "query.verbose",
+                 *           "code": "unknown_field",
+                 *           "message": "Unknown field \"verbose\"."
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The database or a backing service is down. Try again after `Retry-After` seconds. */
+        Unavailable: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://tasklane.dev/problems/unavailable",
+                 *       "title": "Service unavailable",
+                 *       "status": 503,
+                 *       "code": "unavailable",
+                 *       "detail": "The database is not reachable right now. Try again shortly.",
+                 *       "request_id": "0b5c1e9e-4f8a-4a55-9d6e-3f0d2a4c7b11"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description A bug on our side. Nothing internal is shown; quote the `request_id`. */
+        Internal: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://tasklane.dev/problems/internal",
+                 *       "title": "Internal error",
+                 *       "status": 500,
+                 *       "code": "internal",
+                 *       "detail": "Something went wrong on our side. Quote the request id if you contact us.",
+                 *       "request_id": "0b5c1e9e-4f8a-4a55-9d6e-3f0d2a4c7b11"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
     };
-    /** @description A bug on our side. Nothing internal is shown; quote the `request_id`. */
-    Internal: {
-      headers: {
-        'X-Request-Id': components['headers']['X-Request-Id'];
-        [name: string]: unknown;
-      };
-      content: {
-        /**
-         * @example {
-         *       "type": "https://tasklane.dev/problems/internal",
-         *       "title": "Internal error",
-         *       "status": 500,
-         *       "code": "internal",
-         *       "detail": "Something went wrong on our side. Quote the request id if you contact us.",
-         *       "request_id": "0b5c1e9e-4f8a-4a55-9d6e-3f0d2a4c7b11"
-         *     }
-         */
-        'application/problem+json': components['schemas']['Problem'];
-      };
+    parameters: never;
+    requestBodies: never;
+    headers: {
+        /** @description The id of this request, also written in the server's log line for it. */
+        "X-Request-Id": string;
+        /** @description Seconds to wait before trying again. */
+        "Retry-After": number;
     };
-  };
-  parameters: never;
-  requestBodies: never;
-  headers: {
-    /** @description The id of this request, also written in the server's log line for it. */
-    'X-Request-Id': string;
-    /** @description Seconds to wait before trying again. */
-    'Retry-After': number;
-  };
-  pathItems: never;
+    pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
-  getHealth: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The API and its database are up. */
-      200: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          [name: string]: unknown;
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        content: {
-          /**
-           * @example {
-           *       "status": "ok",
-           *       "database": "ok"
-           *     }
-           */
-          'application/json': components['schemas']['Health'];
+        requestBody?: never;
+        responses: {
+            /** @description The API and its database are up. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "database": "ok"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
-      };
-      400: components['responses']['BadRequest'];
-      500: components['responses']['Internal'];
-      503: components['responses']['Unavailable'];
     };
-  };
-  getLimits: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The limits. */
-      200: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          [name: string]: unknown;
+    getLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        content: {
-          /**
-           * @example {
-           *       "object": "limits",
-           *       "workspaces_per_user": 10,
-           *       "members_per_workspace": 50,
-           *       "projects_per_workspace": 100,
-           *       "tasks_per_project": 20000,
-           *       "labels_per_workspace": 100,
-           *       "labels_per_task": 10,
-           *       "comments_per_task": 1000,
-           *       "attachments_per_task": 20,
-           *       "attachment_max_bytes": 26214400,
-           *       "avatar_max_bytes": 2097152,
-           *       "invitation_lifetime_days": 7,
-           *       "api_tokens_per_user": 10,
-           *       "api_token_lifetime_days": {
-           *         "min": 1,
-           *         "max": 365,
-           *         "default": 90
-           *       },
-           *       "webhooks_per_workspace": 10,
-           *       "webhook_payload_max_bytes": 262144,
-           *       "webhook_timeout_seconds": 10,
-           *       "rate_limit_per_minute": {
-           *         "user": 600,
-           *         "ip": 60
-           *       },
-           *       "sensitive_creations_per_hour": 20,
-           *       "page_size": {
-           *         "default": 50,
-           *         "max": 200
-           *       },
-           *       "idempotency_key_lifetime_hours": 24,
-           *       "idempotency_key_max_length": 255,
-           *       "json_body_max_bytes": 1048576,
-           *       "access_token_lifetime_seconds": 3600,
-           *       "signed_upload_url_lifetime_seconds": 7200,
-           *       "signed_download_url_lifetime_seconds": 300
-           *     }
-           */
-          'application/json': components['schemas']['Limits'];
+        requestBody?: never;
+        responses: {
+            /** @description The limits. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "limits",
+                     *       "workspaces_per_user": 10,
+                     *       "members_per_workspace": 50,
+                     *       "projects_per_workspace": 100,
+                     *       "tasks_per_project": 20000,
+                     *       "labels_per_workspace": 100,
+                     *       "labels_per_task": 10,
+                     *       "comments_per_task": 1000,
+                     *       "attachments_per_task": 20,
+                     *       "attachment_max_bytes": 26214400,
+                     *       "avatar_max_bytes": 2097152,
+                     *       "invitation_lifetime_days": 7,
+                     *       "api_tokens_per_user": 10,
+                     *       "api_token_lifetime_days": {
+                     *         "min": 1,
+                     *         "max": 365,
+                     *         "default": 90
+                     *       },
+                     *       "webhooks_per_workspace": 10,
+                     *       "webhook_payload_max_bytes": 262144,
+                     *       "webhook_timeout_seconds": 10,
+                     *       "rate_limit_per_minute": {
+                     *         "user": 600,
+                     *         "ip": 60
+                     *       },
+                     *       "sensitive_creations_per_hour": 20,
+                     *       "page_size": {
+                     *         "default": 50,
+                     *         "max": 200
+                     *       },
+                     *       "idempotency_key_lifetime_hours": 24,
+                     *       "idempotency_key_max_length": 255,
+                     *       "json_body_max_bytes": 1048576,
+                     *       "access_token_lifetime_seconds": 3600,
+                     *       "signed_upload_url_lifetime_seconds": 7200,
+                     *       "signed_download_url_lifetime_seconds": 300
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Limits"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
-      };
-      400: components['responses']['BadRequest'];
-      500: components['responses']['Internal'];
-      503: components['responses']['Unavailable'];
     };
-  };
 }
