@@ -1,9 +1,21 @@
 import type { Db } from './users.queries.ts';
 
+export type AuthenticatorAssuranceLevel = 'aal1' | 'aal2';
+
+/** How a session was authenticated, as GoTrue records it in auth.mfa_amr_claims and the `amr` claim. */
+export type AuthenticationMethod = 'password' | 'otp' | 'recovery' | 'invite' | 'magiclink' | 'totp';
+
 export interface SessionRow {
   id: string;
   user_id: string;
   created_at: Date;
+  aal: AuthenticatorAssuranceLevel;
+}
+
+export interface AmrClaim {
+  method: AuthenticationMethod;
+  /** Unix seconds. */
+  timestamp: number;
 }
 
 export interface RefreshTokenRow {
@@ -18,7 +30,7 @@ export interface RefreshTokenRow {
 export async function insertSession(db: Db, id: string, userId: string): Promise<SessionRow> {
   const result = await db.query<SessionRow>(
     `insert into auth.sessions (id, user_id, created_at, updated_at, aal)
-     values ($1, $2, now(), now(), 'aal1') returning id, user_id, created_at`,
+     values ($1, $2, now(), now(), 'aal1') returning id, user_id, created_at, aal`,
     [id, userId],
   );
   const [session] = result.rows;
@@ -28,10 +40,30 @@ export async function insertSession(db: Db, id: string, userId: string): Promise
 
 export async function findSession(db: Db, id: string): Promise<SessionRow | null> {
   const result = await db.query<SessionRow>(
-    'select id, user_id, created_at from auth.sessions where id = $1',
+    'select id, user_id, created_at, aal from auth.sessions where id = $1',
     [id],
   );
   return result.rows[0] ?? null;
+}
+
+/** Records (or renews) one way the session was authenticated. */
+export async function recordAmrClaim(db: Db, sessionId: string, method: AuthenticationMethod): Promise<void> {
+  await db.query(
+    `insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
+     values (gen_random_uuid(), $1, now(), now(), $2)
+     on conflict (session_id, authentication_method) do update set updated_at = now()`,
+    [sessionId, method],
+  );
+}
+
+/** The session's `amr` claim: the most recent method first, as GoTrue sorts it. */
+export async function findAmrClaims(db: Db, sessionId: string): Promise<AmrClaim[]> {
+  const result = await db.query<{ method: AuthenticationMethod; timestamp: number }>(
+    `select authentication_method as method, extract(epoch from updated_at)::int as timestamp
+     from auth.mfa_amr_claims where session_id = $1 order by updated_at desc`,
+    [sessionId],
+  );
+  return result.rows;
 }
 
 export async function insertRefreshToken(

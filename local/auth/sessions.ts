@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthContext } from './context.ts';
-import { insertRefreshToken, insertSession, type SessionRow } from './sessions.queries.ts';
+import {
+  findAmrClaims,
+  insertRefreshToken,
+  insertSession,
+  recordAmrClaim,
+  type AuthenticationMethod,
+  type SessionRow,
+} from './sessions.queries.ts';
 import { ACCESS_TOKEN_LIFETIME_SECONDS, newRefreshToken } from './tokens.ts';
 import { userJson } from './user-json.ts';
 import { findIdentities, findUserById, type Db, type UserRow } from './users.queries.ts';
@@ -15,8 +22,14 @@ export interface SessionBody {
 }
 
 /** A new auth.sessions row with its first refresh token, answered as GoTrue's Session object. */
-export async function startSession(context: AuthContext, db: Db, user: UserRow): Promise<SessionBody> {
+export async function startSession(
+  context: AuthContext,
+  db: Db,
+  user: UserRow,
+  method: AuthenticationMethod = 'password',
+): Promise<SessionBody> {
   const session = await insertSession(db, randomUUID(), user.id);
+  await recordAmrClaim(db, session.id, method);
   const refreshToken = newRefreshToken();
   await insertRefreshToken(db, { token: refreshToken, userId: user.id, sessionId: session.id, parent: null });
   return sessionBody(context, db, session, refreshToken);
@@ -34,7 +47,8 @@ export async function sessionBody(
   const { token, expiresAt } = await context.tokens.issueAccessToken({
     user,
     sessionId: session.id,
-    authenticatedAt: Math.floor(session.created_at.getTime() / 1000),
+    aal: session.aal,
+    amr: await findAmrClaims(db, session.id),
   });
   return {
     access_token: token,

@@ -9,6 +9,7 @@ import {
 } from 'jose';
 import { publicJwks, type StandInKeys } from '../keys.ts';
 import { AuthError } from './errors.ts';
+import type { AmrClaim, AuthenticatorAssuranceLevel } from './sessions.queries.ts';
 import type { UserRow } from './users.queries.ts';
 
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 3600;
@@ -19,8 +20,8 @@ const ALPHANUMERICS = 'abcdefghijklmnopqrstuvwxyz0123456789';
 export interface AccessTokenSubject {
   user: UserRow;
   sessionId: string;
-  /** When the session was authenticated (the `amr` timestamp), in Unix seconds. */
-  authenticatedAt: number;
+  aal: AuthenticatorAssuranceLevel;
+  amr: AmrClaim[];
 }
 
 export interface VerifiedClaims extends JWTPayload {
@@ -66,15 +67,15 @@ export function tokenIssuer(keys: StandInKeys, issuer: string): TokenIssuer {
   };
 }
 
-function accessTokenClaims({ user, sessionId, authenticatedAt }: AccessTokenSubject): JWTPayload {
+function accessTokenClaims({ user, sessionId, aal, amr }: AccessTokenSubject): JWTPayload {
   return {
     email: user.email ?? '',
     phone: user.phone ?? '',
     app_metadata: user.raw_app_meta_data ?? {},
     user_metadata: user.raw_user_meta_data ?? {},
     role: user.role ?? AUDIENCE,
-    aal: 'aal1',
-    amr: [{ method: 'password', timestamp: authenticatedAt }],
+    aal,
+    amr,
     session_id: sessionId,
     is_anonymous: user.is_anonymous,
   };
