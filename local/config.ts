@@ -1,7 +1,18 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { CLI_RATE_LIMITS, type AuthRateLimits } from './auth/rate-limits.ts';
 
 const port = (fallback: number) => z.coerce.number().int().min(1).max(65_535).default(fallback);
+const perWindow = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
+const urlList = z
+  .string()
+  .transform((text) =>
+    text
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  )
+  .optional();
 
 const EnvSchema = z.object({
   TASKLANE_DATA_DIR: z.string().min(1).default('.tasklane'),
@@ -11,6 +22,13 @@ const EnvSchema = z.object({
   TASKLANE_WEB_PORT: port(5173),
   TASKLANE_WEB: z.enum(['on', 'off']).default('on'),
   TASKLANE_AUTH_REFRESH_TOKEN_REUSE_INTERVAL: z.coerce.number().int().min(0).default(10),
+  TASKLANE_AUTH_EMAIL_CONFIRMATIONS: z.enum(['on', 'off']).default('off'),
+  TASKLANE_AUTH_SITE_URL: z.url().optional(),
+  TASKLANE_AUTH_ADDITIONAL_REDIRECT_URLS: urlList,
+  TASKLANE_AUTH_RATE_LIMIT_TOKEN_REFRESH: perWindow(CLI_RATE_LIMITS.tokenRefresh),
+  TASKLANE_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: perWindow(CLI_RATE_LIMITS.signInSignUps),
+  TASKLANE_AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: perWindow(CLI_RATE_LIMITS.tokenVerifications),
+  TASKLANE_AUTH_RATE_LIMIT_MFA: perWindow(CLI_RATE_LIMITS.mfaChallengeAndVerify),
 });
 
 /** Everything the stand-in can be told, read once from the environment. */
@@ -23,6 +41,14 @@ export interface StandInConfig {
   web: boolean;
   /** Seconds a rotated refresh token may still be used (GoTrue's `refresh_token_reuse_interval`). */
   refreshTokenReuseIntervalSeconds: number;
+  auth: {
+    /** `[auth.email] enable_confirmations`: off (the default) confirms sign-ups at once. */
+    emailConfirmations: boolean;
+    /** `[auth] site_url` and `additional_redirect_urls`; by default the web app's two addresses. */
+    siteUrl: string;
+    additionalRedirectUrls: string[];
+    rateLimits: AuthRateLimits;
+  };
 }
 
 /** Which environment variable moves which port, for error messages that say how to fix a clash. */
@@ -52,6 +78,19 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, projectDir = pr
     },
     web: vars.TASKLANE_WEB === 'on',
     refreshTokenReuseIntervalSeconds: vars.TASKLANE_AUTH_REFRESH_TOKEN_REUSE_INTERVAL,
+    auth: {
+      emailConfirmations: vars.TASKLANE_AUTH_EMAIL_CONFIRMATIONS === 'on',
+      siteUrl: vars.TASKLANE_AUTH_SITE_URL ?? `http://localhost:${vars.TASKLANE_WEB_PORT}`,
+      additionalRedirectUrls: vars.TASKLANE_AUTH_ADDITIONAL_REDIRECT_URLS ?? [
+        `http://127.0.0.1:${vars.TASKLANE_WEB_PORT}`,
+      ],
+      rateLimits: {
+        tokenRefresh: vars.TASKLANE_AUTH_RATE_LIMIT_TOKEN_REFRESH,
+        signInSignUps: vars.TASKLANE_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS,
+        tokenVerifications: vars.TASKLANE_AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS,
+        mfaChallengeAndVerify: vars.TASKLANE_AUTH_RATE_LIMIT_MFA,
+      },
+    },
   };
 }
 

@@ -1,7 +1,11 @@
+import { DEMO_ACCOUNT } from './auth/demo-account.ts';
 import { apiUrl, databaseUrl, type StandInConfig, webUrl } from './config.ts';
 import type { StandInKeys } from './keys.ts';
 
-/** The stand-in's addresses and keys, named as `supabase status -o json` names them. */
+/**
+ * The stand-in's addresses and keys, named as `supabase status -o json` names them, plus the mailbox
+ * (Mailpit's place) and the demo account.
+ */
 export interface StandInDescription {
   API_URL: string;
   FUNCTIONS_URL: string;
@@ -9,11 +13,14 @@ export interface StandInDescription {
   DB_URL: string;
   STUDIO_URL: null;
   WEB_URL: string | null;
+  MAILBOX_URL: string;
   JWKS_URL: string;
   ANON_KEY: string;
   SERVICE_ROLE_KEY: string;
   PUBLISHABLE_KEY: string;
   SECRET_KEY: string;
+  DEMO_EMAIL: string;
+  DEMO_PASSWORD: string;
 }
 
 export function describeStandIn(config: StandInConfig, keys: StandInKeys): StandInDescription {
@@ -25,11 +32,14 @@ export function describeStandIn(config: StandInConfig, keys: StandInKeys): Stand
     DB_URL: databaseUrl(config),
     STUDIO_URL: null,
     WEB_URL: config.web ? webUrl(config) : null,
+    MAILBOX_URL: `http://${config.host}:${config.ports.mailbox}`,
     JWKS_URL: `${api}/auth/v1/.well-known/jwks.json`,
     ANON_KEY: keys.anonKey,
     SERVICE_ROLE_KEY: keys.serviceRoleKey,
     PUBLISHABLE_KEY: keys.publishableKey,
     SECRET_KEY: keys.secretKey,
+    DEMO_EMAIL: DEMO_ACCOUNT.email,
+    DEMO_PASSWORD: DEMO_ACCOUNT.password,
   };
 }
 
@@ -38,7 +48,9 @@ export function formatDescription(description: StandInDescription): string {
     ['Web app', description.WEB_URL],
     ['Tasklane API', description.TASKLANE_API_URL],
     ['Supabase URL', description.API_URL],
+    ['Mailbox', description.MAILBOX_URL],
     ['Database', description.DB_URL],
+    ['Demo account', `${description.DEMO_EMAIL} / ${description.DEMO_PASSWORD}`],
     ['anon key', description.ANON_KEY],
     ['service_role key', description.SERVICE_ROLE_KEY],
     ['Publishable key', description.PUBLISHABLE_KEY],

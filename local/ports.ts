@@ -12,9 +12,8 @@ export class PortInUseError extends Error {}
 
 /** Fails with one line naming the port and the variable that moves it, before anything starts. */
 export async function assertPortsFree(config: StandInConfig): Promise<void> {
-  // The mailbox port is reserved in the configuration; the mailbox itself arrives with accounts.
   const wanted = (Object.keys(PORT_VARIABLES) as (keyof typeof PORT_VARIABLES)[]).filter(
-    (service) => service !== 'mailbox' && (service !== 'web' || config.web),
+    (service) => service !== 'web' || config.web,
   );
   for (const service of wanted) {
     const port = config.ports[service];

@@ -4,12 +4,15 @@ import { join } from 'node:path';
 import type { ViteDevServer } from 'vite';
 import pg from 'pg';
 import { createAuthService } from './auth/auth-service.ts';
+import { DEMO_ACCOUNT, ensureDemoAccount } from './auth/demo-account.ts';
 import { apiUrl, databaseUrl, type StandInConfig } from './config.ts';
 import { functionEnvironment } from './function-env.ts';
 import { startFunctionWorkers, type FunctionWorkers } from './functions/function-workers.ts';
 import { startGateway } from './gateway/gateway.ts';
 import { loadOrCreateKeys, type StandInKeys } from './keys.ts';
 import { isNoteworthyPostgresLine, type Log } from './log.ts';
+import { createMailbox } from './mailbox/mailbox.ts';
+import { startMailboxServer } from './mailbox/mailbox-server.ts';
 import { waitForPort } from './ports.ts';
 import { startCluster, type RunningCluster } from './postgres/cluster.ts';
 import { prepareDatabase, type PreparedDatabase } from './postgres/prepare-database.ts';
@@ -28,7 +31,10 @@ export interface RunningStack {
 const FUNCTION_BOOT_TIMEOUT_MS = 60_000;
 const AUTH_POOL_SIZE = 5;
 
-/** Starts Postgres, the functions, the gateway (with Auth) and the web app, in that order; stops them in reverse. */
+/**
+ * Starts Postgres, the functions, the mailbox, the gateway (with Auth) and the web app, in that order;
+ * stops them in reverse.
+ */
 export async function startStack(config: StandInConfig, log: Log): Promise<RunningStack> {
   const stoppers: (() => Promise<void>)[] = [];
   const stop = async () => {
@@ -68,6 +74,16 @@ export async function startStack(config: StandInConfig, log: Log): Promise<Runni
     // Without a listener, an idle connection dropped by a database restart would crash the stand-in.
     authPool.on('error', (error) => log('auth', `idle database connection lost: ${error.message}`));
     stoppers.push(() => authPool.end());
+    if (await ensureDemoAccount(authPool)) log('auth', `created the demo account ${DEMO_ACCOUNT.email}`);
+
+    const mailbox = createMailbox();
+    const mailboxServer = await startMailboxServer({
+      host: config.host,
+      port: config.ports.mailbox,
+      mailbox,
+    });
+    stoppers.push(() => closeServer(mailboxServer));
+
     const gateway = await startGateway({
       host: config.host,
       port: config.ports.api,
@@ -78,6 +94,13 @@ export async function startStack(config: StandInConfig, log: Log): Promise<Runni
           keys,
           apiUrl: apiUrl(config),
           refreshTokenReuseIntervalSeconds: config.refreshTokenReuseIntervalSeconds,
+          mailer: { send: (mail) => void mailbox.deliver(mail) },
+          emailConfirmations: config.auth.emailConfirmations,
+          redirects: {
+            siteUrl: config.auth.siteUrl,
+            additionalRedirectUrls: config.auth.additionalRedirectUrls,
+          },
+          rateLimits: config.auth.rateLimits,
         }),
       },
       onError: (error) =>

@@ -3,17 +3,29 @@ import type pg from 'pg';
 import type { ServiceHandler } from '../gateway/gateway.ts';
 import { sendJson } from '../gateway/http.ts';
 import type { StandInKeys } from '../keys.ts';
+import { createUser, updateUserById } from './admin-user-writes.ts';
+import { deleteUserById, getUserById, listUsers } from './admin-users.ts';
 import { applyApiKey, MISSING_API_KEY_BODY } from './api-keys.ts';
+import { clientAddress } from './client-address.ts';
 import type { AuthContext } from './context.ts';
 import { addCorsHeaders, answerPreflight } from './cors.ts';
 import { AuthError, sendAuthError } from './errors.ts';
+import { challengeFactor, verifyFactor } from './factor-challenges.ts';
+import { enrollFactor, unenrollFactor } from './factors.ts';
+import { generateLink } from './generate-link.ts';
 import { health, jwks, settings } from './info-endpoints.ts';
 import { logout } from './logout.ts';
+import type { Mailer } from './mailer.ts';
+import { createRateLimiter, type AuthRateLimits } from './rate-limits.ts';
+import { recover } from './recover.ts';
+import type { RedirectSettings } from './redirects.ts';
 import type { Reply } from './reply.ts';
+import { routeTable, type RouteParams } from './route-table.ts';
 import { signUp } from './signup.ts';
 import { token } from './token.ts';
 import { tokenIssuer } from './tokens.ts';
 import { getUser, updateUser } from './user-endpoints.ts';
+import { verifyLink, verifyOtp } from './verify.ts';
 
 export interface AuthServiceOptions {
   pool: pg.Pool;
@@ -21,9 +33,18 @@ export interface AuthServiceOptions {
   /** The public URL of the API gateway; tokens are issued by `${apiUrl}/auth/v1`. */
   apiUrl: string;
   refreshTokenReuseIntervalSeconds: number;
+  mailer: Mailer;
+  emailConfirmations: boolean;
+  redirects: RedirectSettings;
+  rateLimits: AuthRateLimits;
 }
 
-type Endpoint = (context: AuthContext, req: IncomingMessage, url: URL) => Promise<Reply> | Reply;
+type Endpoint = (
+  context: AuthContext,
+  req: IncomingMessage,
+  url: URL,
+  params: RouteParams,
+) => Promise<Reply> | Reply;
 
 const ENDPOINTS: Record<string, Endpoint> = {
   'GET /health': health,
@@ -34,7 +55,28 @@ const ENDPOINTS: Record<string, Endpoint> = {
   'GET /user': getUser,
   'PUT /user': updateUser,
   'POST /logout': logout,
+  'POST /recover': recover,
+  'GET /verify': verifyLink,
+  'POST /verify': verifyOtp,
+  'POST /admin/generate_link': generateLink,
+  'POST /factors': enrollFactor,
+  'POST /factors/{id}/challenge': challengeFactor,
+  'POST /factors/{id}/verify': verifyFactor,
+  'DELETE /factors/{id}': unenrollFactor,
+  'GET /admin/users': listUsers,
+  'POST /admin/users': createUser,
+  'GET /admin/users/{id}': getUserById,
+  'PUT /admin/users/{id}': updateUserById,
+  'DELETE /admin/users/{id}': deleteUserById,
 };
+
+const findEndpoint = routeTable(ENDPOINTS);
+
+/**
+ * Paths served without an API key: e-mail links, which a browser opens (Kong's `auth-v1-open` route), and
+ * the JWKS, which hosted Supabase publishes openly so that anyone can verify its tokens.
+ */
+const OPEN_PATHS = new Set(['/verify', '/.well-known/jwks.json']);
 
 /** A GoTrue-compatible Auth service for the gateway's /auth/v1 prefix. */
 export function createAuthService(options: AuthServiceOptions): ServiceHandler {
@@ -43,15 +85,22 @@ export function createAuthService(options: AuthServiceOptions): ServiceHandler {
     keys: options.keys,
     tokens: tokenIssuer(options.keys, `${options.apiUrl}/auth/v1`),
     refreshTokenReuseIntervalSeconds: options.refreshTokenReuseIntervalSeconds,
+    externalUrl: `${options.apiUrl}/auth/v1`,
+    mailer: options.mailer,
+    emailConfirmations: options.emailConfirmations,
+    redirects: options.redirects,
+    rateLimiter: createRateLimiter(options.rateLimits),
   };
   return async (req, res, path) => {
     addCorsHeaders(res);
     if (req.method === 'OPTIONS') return answerPreflight(req, res);
     const url = new URL(path, 'http://auth.local');
-    if (!applyApiKey(req, url, context.keys)) return sendJson(res, 401, MISSING_API_KEY_BODY);
-    const endpoint = ENDPOINTS[`${req.method} ${url.pathname}`];
-    if (!endpoint) return sendAuthError(req, res, new AuthError(404, 'not_found', 'Not Found'));
-    await answer(context, endpoint, req, res, url);
+    if (!applyApiKey(req, url, context.keys) && !OPEN_PATHS.has(url.pathname)) {
+      return sendJson(res, 401, MISSING_API_KEY_BODY);
+    }
+    const route = findEndpoint(req.method ?? '', url.pathname);
+    if (!route) return sendAuthError(req, res, new AuthError(404, 'not_found', 'Not Found'));
+    await answer(context, route.handler, req, res, url, route.params);
   };
 }
 
@@ -61,9 +110,11 @@ async function answer(
   req: IncomingMessage,
   res: ServerResponse,
   url: URL,
+  params: RouteParams,
 ): Promise<void> {
   try {
-    const reply = await endpoint(context, req, url);
+    context.rateLimiter.admit(req.method ?? '', url.pathname, clientAddress(req));
+    const reply = await endpoint(context, req, url, params);
     if (reply.body === undefined) res.writeHead(reply.status, reply.headers).end();
     else sendJson(res, reply.status, reply.body, reply.headers);
   } catch (error) {

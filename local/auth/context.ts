@@ -1,5 +1,8 @@
 import type pg from 'pg';
 import type { StandInKeys } from '../keys.ts';
+import type { Mailer } from './mailer.ts';
+import type { RateLimiter } from './rate-limits.ts';
+import type { RedirectSettings } from './redirects.ts';
 import type { TokenIssuer } from './tokens.ts';
 
 /** What every auth endpoint may use. */
@@ -8,6 +11,13 @@ export interface AuthContext {
   keys: StandInKeys;
   tokens: TokenIssuer;
   refreshTokenReuseIntervalSeconds: number;
+  /** `${API_EXTERNAL_URL}`, i.e. `${apiUrl}/auth/v1`: e-mail links point at its `/verify`. */
+  externalUrl: string;
+  mailer: Mailer;
+  /** Off (the CLI default) means GoTrue's `MAILER_AUTOCONFIRM`: sign-ups are confirmed at once. */
+  emailConfirmations: boolean;
+  redirects: RedirectSettings;
+  rateLimiter: RateLimiter;
 }
 
 export async function inTransaction<T>(

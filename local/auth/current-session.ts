@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { isBanned } from './bans.ts';
 import type { AuthContext } from './context.ts';
 import { AuthError } from './errors.ts';
 import { findSession, type SessionRow } from './sessions.queries.ts';
@@ -23,10 +24,12 @@ export async function requireSession(context: AuthContext, req: IncomingMessage)
   if (!session || session.user_id !== user.id) {
     throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
   }
+  // A token issued before an admin banned the user no longer works on Auth's endpoints.
+  if (isBanned(user)) throw new AuthError(403, 'user_banned', 'User is banned');
   return { user, session };
 }
 
-function bearerToken(req: IncomingMessage): string {
+export function bearerToken(req: IncomingMessage): string {
   const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
   if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
   return token;

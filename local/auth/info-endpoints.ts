@@ -10,12 +10,12 @@ export function health(): Reply {
   });
 }
 
-/** GET /settings, as GoTrue answers with the CLI's defaults (e-mail sign-up, autoconfirm on). */
-export function settings(): Reply {
+/** GET /settings, as GoTrue answers with the CLI's defaults (e-mail sign-up; autoconfirm unless confirmations are on). */
+export function settings(context: AuthContext): Reply {
   return ok({
     external: { anonymous_users: false, email: true, phone: false },
     disable_signup: false,
-    mailer_autoconfirm: true,
+    mailer_autoconfirm: !context.emailConfirmations,
     phone_autoconfirm: false,
     sms_provider: '',
     saml_enabled: false,

@@ -1,3 +1,4 @@
+import { isBanned } from './bans.ts';
 import { AuthError } from './errors.ts';
 import { inTransaction, type AuthContext } from './context.ts';
 import {
@@ -13,7 +14,7 @@ import {
 } from './sessions.queries.ts';
 import { sessionBody, type SessionBody } from './sessions.ts';
 import { newRefreshToken } from './tokens.ts';
-import type { Db } from './users.queries.ts';
+import { findUserById, type Db } from './users.queries.ts';
 
 /** GoTrue's refresh-token grant with rotation (reference §1.7). */
 export async function refreshSession(context: AuthContext, presented: string): Promise<SessionBody> {
@@ -31,6 +32,10 @@ async function refreshInTransaction(
   const token = await lockRefreshToken(db, presented);
   if (!token) {
     throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+  }
+  const user = await findUserById(db, token.user_id);
+  if (user && isBanned(user)) {
+    throw new AuthError(400, 'user_banned', 'Invalid Refresh Token: User Banned');
   }
   const session = token.session_id ? await findSession(db, token.session_id) : null;
   if (!session) {
@@ -59,14 +64,23 @@ async function rotate(
   token: RefreshTokenRow,
   session: SessionRow,
 ): Promise<SessionBody> {
-  await revokeRefreshToken(db, token.token);
-  const child = newRefreshToken();
-  await insertRefreshToken(db, {
-    token: child,
-    userId: token.user_id,
-    sessionId: session.id,
-    parent: token.token,
-  });
+  const child = await replaceRefreshToken(db, session, token.token);
   await touchSession(db, session.id);
   return sessionBody(context, db, session, child);
+}
+
+/**
+ * GoTrue's GrantRefreshTokenSwap: revokes the session's active refresh token and returns its new child,
+ * so that a token handed out before (e.g. before an MFA verification) no longer carries on the session.
+ */
+export async function swapRefreshToken(db: Db, session: SessionRow): Promise<string> {
+  const active = await findActiveRefreshToken(db, session.id);
+  return replaceRefreshToken(db, session, active?.token ?? null);
+}
+
+async function replaceRefreshToken(db: Db, session: SessionRow, parent: string | null): Promise<string> {
+  if (parent) await revokeRefreshToken(db, parent);
+  const child = newRefreshToken();
+  await insertRefreshToken(db, { token: child, userId: session.user_id, sessionId: session.id, parent });
+  return child;
 }

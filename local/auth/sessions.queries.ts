@@ -3,7 +3,8 @@ import type { Db } from './users.queries.ts';
 export type AuthenticatorAssuranceLevel = 'aal1' | 'aal2';
 
 /** How a session was authenticated, as GoTrue records it in auth.mfa_amr_claims and the `amr` claim. */
-export type AuthenticationMethod = 'password' | 'otp' | 'recovery' | 'invite' | 'magiclink' | 'totp';
+export type AuthenticationMethod =
+  'password' | 'otp' | 'recovery' | 'invite' | 'magiclink' | 'email/signup' | 'totp';
 
 export interface SessionRow {
   id: string;

@@ -9,8 +9,8 @@ import {
   type SessionRow,
 } from './sessions.queries.ts';
 import { ACCESS_TOKEN_LIFETIME_SECONDS, newRefreshToken } from './tokens.ts';
-import { userJson } from './user-json.ts';
-import { findIdentities, findUserById, type Db, type UserRow } from './users.queries.ts';
+import { loadUserJson } from './user-json.ts';
+import { findUserById, type Db, type UserRow } from './users.queries.ts';
 
 export interface SessionBody {
   access_token: string;
@@ -56,6 +56,6 @@ export async function sessionBody(
     expires_in: ACCESS_TOKEN_LIFETIME_SECONDS,
     expires_at: expiresAt,
     refresh_token: refreshToken,
-    user: userJson(user, await findIdentities(db, user.id)),
+    user: await loadUserJson(db, user),
   };
 }

@@ -1,8 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
+import { isBanned } from './bans.ts';
 import { inTransaction, type AuthContext } from './context.ts';
 import { AuthError, invalidCredentials } from './errors.ts';
 import { passwordMatches } from './passwords.ts';
+import { pkceGrant } from './pkce-grant.ts';
 import { refreshSession } from './refresh.ts';
 import { ok, type Reply } from './reply.ts';
 import { readJsonBody } from './request-body.ts';
@@ -12,13 +14,15 @@ import { findUserByEmail, recordSignIn } from './users.queries.ts';
 const PasswordGrantBody = z.object({ email: z.string().optional(), password: z.string().optional() });
 const RefreshGrantBody = z.object({ refresh_token: z.string().optional() });
 
-/** POST /token?grant_type=password|refresh_token */
+/** POST /token?grant_type=password|refresh_token|pkce */
 export async function token(context: AuthContext, req: IncomingMessage, url: URL): Promise<Reply> {
   switch (url.searchParams.get('grant_type')) {
     case 'password':
       return sessionReply(await passwordGrant(context, req));
     case 'refresh_token':
       return refreshGrant(context, req);
+    case 'pkce':
+      return sessionReply(await pkceGrant(context, req));
     default:
       throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
   }
@@ -28,7 +32,10 @@ async function passwordGrant(context: AuthContext, req: IncomingMessage): Promis
   const body = await readJsonBody(req, PasswordGrantBody);
   if (!body.email || !body.password) throw invalidCredentials();
   const user = await findUserByEmail(context.pool, body.email.trim());
-  if (!user || !(await passwordMatches(body.password, user.encrypted_password))) throw invalidCredentials();
+  // GoTrue's order: a banned user learns of the ban before the password is checked.
+  if (!user?.encrypted_password) throw invalidCredentials();
+  if (isBanned(user)) throw new AuthError(400, 'user_banned', 'User is banned');
+  if (!(await passwordMatches(body.password, user.encrypted_password))) throw invalidCredentials();
   if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
   return inTransaction(context.pool, async (db) => {
     await recordSignIn(db, user.id);

@@ -3,18 +3,13 @@ import { z } from 'zod';
 import { inTransaction, type AuthContext } from './context.ts';
 import { requireSession, type CurrentSession } from './current-session.ts';
 import { AuthError } from './errors.ts';
+import { findFactors } from './factors.queries.ts';
 import { assertAcceptablePassword, hashPassword, passwordMatches } from './passwords.ts';
 import { ok, type Reply } from './reply.ts';
 import { readJsonBody } from './request-body.ts';
 import { deleteUserSessions } from './sessions.queries.ts';
-import { userJson } from './user-json.ts';
-import {
-  findIdentities,
-  findUserById,
-  mergeUserMetadata,
-  updatePasswordHash,
-  type Db,
-} from './users.queries.ts';
+import { loadUserJson } from './user-json.ts';
+import { findUserById, mergeUserMetadata, updatePasswordHash, type Db } from './users.queries.ts';
 
 const UpdateUserBody = z.object({
   email: z.string().optional(),
@@ -34,6 +29,7 @@ export async function getUser(context: AuthContext, req: IncomingMessage): Promi
 export async function updateUser(context: AuthContext, req: IncomingMessage): Promise<Reply> {
   const current = await requireSession(context, req);
   const body = await readJsonBody(req, UpdateUserBody);
+  await requireAal2ForCredentialChanges(context, current, body);
   refuseUnsupportedChanges(current, body);
   const newHash = body.password === undefined ? null : await newPasswordHash(current, body.password);
   await inTransaction(context.pool, async (db) => {
@@ -44,6 +40,27 @@ export async function updateUser(context: AuthContext, req: IncomingMessage): Pr
     }
   });
   return ok(await currentUserJson(context.pool, current.user.id));
+}
+
+/** As GoTrue: once a factor is verified, the password, e-mail or phone only change from an aal2 session. */
+async function requireAal2ForCredentialChanges(
+  context: AuthContext,
+  { user, session }: CurrentSession,
+  body: UpdateUserBody,
+): Promise<void> {
+  const changesCredentials =
+    Boolean(body.password) ||
+    (Boolean(body.email) && body.email !== user.email) ||
+    (Boolean(body.phone) && body.phone !== (user.phone ?? ''));
+  if (!changesCredentials || session.aal === 'aal2') return;
+  const factors = await findFactors(context.pool, user.id);
+  if (factors.some((factor) => factor.status === 'verified')) {
+    throw new AuthError(
+      401,
+      'insufficient_aal',
+      'AAL2 session is required to update email or password when MFA is enabled.',
+    );
+  }
 }
 
 function refuseUnsupportedChanges({ user }: CurrentSession, body: UpdateUserBody): void {
@@ -69,5 +86,5 @@ async function newPasswordHash({ user }: CurrentSession, password: string): Prom
 async function currentUserJson(db: Db, userId: string): Promise<Record<string, unknown>> {
   const user = await findUserById(db, userId);
   if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
-  return userJson(user, await findIdentities(db, userId));
+  return loadUserJson(db, user);
 }

@@ -1,4 +1,5 @@
-import type { IdentityRow, UserRow } from './users.queries.ts';
+import { findFactors, type FactorRow } from './factors.queries.ts';
+import { findIdentities, type Db, type IdentityRow, type UserRow } from './users.queries.ts';
 
 const OPTIONAL_TIMESTAMPS = [
   'email_confirmed_at',
@@ -13,8 +14,17 @@ const OPTIONAL_TIMESTAMPS = [
   'deleted_at',
 ] as const;
 
+/** The User object of `user` with its identities and MFA factors read from the database. */
+export async function loadUserJson(db: Db, user: UserRow): Promise<Record<string, unknown>> {
+  return userJson(user, await findIdentities(db, user.id), await findFactors(db, user.id));
+}
+
 /** The User object of GoTrue's API: null timestamps are omitted, `factors` is absent without factors. */
-export function userJson(user: UserRow, identities: IdentityRow[]): Record<string, unknown> {
+export function userJson(
+  user: UserRow,
+  identities: IdentityRow[],
+  factors: FactorRow[] = [],
+): Record<string, unknown> {
   const timestamps = Object.fromEntries(
     OPTIONAL_TIMESTAMPS.flatMap((key) => (user[key] ? [[key, user[key].toISOString()]] : [])),
   );
@@ -28,9 +38,24 @@ export function userJson(user: UserRow, identities: IdentityRow[]): Record<strin
     app_metadata: user.raw_app_meta_data ?? {},
     user_metadata: user.raw_user_meta_data ?? {},
     identities: identities.map(identityJson),
+    ...(factors.length > 0 ? { factors: factors.map(factorJson) } : {}),
     created_at: user.created_at.toISOString(),
     updated_at: user.updated_at.toISOString(),
     is_anonymous: user.is_anonymous,
+  };
+}
+
+/** GoTrue's Factor: `friendly_name` is omitted when empty, `phone` is `""` for TOTP factors. */
+function factorJson(factor: FactorRow): Record<string, unknown> {
+  return {
+    id: factor.id,
+    created_at: factor.created_at.toISOString(),
+    updated_at: factor.updated_at.toISOString(),
+    status: factor.status,
+    ...(factor.friendly_name ? { friendly_name: factor.friendly_name } : {}),
+    factor_type: factor.factor_type,
+    phone: factor.phone ?? '',
+    last_challenged_at: factor.last_challenged_at?.toISOString() ?? null,
   };
 }
 

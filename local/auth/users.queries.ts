@@ -9,6 +9,9 @@ export interface UserRow {
   email: string | null;
   phone: string | null;
   encrypted_password: string | null;
+  /** The pending e-mail tokens' hashes (empty when none); never part of the User object. */
+  confirmation_token: string | null;
+  recovery_token: string | null;
   email_confirmed_at: Date | null;
   phone_confirmed_at: Date | null;
   confirmed_at: Date | null;
@@ -43,24 +46,26 @@ export interface NewUser {
   email: string;
   encryptedPassword: string;
   userMetadata: Record<string, unknown>;
+  /** False while e-mail confirmations are on and the address is not yet confirmed. */
+  emailConfirmed: boolean;
 }
 
 const EMAIL_APP_METADATA = { provider: 'email', providers: ['email'] };
 
-/** A confirmed e-mail user with its e-mail identity, as GoTrue's signup makes with autoconfirm on. */
-export async function insertConfirmedUser(db: Db, user: NewUser): Promise<void> {
+/** An e-mail user with its e-mail identity, as GoTrue's signup makes it (confirmed with autoconfirm on). */
+export async function insertEmailUser(db: Db, user: NewUser): Promise<void> {
   await db.query(
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
-       last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_anonymous)
-     values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, $3, now(),
-       now(), $4, $5, now(), now(), false)`,
-    [user.id, user.email, user.encryptedPassword, EMAIL_APP_METADATA, user.userMetadata],
+       raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_anonymous)
+     values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, $3,
+       case when $6 then now() end, $4, $5, now(), now(), false)`,
+    [user.id, user.email, user.encryptedPassword, EMAIL_APP_METADATA, user.userMetadata, user.emailConfirmed],
   );
   const identityData = {
     ...user.userMetadata,
     sub: user.id,
     email: user.email,
-    email_verified: true,
+    email_verified: user.emailConfirmed,
     phone_verified: false,
   };
   await db.query(
@@ -114,9 +119,13 @@ export async function mergeUserMetadata(
   );
 }
 
+/** A new password; as GoTrue, it voids every pending e-mail token (a recovery link cannot be replayed). */
 export async function updatePasswordHash(db: Db, userId: string, encryptedPassword: string): Promise<void> {
-  await db.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1', [
-    userId,
-    encryptedPassword,
-  ]);
+  await db.query(
+    `update auth.users set encrypted_password = $2, confirmation_token = '', confirmation_sent_at = null,
+       recovery_token = '', recovery_sent_at = null, updated_at = now()
+     where id = $1`,
+    [userId, encryptedPassword],
+  );
+  await db.query('delete from auth.one_time_tokens where user_id = $1', [userId]);
 }

@@ -10,6 +10,7 @@ import {
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import ws from 'ws';
+import { UNLIMITED_AUTH_RATES } from '../support/stand-in-auth.ts';
 import { startStandIn, type StandInProcess } from '../support/stand-in-process.ts';
 
 const run = promisify(execFile);
@@ -23,7 +24,10 @@ describe('the stand-in Auth service, driven by supabase-js', () => {
 
   beforeAll(async () => {
     standIn = await startStandIn({
-      env: { TASKLANE_AUTH_REFRESH_TOKEN_REUSE_INTERVAL: String(REUSE_INTERVAL_SECONDS) },
+      env: {
+        ...UNLIMITED_AUTH_RATES,
+        TASKLANE_AUTH_REFRESH_TOKEN_REUSE_INTERVAL: String(REUSE_INTERVAL_SECONDS),
+      },
     });
     const { stdout } = await run('npm', ['run', '-s', 'status', '--', '--json'], { env: standIn.env });
     anonKey = (JSON.parse(stdout) as { ANON_KEY: string }).ANON_KEY;

@@ -122,7 +122,7 @@ describe('starting and stopping', () => {
 
     expect(await first.stop('SIGTERM')).toBe(0);
     expect(children.filter(isAlive)).toEqual([]);
-    for (const port of [first.ports.api, first.ports.db])
+    for (const port of [first.ports.api, first.ports.db, first.ports.mailbox])
       expect(await isPortFree('127.0.0.1', port)).toBe(true);
 
     const second = await startStandIn({ dataDir: first.dataDir, ports: first.ports });
