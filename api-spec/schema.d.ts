@@ -47,6 +47,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in person's account
+         * @description Who the credential belongs to: their id, e-mail address and profile, the assurance level of the
+         *     current session (`aal2` after a second factor) and their MFA factors. Takes no query parameters.
+         */
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the signed-in person's profile
+         * @description A JSON Merge Patch (RFC 7396) of the writable fields: send only what changes; `{}` changes
+         *     nothing. The display name is trimmed and must then be 1–80 characters. Any other field,
+         *     including the read-only ones of the answer, is `422 validation_failed`. E-mail address and
+         *     password are changed through Supabase Auth, not here. Answers the whole account as it now is.
+         */
+        patch: operations["updateMe"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -109,6 +137,71 @@ export interface components {
             signed_upload_url_lifetime_seconds: number;
             signed_download_url_lifetime_seconds: number;
         };
+        /** @description The signed-in person's account, as only they see it. */
+        Me: {
+            /** @enum {string} */
+            object: "user";
+            /**
+             * Format: uuid
+             * @description The user's id (`auth.users.id`), the same everywhere a person is named.
+             */
+            id: string;
+            /**
+             * Format: email
+             * @description The e-mail address the person signs in with, as Supabase Auth holds it now.
+             */
+            email: string;
+            /** @description The name others see; trimmed, 1–80 characters. */
+            display_name: string;
+            /**
+             * Format: uri
+             * @description A link to the avatar image, or null when none is set (always null until avatars land).
+             */
+            avatar_url: string | null;
+            /**
+             * @description The authenticator assurance level of the current session: `aal1` after a password,
+             *     `aal2` after a second factor. Workspaces that require MFA refuse `aal1`.
+             * @enum {string}
+             */
+            aal: "aal1" | "aal2";
+            mfa: {
+                /** @description Whether the person has a verified factor, so signing in asks for it. */
+                enabled: boolean;
+                /** @description Every enrolled factor, verified or not, oldest first. */
+                factors: components["schemas"]["MfaFactor"][];
+            };
+            /**
+             * Format: date-time
+             * @description When the person signed up.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the profile (display name, avatar) last changed.
+             */
+            updated_at: string;
+        };
+        /** @description A second factor enrolled with Supabase Auth; its secret never leaves Auth. */
+        MfaFactor: {
+            /** Format: uuid */
+            id: string;
+            /** @description The name given at enrollment, if any. */
+            friendly_name: string | null;
+            /** @enum {string} */
+            factor_type: "totp" | "phone" | "webauthn";
+            /**
+             * @description `unverified` until its first successful verification; only verified factors count.
+             * @enum {string}
+             */
+            status: "unverified" | "verified";
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description The writable fields of the account; each is optional (JSON Merge Patch). */
+        UpdateMe: {
+            /** @description Trimmed, then 1–80 characters. */
+            display_name?: string;
+        };
         /**
          * @description A stable, machine-readable error code. New codes may be added.
          * @enum {string}
@@ -142,6 +235,101 @@ export interface components {
         };
     };
     responses: {
+        /**
+         * @description No credential, or one that is malformed, expired, signed by another key, not a user's, or whose
+         *     session has ended. `detail` says which; sign in again (or refresh the session) and retry.
+         */
+        Unauthenticated: {
+            headers: {
+                /**
+                 * @description The challenge (RFC 6750): `Bearer` when no bearer credential was sent,
+                 *     `Bearer error="invalid_token"` when one was sent and refused.
+                 */
+                "WWW-Authenticate": string;
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://tasklane.dev/problems/unauthenticated",
+                 *       "title": "Unauthenticated",
+                 *       "status": 401,
+                 *       "code": "unauthenticated",
+                 *       "detail": "The access token has expired. Refresh the session and try again.",
+                 *       "request_id": "0b5c1e9e-4f8a-4a55-9d6e-3f0d2a4c7b11"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The body broke a field rule; `errors` names each field, with a code and a message. */
+        ValidationFailed: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://tasklane.dev/problems/validation_failed",
+                 *       "title": "Validation failed",
+                 *       "status": 422,
+                 *       "code": "validation_failed",
+                 *       "detail": "Some fields are invalid; `errors` names each one.",
+                 *       "request_id": "0b5c1e9e-4f8a-4a55-9d6e-3f0d2a4c7b11",
+                 *       "errors": [
+                 *         {
+                 *           "path": "body.display_name",
+                 *           "code": "too_long",
+                 *           "message": "must be at most 80 characters"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The body is larger than 1 MiB. */
+        PayloadTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://tasklane.dev/problems/payload_too_large",
+                 *       "title": "Payload too large",
+                 *       "status": 413,
+                 *       "code": "payload_too_large",
+                 *       "detail": "The body is larger than 1048576 bytes.",
+                 *       "request_id": "0b5c1e9e-4f8a-4a55-9d6e-3f0d2a4c7b11"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The body is not JSON (`application/json` or a `+json` type). */
+        UnsupportedMediaType: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://tasklane.dev/problems/unsupported_media_type",
+                 *       "title": "Unsupported media type",
+                 *       "status": 415,
+                 *       "code": "unsupported_media_type",
+                 *       "detail": "Send the body as JSON, with Content-Type: application/json.",
+                 *       "request_id": "0b5c1e9e-4f8a-4a55-9d6e-3f0d2a4c7b11"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /**
          * @description The request could not be understood: a query parameter the operation does not define, a
          *     malformed value, or a body that is not valid JSON. `errors` names each offending parameter.
@@ -316,6 +504,74 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's account. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "display_name": "Ada Lovelace"
+                 *     }
+                 */
+                "application/merge-patch+json": components["schemas"]["UpdateMe"];
+                /**
+                 * @example {
+                 *       "display_name": "Ada Lovelace"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateMe"];
+            };
+        };
+        responses: {
+            /** @description The account, with the change applied. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };

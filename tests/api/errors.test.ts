@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../supabase/functions/api/app-env.ts';
 import { readJsonBody } from '../../supabase/functions/api/http/json-body.ts';
 import { useTestApp } from '../support/api-app.ts';
 import { callApi, callTestRoute, problemOf } from '../support/api-request.ts';
+import { createTestUser, withBearer } from '../support/test-users.ts';
 
 const MIB = 1024 * 1024;
 const SECRET = 'sk_live_do-not-leak';
@@ -22,6 +23,14 @@ const testRoutes = new Hono<AppEnv>()
   });
 
 const api = useTestApp({ extraRoutes: testRoutes });
+
+// The test routes stand behind authentication, as every real route but the public ones does.
+let accessToken: string;
+beforeAll(async () => {
+  accessToken = (await createTestUser(api.db)).accessToken;
+});
+const callAsUser = (path: string, init: RequestInit = {}) =>
+  callTestRoute(api.app, path, withBearer(accessToken, init));
 
 const postJson = (body: string, contentType = 'application/json'): RequestInit => ({
   method: 'POST',
@@ -121,31 +130,31 @@ describe('request ids and the request log', () => {
 
 describe('request bodies', () => {
   it('accept a valid JSON body and hand the parsed value to the route', async () => {
-    const response = await callTestRoute(api.app, '/api/v1/test/greetings', postJson('{"name":"Ada"}'));
+    const response = await callAsUser('/api/v1/test/greetings', postJson('{"name":"Ada"}'));
     expect(response.status).toBe(201);
     expect(response.body).toEqual({ name: 'Ada' });
   });
 
   it('accept a +json media type such as JSON Merge Patch', async () => {
     const init = postJson('{"name":"Ada"}', 'application/merge-patch+json; charset=utf-8');
-    expect((await callTestRoute(api.app, '/api/v1/test/greetings', init)).status).toBe(201);
+    expect((await callAsUser('/api/v1/test/greetings', init)).status).toBe(201);
   });
 
   it('let a write without a body through, whatever its content type says', async () => {
-    expect((await callTestRoute(api.app, '/api/v1/test/pings', { method: 'POST' })).status).toBe(204);
+    expect((await callAsUser('/api/v1/test/pings', { method: 'POST' })).status).toBe(204);
     const empty = postJson('', 'text/plain');
-    expect((await callTestRoute(api.app, '/api/v1/test/pings', empty)).status).toBe(204);
+    expect((await callAsUser('/api/v1/test/pings', empty)).status).toBe(204);
   });
 
   it('answer 400 when a route needs a body and gets none', async () => {
-    const response = await callTestRoute(api.app, '/api/v1/test/greetings', { method: 'POST' });
+    const response = await callAsUser('/api/v1/test/greetings', { method: 'POST' });
     expect(response.status).toBe(400);
     expect(problemOf(response).code).toBe('bad_request');
   });
 
   it('reject malformed JSON with 400 bad_request, even where the route ignores the body', async () => {
     for (const path of ['/api/v1/test/greetings', '/api/v1/test/pings']) {
-      const response = await callTestRoute(api.app, path, postJson('{"name":'));
+      const response = await callAsUser(path, postJson('{"name":'));
       expect(response.status).toBe(400);
       expect(problemOf(response)).toMatchObject({
         code: 'bad_request',
@@ -161,7 +170,7 @@ describe('request bodies', () => {
   ])('reject %s with 415 unsupported_media_type', async (_name, contentType) => {
     const init: RequestInit = { method: 'POST', body: new TextEncoder().encode('{"name":"Ada"}') };
     if (contentType) init.headers = { 'Content-Type': contentType };
-    const response = await callTestRoute(api.app, '/api/v1/test/greetings', init);
+    const response = await callAsUser('/api/v1/test/greetings', init);
     expect(response.status).toBe(415);
     expect(problemOf(response).code).toBe('unsupported_media_type');
   });
@@ -173,7 +182,7 @@ describe('request bodies', () => {
       headers: { 'Content-Type': 'application/json', 'Content-Length': String(oversized.length) },
     };
     for (const init of [postJson(oversized), announced]) {
-      const response = await callTestRoute(api.app, '/api/v1/test/greetings', init);
+      const response = await callAsUser('/api/v1/test/greetings', init);
       expect(response.status).toBe(413);
       expect(problemOf(response).code).toBe('payload_too_large');
     }
@@ -183,7 +192,7 @@ describe('request bodies', () => {
     const envelope = JSON.stringify({ name: '' }).length;
     const body = JSON.stringify({ name: 'x'.repeat(MIB - envelope) });
     expect(body.length).toBe(MIB);
-    const response = await callTestRoute(api.app, '/api/v1/test/greetings', postJson(body));
+    const response = await callAsUser('/api/v1/test/greetings', postJson(body));
     expect(response.status).toBe(422);
     expect(problemOf(response).errors).toEqual([
       expect.objectContaining({ path: 'body.name', code: 'too_long' }),
@@ -192,7 +201,7 @@ describe('request bodies', () => {
 
   it('reject unknown, missing and invalid fields with 422 validation_failed naming each one', async () => {
     const body = JSON.stringify({ tags: ['a', 'b', 'c', 'd'], role: 'owner' });
-    const response = await callTestRoute(api.app, '/api/v1/test/greetings', postJson(body));
+    const response = await callAsUser('/api/v1/test/greetings', postJson(body));
     expect(response.status).toBe(422);
     const problem = problemOf(response);
     expect(problem.code).toBe('validation_failed');
@@ -207,7 +216,7 @@ describe('request bodies', () => {
   });
 
   it('reject a JSON body that is not an object with 422', async () => {
-    const response = await callTestRoute(api.app, '/api/v1/test/greetings', postJson('[1,2]'));
+    const response = await callAsUser('/api/v1/test/greetings', postJson('[1,2]'));
     expect(response.status).toBe(422);
     expect(problemOf(response).errors).toEqual([
       expect.objectContaining({ path: 'body', code: 'invalid_type' }),
@@ -217,7 +226,7 @@ describe('request bodies', () => {
 
 describe('an unexpected exception', () => {
   it('answers 500 internal without a word about the cause, and is logged with the request id', async () => {
-    const response = await callTestRoute(api.app, '/api/v1/test/boom');
+    const response = await callAsUser('/api/v1/test/boom');
     expect(response.status).toBe(500);
     const problem = problemOf(response);
     expect(problem).toMatchObject({

@@ -1,6 +1,7 @@
 import { inspectRoutes } from 'hono/dev';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../supabase/functions/api/app.ts';
+import type { CredentialVerifier } from '../../supabase/functions/_shared/auth/credential-verifier.ts';
 import type { Database } from '../../supabase/functions/_shared/db.ts';
 import { captureLogs } from '../support/api-logs.ts';
 import { API_BASE_PATH, specOperations } from '../support/openapi.ts';
@@ -11,7 +12,16 @@ const unusedDatabase: Database = {
   close: () => Promise.resolve(),
 };
 
-const app = createApp({ db: unusedDatabase, logger: captureLogs().logger, allowedOrigins: [] });
+const unusedCredentials: CredentialVerifier = {
+  verify: () => Promise.reject(new Error('not used')),
+};
+
+const app = createApp({
+  db: unusedDatabase,
+  logger: captureLogs().logger,
+  allowedOrigins: [],
+  credentials: unusedCredentials,
+});
 
 /** `/api/v1/tasks/:id` → `get /v1/tasks/{id}`, the spec's spelling. */
 const routed = inspectRoutes(app)

@@ -3,11 +3,13 @@ import type { Hono } from 'hono';
 import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../supabase/functions/api/app.ts';
 import type { AppEnv } from '../../supabase/functions/api/app-env.ts';
+import type { CredentialVerifier } from '../../supabase/functions/_shared/auth/credential-verifier.ts';
 import { createDatabase } from '../../supabase/functions/_shared/db.ts';
 import type { Database } from '../../supabase/functions/_shared/db.ts';
 import { captureLogs } from './api-logs.ts';
 import type { CapturedLogs } from './api-logs.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { testCredentials } from './test-users.ts';
 
 export const WEB_ORIGIN = 'http://localhost:5173';
 
@@ -21,12 +23,19 @@ export interface TestApp {
 export interface TestAppOptions {
   allowedOrigins?: readonly string[];
   extraRoutes?: Hono<AppEnv>;
+  /** How bearer credentials are verified; by default access tokens signed with the test key (test-users.ts). */
+  credentials?: (db: Database) => CredentialVerifier;
 }
 
 export function createTestApp(databaseUrl: string, options: TestAppOptions = {}): TestApp {
   const logs = captureLogs();
   const db = createDatabase({ url: databaseUrl, logger: logs.logger });
-  const deps = { db, logger: logs.logger, allowedOrigins: options.allowedOrigins ?? [WEB_ORIGIN] };
+  const deps = {
+    db,
+    logger: logs.logger,
+    allowedOrigins: options.allowedOrigins ?? [WEB_ORIGIN],
+    credentials: (options.credentials ?? testCredentials)(db),
+  };
   return { app: createApp(deps, options.extraRoutes), db, logs, close: () => db.close() };
 }
 

@@ -26,9 +26,12 @@ interface ResponseObject {
 interface OperationObject {
   operationId: string;
   responses: Record<string, ResponseObject>;
+  /** `[]` for a public operation; absent when the document's global requirement applies. */
+  security?: Record<string, string[]>[];
 }
 interface OpenApiDocument {
   paths: Record<string, Record<string, OperationObject>>;
+  security?: Record<string, string[]>[];
   components: { schemas: Record<string, JsonSchema> } & Record<string, Record<string, unknown>>;
   'x-fallback-responses': Record<'404' | '405', ResponseObject>;
 }

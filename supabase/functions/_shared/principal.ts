@@ -1,6 +1,7 @@
 /**
- * Who is calling. The authenticate middleware (next issue) builds a Principal from a Supabase access
- * token or an API token; the database helper turns it into the JWT claims Postgres policies read.
+ * Who is calling. The authenticate middleware builds a Principal from a Supabase access token (and, with
+ * the API tokens feature, from an API token); the database helper turns it into the JWT claims Postgres
+ * policies read.
  */
 
 export interface Principal {

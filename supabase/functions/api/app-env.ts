@@ -1,16 +1,30 @@
 /** The types every part of the API shares: what createApp needs, and what middleware puts on `c.var`. */
 import type { RequestIdVariables } from 'hono/request-id';
+import type { CredentialVerifier } from '../_shared/auth/credential-verifier.ts';
 import type { Database } from '../_shared/db.ts';
 import type { Logger } from '../_shared/logger.ts';
+import type { Principal } from '../_shared/principal.ts';
 
 export interface AppDeps {
   db: Database;
   logger: Logger;
   /** Browser origins allowed to call the API (CORS); empty means none. */
   allowedOrigins: readonly string[];
+  /** Verifies the bearer credential of every request to a route that is not public. */
+  credentials: CredentialVerifier;
 }
 
-// The authenticate middleware (next issue) adds the request context here: principal and transaction.
+export interface PrincipalVariables {
+  /** The verified caller. */
+  principal: Principal;
+}
+
+/** What every request has on `c.var`; `principal` is there once authentication has passed. */
 export interface AppEnv {
-  Variables: RequestIdVariables;
+  Variables: RequestIdVariables & Partial<PrincipalVariables>;
+}
+
+/** What a route behind authentication (every route but the public ones) has on `c.var`. */
+export interface AuthenticatedEnv {
+  Variables: RequestIdVariables & PrincipalVariables;
 }

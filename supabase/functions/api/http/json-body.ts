@@ -9,8 +9,8 @@ import { AppError } from '../../_shared/errors.ts';
 import type { AppEnv } from '../app-env.ts';
 import { toFieldErrors } from './field-errors.ts';
 
-export async function readJsonBody<Shape extends z.core.$ZodShape>(
-  c: Context<AppEnv>,
+export async function readJsonBody<Shape extends z.core.$ZodShape, E extends AppEnv = AppEnv>(
+  c: Context<E>,
   schema: z.ZodObject<Shape>,
 ): Promise<z.output<z.ZodObject<Shape, z.core.$strict>>> {
   const body = await parseJson(c);
@@ -22,7 +22,7 @@ export async function readJsonBody<Shape extends z.core.$ZodShape>(
 }
 
 /** Parses the body once (Hono caches it); the body guard calls this before any route runs. */
-export async function parseJson(c: Context<AppEnv>): Promise<unknown> {
+export async function parseJson<E extends AppEnv>(c: Context<E>): Promise<unknown> {
   try {
     return await c.req.json<unknown>();
   } catch (error) {

@@ -10,8 +10,8 @@ import { toFieldErrors } from './field-errors.ts';
 
 export const NoQueryParameters = z.strictObject({});
 
-export function readQuery<Shape extends z.core.$ZodShape>(
-  c: Context<AppEnv>,
+export function readQuery<Shape extends z.core.$ZodShape, E extends AppEnv = AppEnv>(
+  c: Context<E>,
   schema: z.ZodObject<Shape>,
 ): z.output<z.ZodObject<Shape, z.core.$strict>> {
   const query = c.req.query();

@@ -1,6 +1,7 @@
 /**
- * One log line per request, written when the answer is known. It names the request, never its headers,
- * body or query string, where credentials and secrets travel.
+ * One log line per request, written when the answer is known. It names the request and, once
+ * authenticated, the caller's user id; never its headers, body or query string, where credentials and
+ * secrets travel.
  */
 import { createMiddleware } from 'hono/factory';
 import type { Logger } from '../../_shared/logger.ts';
@@ -17,5 +18,6 @@ export const requestLogger = (logger: Logger) =>
       path: c.req.path,
       status,
       duration_ms: Math.round((performance.now() - started) * 10) / 10,
+      user_id: c.var.principal?.user_id,
     });
   });

@@ -1,0 +1,22 @@
+/** GET and PATCH /v1/me — the signed-in caller's own account. */
+import { Hono } from 'hono';
+import type { AppDeps, AuthenticatedEnv } from '../app-env.ts';
+import { readJsonBody } from '../http/json-body.ts';
+import { NoQueryParameters, readQuery } from '../http/query-params.ts';
+import { UpdateMeBodySchema } from './me.schemas.ts';
+import { getMe, updateMe } from './me.service.ts';
+
+// JSON Merge Patch: every writable field may be left out.
+const UpdateMePatch = UpdateMeBodySchema.partial();
+
+export const meRoutes = ({ db }: Pick<AppDeps, 'db'>) =>
+  new Hono<AuthenticatedEnv>()
+    .get('/me', async (c) => {
+      readQuery(c, NoQueryParameters);
+      return c.json(await getMe(db, c.var.principal), 200);
+    })
+    .patch('/me', async (c) => {
+      readQuery(c, NoQueryParameters);
+      const changes = await readJsonBody(c, UpdateMePatch);
+      return c.json(await updateMe(db, c.var.principal, changes), 200);
+    });

@@ -1,0 +1,55 @@
+/** The caller's account: their profile, e-mail address, session assurance level and MFA factors. */
+import type { components } from '../../../../api-spec/schema.d.ts';
+import type { Database, Sql } from '../../_shared/db.ts';
+import type { Principal } from '../../_shared/principal.ts';
+import {
+  selectOwnAccount,
+  selectOwnMfaFactors,
+  selectOwnProfile,
+  updateOwnDisplayName,
+} from './me.queries.ts';
+import type { MfaFactorRow } from './me.queries.ts';
+
+type Me = components['schemas']['Me'];
+type MfaFactor = components['schemas']['MfaFactor'];
+type UpdateMe = components['schemas']['UpdateMe'];
+
+export function getMe(db: Database, principal: Principal): Promise<Me> {
+  return db.asCaller(principal, (sql) => readMe(sql, principal));
+}
+
+export function updateMe(db: Database, principal: Principal, changes: UpdateMe): Promise<Me> {
+  return db.asCaller(principal, async (sql) => {
+    if (changes.display_name !== undefined) await updateOwnDisplayName(sql, changes.display_name);
+    return readMe(sql, principal);
+  });
+}
+
+async function readMe(sql: Sql, principal: Principal): Promise<Me> {
+  const profile = await selectOwnProfile(sql);
+  const account = await selectOwnAccount(sql);
+  // The session check has just seen the user, and the profile trigger makes a profile with every user.
+  if (!profile || !account?.email) throw new Error('the caller has no profile or no e-mail address');
+  const factors = (await selectOwnMfaFactors(sql)).map(toMfaFactor);
+  return {
+    object: 'user',
+    id: principal.user_id,
+    email: account.email,
+    display_name: profile.display_name,
+    avatar_url: null,
+    aal: principal.aal,
+    mfa: { enabled: factors.some((factor) => factor.status === 'verified'), factors },
+    created_at: account.created_at.toISOString(),
+    updated_at: profile.updated_at.toISOString(),
+  };
+}
+
+function toMfaFactor(row: MfaFactorRow): MfaFactor {
+  return {
+    id: row.id,
+    friendly_name: row.friendly_name,
+    factor_type: row.factor_type,
+    status: row.status,
+    created_at: row.created_at.toISOString(),
+  };
+}

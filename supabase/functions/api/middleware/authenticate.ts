@@ -1,0 +1,47 @@
+/**
+ * Authentication for every route but the public ones, which are named in a list: a new route is secured
+ * without anyone having to remember it. The credential comes from `Authorization: Bearer <token>`; once
+ * verified, the caller is on `c.var.principal`. A request no route takes passes through to its 404.
+ */
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { matchedRoutes } from 'hono/route';
+import type { CredentialVerifier } from '../../_shared/auth/credential-verifier.ts';
+import { invalidCredentials, missingCredentials } from '../../_shared/auth/unauthenticated.ts';
+import type { AppEnv } from '../app-env.ts';
+
+/** A route as `METHOD /full/path`, in Hono's `:param` syntax, e.g. `GET /api/v1/health`. */
+export type RouteName = string;
+
+// RFC 6750 §2.1: the scheme is case-insensitive, the token is token68.
+const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
+const BEARER_SCHEME = /^Bearer(?: |$)/i;
+
+export const authenticate = (credentials: CredentialVerifier, publicRoutes: readonly RouteName[]) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const route = routeOf(c);
+    if (route === undefined || publicRoutes.includes(route)) return next();
+    c.set('principal', await credentials.verify(bearerToken(c.req.header('authorization'))));
+    await next();
+  });
+
+function routeOf(c: Context<AppEnv>): RouteName | undefined {
+  const route = matchedRoutes(c).find((candidate) => candidate.method !== 'ALL');
+  return route && `${route.method} ${route.path}`;
+}
+
+function bearerToken(header: string | undefined): string {
+  const value = header?.trim() ?? '';
+  if (value === '') {
+    throw missingCredentials('Sign in first: send `Authorization: Bearer <access token>`.');
+  }
+  // The header's value is never echoed: whatever scheme it names, it carries a secret.
+  if (!BEARER_SCHEME.test(value)) {
+    throw missingCredentials('The Authorization header must use the Bearer scheme: `Bearer <access token>`.');
+  }
+  const token = BEARER.exec(value)?.[1];
+  if (token === undefined) {
+    throw invalidCredentials('The Authorization header holds no well-formed bearer token.');
+  }
+  return token;
+}

@@ -1,0 +1,358 @@
+import { createServer, type Server } from 'node:http';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { generateKeyPair, SignJWT, type JWTPayload } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLIC_ROUTES } from '../../supabase/functions/api/app.ts';
+import {
+  accessTokenVerifier,
+  authIssuer,
+  remoteAuthKeys,
+} from '../../supabase/functions/_shared/auth/access-token-verifier.ts';
+import { bearerCredentialVerifier } from '../../supabase/functions/_shared/auth/credential-verifier.ts';
+import { createTestApp, useTestApp, WEB_ORIGIN } from '../support/api-app.ts';
+import { callApi, problemOf, type ApiResponse } from '../support/api-request.ts';
+import { API_BASE_PATH, openApi, specOperations } from '../support/openapi.ts';
+import {
+  accessTokenClaims,
+  createTestUser,
+  endSession,
+  signWithTestKey,
+  testPublicJwk,
+  withBearer,
+  type TestUser,
+} from '../support/test-users.ts';
+
+const api = useTestApp();
+const ME = '/api/v1/me';
+const NO_CREDENTIALS = 'Bearer';
+const REFUSED_CREDENTIALS = 'Bearer error="invalid_token"';
+
+let user: TestUser;
+beforeAll(async () => {
+  user = await createTestUser(api.db);
+});
+
+const now = () => Math.floor(Date.now() / 1000);
+const asBearer = (token: string) => withBearer(token);
+const withAuthorization = (authorization: string): RequestInit => ({
+  headers: { Authorization: authorization },
+});
+
+function expectUnauthenticated(response: ApiResponse, challenge: string, detail: string | RegExp): void {
+  expect(response.status).toBe(401);
+  expect(response.headers.get('www-authenticate')).toBe(challenge);
+  const problem = problemOf(response);
+  expect(problem.code).toBe('unauthenticated');
+  expect(problem.detail).toMatch(detail);
+}
+
+describe('a secured route without a usable credential', () => {
+  it('answers 401 with a bare Bearer challenge when there is no Authorization header', async () => {
+    const response = await callApi(api.app, ME);
+    expectUnauthenticated(
+      response,
+      NO_CREDENTIALS,
+      'Sign in first: send `Authorization: Bearer <access token>`.',
+    );
+  });
+
+  it('lets an allowed browser origin read the 401, so the web app can show its detail', async () => {
+    const response = await callApi(api.app, ME, { headers: { Origin: WEB_ORIGIN } });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('access-control-allow-origin')).toBe(WEB_ORIGIN);
+  });
+
+  it('answers 401 to another scheme, without echoing the header', async () => {
+    const response = await callApi(api.app, ME, withAuthorization('Basic YWRhOmh1bnRlcjI='));
+    expectUnauthenticated(response, NO_CREDENTIALS, /must use the Bearer scheme/);
+    expect(response.text).not.toContain('YWRhOmh1bnRlcjI=');
+  });
+
+  it.each([
+    ['an empty bearer', 'Bearer'],
+    ['two tokens', 'Bearer one two'],
+    ['characters no token has', 'Bearer {"sub":1}'],
+  ])('answers 401 invalid_token to %s', async (_name, authorization) => {
+    const response = await callApi(api.app, ME, withAuthorization(authorization));
+    expectUnauthenticated(
+      response,
+      REFUSED_CREDENTIALS,
+      'The Authorization header holds no well-formed bearer token.',
+    );
+  });
+
+  it('answers 401 to a token that is not a JWT', async () => {
+    const response = await callApi(api.app, ME, asBearer('not-a-jwt'));
+    expectUnauthenticated(response, REFUSED_CREDENTIALS, 'The bearer token is not a well-formed JWT.');
+  });
+
+  it('answers 401 to a token signed by another key', async () => {
+    const { privateKey } = await generateKeyPair('ES256');
+    const forged = await signWithTestKey(accessTokenClaims(user), privateKey);
+    const response = await callApi(api.app, ME, asBearer(forged));
+    expectUnauthenticated(response, REFUSED_CREDENTIALS, /signature does not verify/);
+  });
+
+  it('answers 401 to a token whose payload was changed after signing (here, to claim aal2)', async () => {
+    const [header, , signature] = user.accessToken.split('.');
+    const raised = Buffer.from(JSON.stringify(accessTokenClaims(user, 'aal2'))).toString('base64url');
+    const response = await callApi(api.app, ME, asBearer(`${header}.${raised}.${signature}`));
+    expectUnauthenticated(response, REFUSED_CREDENTIALS, /signature does not verify/);
+  });
+
+  it('answers 401 to an expired token', async () => {
+    const expired = await signWithTestKey({
+      ...accessTokenClaims(user),
+      exp: now() - 120,
+      iat: now() - 3720,
+    });
+    const response = await callApi(api.app, ME, asBearer(expired));
+    expectUnauthenticated(
+      response,
+      REFUSED_CREDENTIALS,
+      'The access token has expired. Refresh the session and try again.',
+    );
+  });
+
+  it.each([
+    ['a wrong audience', { aud: 'service' }, '"aud"'],
+    ['a wrong issuer', { iss: 'https://evil.example/auth/v1' }, '"iss"'],
+  ])('answers 401 to a token with %s', async (_name, claims, claim) => {
+    const token = await signWithTestKey({ ...accessTokenClaims(user), ...claims });
+    const response = await callApi(api.app, ME, asBearer(token));
+    expectUnauthenticated(
+      response,
+      REFUSED_CREDENTIALS,
+      `The access token's ${claim} claim is not accepted.`,
+    );
+  });
+
+  it('answers 401 to a token without an expiry', async () => {
+    const { exp: _exp, ...claims } = accessTokenClaims(user);
+    const response = await callApi(api.app, ME, asBearer(await signWithTestKey(claims)));
+    expectUnauthenticated(response, REFUSED_CREDENTIALS, `The access token's "exp" claim is missing.`);
+  });
+
+  it('answers 401 to an HS256 token, even with valid claims', async () => {
+    const token = await signHs256(accessTokenClaims(user));
+    const response = await callApi(api.app, ME, asBearer(token));
+    expectUnauthenticated(response, REFUSED_CREDENTIALS, /not signed with ES256/);
+  });
+
+  it('answers 401 to the anon and service_role API keys (HS256 JWTs, as the stand-in makes them)', async () => {
+    for (const role of ['anon', 'service_role']) {
+      const apiKey = await signHs256({ role, iss: 'supabase-demo', iat: now(), exp: now() + 3600 });
+      const response = await callApi(api.app, ME, asBearer(apiKey));
+      expectUnauthenticated(response, REFUSED_CREDENTIALS, /not signed with ES256/);
+    }
+  });
+
+  it.each(['anon', 'service_role'])(
+    'answers 401 to a validly signed token whose role is %s',
+    async (role) => {
+      const token = await signWithTestKey({ ...accessTokenClaims(user), role });
+      const response = await callApi(api.app, ME, asBearer(token));
+      expectUnauthenticated(
+        response,
+        REFUSED_CREDENTIALS,
+        `The token's role is "${role}": only a signed-in user's access token (role "authenticated") is accepted.`,
+      );
+    },
+  );
+
+  it('answers 401 to a token without a session', async () => {
+    const { session_id: _sessionId, ...claims } = accessTokenClaims(user);
+    const response = await callApi(api.app, ME, asBearer(await signWithTestKey(claims)));
+    expectUnauthenticated(response, REFUSED_CREDENTIALS, /lacks the claims of a sign-in session/);
+  });
+
+  it('answers 401 once the session is deleted (signed out), though the token has not expired', async () => {
+    const leaving = await createTestUser(api.db);
+    expect((await callApi(api.app, ME, asBearer(leaving.accessToken))).status).toBe(200);
+    await endSession(api.db, leaving.sessionId);
+    const response = await callApi(api.app, ME, asBearer(leaving.accessToken));
+    expectUnauthenticated(
+      response,
+      REFUSED_CREDENTIALS,
+      'The session has ended (signed out or timed out). Sign in again.',
+    );
+  });
+
+  it('answers 401 once the session is past its not_after (timed out)', async () => {
+    const timedOut = await createTestUser(api.db);
+    await api.db.asService((sql) =>
+      sql.query(`update auth.sessions set not_after = now() - interval '1 second' where id = $1`, [
+        timedOut.sessionId,
+      ]),
+    );
+    const response = await callApi(api.app, ME, asBearer(timedOut.accessToken));
+    expectUnauthenticated(response, REFUSED_CREDENTIALS, /The session has ended/);
+  });
+
+  it("answers 401 to a token naming another user's session", async () => {
+    const other = await createTestUser(api.db);
+    const token = await signWithTestKey({ ...accessTokenClaims(user), session_id: other.sessionId });
+    const response = await callApi(api.app, ME, asBearer(token));
+    expectUnauthenticated(response, REFUSED_CREDENTIALS, /The session has ended/);
+  });
+
+  it('answers 401 to an API token, until API tokens arrive', async () => {
+    const response = await callApi(api.app, ME, asBearer('tl_pat_0123456789abcdef'));
+    expectUnauthenticated(response, REFUSED_CREDENTIALS, 'API tokens are not accepted yet.');
+  });
+
+  it('never writes the token to the log, and logs no user for a refused request', async () => {
+    const forged = await signWithTestKey({ ...accessTokenClaims(user), aud: 'service' });
+    const response = await callApi(api.app, ME, asBearer(forged));
+    const [line] = api.logs.forRequest(problemOf(response).request_id);
+    expect(line).toMatchObject({ msg: 'request', status: 401 });
+    expect(line).not.toHaveProperty('user_id');
+    expect(JSON.stringify(api.logs.entries)).not.toContain(forged.split('.')[2]);
+  });
+});
+
+describe('a valid access token', () => {
+  it('is accepted, and the request log names the user', async () => {
+    const response = await callApi(api.app, ME, {
+      ...asBearer(user.accessToken),
+      headers: { Authorization: `Bearer ${user.accessToken}`, 'X-Request-Id': 'authenticated-request' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ id: user.id });
+    expect(api.logs.forRequest('authenticated-request')).toEqual([
+      expect.objectContaining({ msg: 'request', status: 200, user_id: user.id }),
+    ]);
+    expect(JSON.stringify(api.logs.entries)).not.toContain(user.accessToken.split('.')[2]);
+  });
+
+  it('is accepted with a lower-case scheme', async () => {
+    const response = await callApi(api.app, ME, withAuthorization(`bearer ${user.accessToken}`));
+    expect(response.status).toBe(200);
+  });
+
+  it('is accepted within the clock tolerance after its expiry', async () => {
+    const justExpired = await signWithTestKey({ ...accessTokenClaims(user), exp: now() - 5 });
+    expect((await callApi(api.app, ME, asBearer(justExpired))).status).toBe(200);
+  });
+});
+
+describe('the signing keys', () => {
+  let jwksServer: Server;
+  let supabaseUrl: string;
+  const requestedPaths: string[] = [];
+
+  beforeAll(async () => {
+    jwksServer = createServer((req, res) => {
+      requestedPaths.push(req.url ?? '');
+      if (req.url !== '/auth/v1/.well-known/jwks.json') return void res.writeHead(404).end();
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ keys: [testPublicJwk] }));
+    });
+    jwksServer.listen(0, '127.0.0.1');
+    await once(jwksServer, 'listening');
+    supabaseUrl = `http://127.0.0.1:${(jwksServer.address() as AddressInfo).port}`;
+  });
+
+  afterAll(() => new Promise<void>((resolve) => jwksServer.close(() => resolve())));
+
+  it("are fetched from the project's JWKS at ${SUPABASE_URL}/auth/v1/.well-known/jwks.json, once", async () => {
+    const remote = createTestApp(api.databaseUrl, {
+      credentials: (db) =>
+        bearerCredentialVerifier({
+          accessTokens: accessTokenVerifier({
+            keys: remoteAuthKeys(supabaseUrl),
+            issuer: authIssuer(supabaseUrl),
+            db,
+          }),
+        }),
+    });
+    try {
+      const token = await signWithTestKey({ ...accessTokenClaims(user), iss: `${supabaseUrl}/auth/v1` });
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        expect((await callApi(remote.app, ME, asBearer(token))).status).toBe(200);
+      }
+      expect(requestedPaths).toEqual(['/auth/v1/.well-known/jwks.json']);
+    } finally {
+      await remote.close();
+    }
+  });
+
+  it('answer 503 unavailable with Retry-After when they cannot be fetched, and the cause is logged', async () => {
+    const unreachable = createTestApp(api.databaseUrl, {
+      credentials: (db) =>
+        bearerCredentialVerifier({
+          accessTokens: accessTokenVerifier({
+            keys: () => Promise.reject(new TypeError('fetch failed')),
+            issuer: authIssuer('http://127.0.0.1:54321'),
+            db,
+          }),
+        }),
+    });
+    try {
+      const response = await callApi(unreachable.app, ME, asBearer(user.accessToken));
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toBe('5');
+      const problem = problemOf(response);
+      expect(problem).toMatchObject({ code: 'unavailable' });
+      expect(unreachable.logs.forRequest(problem.request_id)).toContainEqual(
+        expect.objectContaining({ level: 'warn', msg: 'unavailable', error_message: 'fetch failed' }),
+      );
+    } finally {
+      await unreachable.close();
+    }
+  });
+});
+
+describe('which routes need credentials', () => {
+  const operations = specOperations().map(({ method, path }) => ({
+    method,
+    path,
+    isPublic: openApi.paths[path]?.[method]?.security?.length === 0,
+  }));
+
+  it('the spec marks public exactly the routes the app lets through without credentials', () => {
+    const documentedPublic = operations
+      .filter((operation) => operation.isPublic)
+      .map(
+        ({ method, path }) => `${method.toUpperCase()} ${API_BASE_PATH}${path.replace(/\{(\w+)\}/g, ':$1')}`,
+      );
+    expect(documentedPublic.sort()).toEqual([...PUBLIC_ROUTES].sort());
+    expect(openApi.security).toEqual([{ accessToken: [] }]);
+  });
+
+  it.each(PUBLIC_ROUTES.map((route) => route.split(' ') as [string, string]))(
+    '%s %s answers without credentials, and ignores a bad one',
+    async (method, path) => {
+      expect((await callApi(api.app, path, { method })).status).toBe(200);
+      expect((await callApi(api.app, path, { method, ...asBearer('garbage') })).status).toBe(200);
+    },
+  );
+
+  it('every other operation in the spec answers 401 without credentials, before reading any body', async () => {
+    const secured = operations.filter((operation) => !operation.isPublic);
+    expect(secured.length).toBeGreaterThan(0);
+    for (const { method, path } of secured) {
+      const concrete = `${API_BASE_PATH}${path.replace(/\{\w+\}/g, '00000000-0000-4000-8000-000000000000')}`;
+      const response = await callApi(api.app, concrete, {
+        method: method.toUpperCase(),
+        headers: { 'Content-Type': 'text/plain' },
+        ...(method === 'get' || method === 'head' ? {} : { body: 'not json' }),
+      });
+      expect(response.status, `${method} ${path}`).toBe(401);
+      expect(response.headers.get('www-authenticate')).toBe(NO_CREDENTIALS);
+    }
+  });
+
+  it('an unknown path answers 404 without credentials, as no route would take it anyway', async () => {
+    const response = await callApi(api.app, '/api/v1/nope');
+    expect(response.status).toBe(404);
+  });
+});
+
+function signHs256(claims: JWTPayload): Promise<string> {
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .sign(new TextEncoder().encode('super-secret-jwt-token-with-at-least-32-characters'));
+}
