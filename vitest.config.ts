@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const failOnConsoleError = './tests/support/fail-on-console-error.ts';
@@ -7,6 +8,8 @@ export default defineConfig({
     reporters: ['default', './tests/support/summary-reporter.ts'],
     projects: [
       {
+        // The web's forms import the API's schemas through this alias, as web/vite.config.ts resolves it.
+        resolve: { alias: { '@api': fileURLToPath(new URL('./supabase/functions/api', import.meta.url)) } },
         test: {
           name: 'unit',
           include: ['supabase/functions/**/*.test.ts', 'local/**/*.test.ts', 'web/src/**/*.test.ts'],

@@ -18,6 +18,8 @@ export default defineConfig(({ mode }) => {
     resolve: {
       alias: {
         '@api-spec': fileURLToPath(new URL('../api-spec', import.meta.url)),
+        // The API's zod schemas (nothing but zod), so forms validate with the rules the API enforces.
+        '@api': fileURLToPath(new URL('../supabase/functions/api', import.meta.url)),
         '@shared': fileURLToPath(new URL('../supabase/functions/_shared', import.meta.url)),
       },
     },

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, test } from 'vitest';
 import { launchBrowser, watchPageErrors } from '../support/browser.ts';
+import { freshEmail, signUpInBrowser } from '../support/web-accounts.ts';
 
 const { webUrl } = inject('stack');
 let browser: Browser;
@@ -25,10 +26,14 @@ afterEach(async () => {
   expect(pageErrors).toEqual([]);
 });
 
-test('the first screen shows Tasklane and reports the API healthy', async () => {
+test('the first screen asks to sign in; once signed up, home reports the API healthy', async () => {
   await page.goto(webUrl);
   await expect.poll(() => page.title()).toMatch(/Tasklane/);
-  await page.getByRole('heading', { name: 'Tasklane' }).waitFor();
+  await page.getByRole('heading', { name: 'Sign in to Tasklane' }).waitFor();
+  expect(new URL(page.url()).pathname).toBe('/sign-in');
+
+  await signUpInBrowser(page, webUrl, freshEmail(), 'smoke test password');
+  await page.getByRole('heading', { name: 'Tasklane', exact: true }).waitFor();
   const health = page.getByTestId('api-health');
   await health.getByText('API healthy').waitFor({ timeout: 30_000 });
   expect(await health.textContent()).toMatch(/API healthy/);
@@ -38,6 +43,7 @@ test('an unknown address shows the not-found page with a way home', async () => 
   await page.goto(`${webUrl}/no/such/page`);
   await page.getByRole('heading', { name: 'Page not found' }).waitFor();
   await page.getByRole('link', { name: /home/i }).click();
-  await page.getByTestId('api-health').waitFor();
-  expect(new URL(page.url()).pathname).toBe('/');
+  // Home needs a session; this browser has none.
+  await page.getByRole('heading', { name: 'Sign in to Tasklane' }).waitFor();
+  expect(new URL(page.url()).pathname).toBe('/sign-in');
 });

@@ -1,15 +1,20 @@
 import type { TestProject } from 'vitest/node';
+import { mailboxUrl } from './mailbox-client.ts';
 import { startStandIn } from './stand-in-process.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    stack: { apiUrl: string; webUrl: string };
+    stack: { apiUrl: string; webUrl: string; mailboxUrl: string };
   }
 }
 
 /** The browser tests run against the full stack, started as `npm start` starts it. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const standIn = await startStandIn({ web: true });
-  project.provide('stack', { apiUrl: standIn.apiUrl, webUrl: standIn.webUrl });
+  project.provide('stack', {
+    apiUrl: standIn.apiUrl,
+    webUrl: standIn.webUrl,
+    mailboxUrl: mailboxUrl(standIn),
+  });
   return () => standIn.dispose();
 }

@@ -1,10 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { createQueryClient } from '../lib/query-client.ts';
+import { connectAuth } from './auth-wiring.ts';
 import { createAppRouter } from './router.tsx';
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
+connectAuth(router, queryClient);
 
 export function AppProvider() {
   return (

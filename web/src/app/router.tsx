@@ -7,6 +7,12 @@ import {
 } from '@tanstack/react-router';
 import { paths } from '../config/paths.ts';
 import { healthQueryOptions } from '../features/health/api/get-health.ts';
+import {
+  parseRedirectSearch,
+  redirectIfSignedIn,
+  requirePendingSecondFactor,
+  requireSignedIn,
+} from './guards.ts';
 import { RootLayout } from './routes/root-layout.tsx';
 import { RouteError } from './routes/route-error.tsx';
 import { RoutePending } from './routes/route-pending.tsx';
@@ -20,8 +26,54 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
   notFoundComponent: lazyRouteComponent(() => import('./routes/not-found.tsx'), 'NotFoundScreen'),
 });
 
-const homeRoute = createRoute({
+// Sign-in screens: open to everyone; sign-in and sign-up send a signed-in visitor on.
+
+const signInRoute = createRoute({
   getParentRoute: () => rootRoute,
+  path: paths.signIn,
+  validateSearch: parseRedirectSearch,
+  beforeLoad: ({ search }) => redirectIfSignedIn(search),
+  component: lazyRouteComponent(() => import('./routes/sign-in.tsx'), 'SignInScreen'),
+});
+
+const signUpRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: paths.signUp,
+  validateSearch: parseRedirectSearch,
+  beforeLoad: ({ search }) => redirectIfSignedIn(search),
+  component: lazyRouteComponent(() => import('./routes/sign-up.tsx'), 'SignUpScreen'),
+});
+
+const mfaRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: paths.mfa,
+  validateSearch: parseRedirectSearch,
+  beforeLoad: ({ search }) => requirePendingSecondFactor(search),
+  component: lazyRouteComponent(() => import('./routes/mfa.tsx'), 'MfaScreen'),
+});
+
+const forgotPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: paths.forgotPassword,
+  component: lazyRouteComponent(() => import('./routes/forgot-password.tsx'), 'ForgotPasswordScreen'),
+});
+
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: paths.resetPassword,
+  component: lazyRouteComponent(() => import('./routes/reset-password.tsx'), 'ResetPasswordScreen'),
+});
+
+// Everything else needs a session, at aal2 for people who have an authenticator app.
+
+const signedInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'signed-in',
+  beforeLoad: ({ location }) => requireSignedIn(location),
+});
+
+const homeRoute = createRoute({
+  getParentRoute: () => signedInRoute,
   path: paths.home,
   // Start the request while the screen's code downloads rather than after it renders. Prefetching never
   // throws: the screen shows the error itself, with a retry.
@@ -31,7 +83,20 @@ const homeRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/home.tsx'), 'HomeScreen'),
 });
 
-const routeTree = rootRoute.addChildren([homeRoute]);
+const accountRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: paths.account,
+  component: lazyRouteComponent(() => import('./routes/account.tsx'), 'AccountScreen'),
+});
+
+const routeTree = rootRoute.addChildren([
+  signInRoute,
+  signUpRoute,
+  mfaRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
+  signedInRoute.addChildren([homeRoute, accountRoute]),
+]);
 
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({
@@ -46,8 +111,10 @@ export function createAppRouter(queryClient: QueryClient) {
   });
 }
 
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
 declare module '@tanstack/react-router' {
   interface Register {
-    router: ReturnType<typeof createAppRouter>;
+    router: AppRouter;
   }
 }

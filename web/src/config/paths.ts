@@ -4,4 +4,10 @@
  */
 export const paths = {
   home: '/',
+  signIn: '/sign-in',
+  signUp: '/sign-up',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  mfa: '/mfa',
+  account: '/account',
 } as const;

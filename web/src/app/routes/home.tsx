@@ -1,6 +1,8 @@
 import { ApiHealthStatus } from '../../features/health/components/api-health-status.tsx';
+import { useAuthState } from '../../lib/auth-session.ts';
 
 export function HomeScreen() {
+  const { session } = useAuthState();
   return (
     <div className="stack">
       <section className="hero" aria-labelledby="home-title">
@@ -8,6 +10,11 @@ export function HomeScreen() {
           Tasklane
         </h1>
         <p className="hero__tagline">A realtime task board for small teams, with an API integrators love.</p>
+        {session?.user.email && (
+          <p className="muted" data-testid="signed-in-as">
+            Signed in as {session.user.email}
+          </p>
+        )}
       </section>
       <section className="panel" aria-labelledby="system-status-title">
         <h2 id="system-status-title" className="panel__heading">

@@ -1,6 +1,6 @@
 import type { ButtonHTMLAttributes } from 'react';
 
-type ButtonVariant = 'primary' | 'secondary';
+type ButtonVariant = 'primary' | 'secondary' | 'danger';
 
 /** The button look, for links that act as the main call to action. */
 export function buttonClassName(variant: ButtonVariant = 'secondary'): string {

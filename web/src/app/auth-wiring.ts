@@ -1,0 +1,32 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { AnyRouter } from '@tanstack/react-router';
+import { paths } from '../config/paths.ts';
+import { setAccessTokenProvider } from '../lib/api-client.ts';
+import { currentAccessToken, onAuthEvent } from '../lib/auth-session.ts';
+import { userLeft } from '../lib/auth-state.ts';
+import type { AuthChangeEvent } from '../lib/supabase.ts';
+
+/** Events that change what a guard decides without changing who is signed in. */
+const RECHECK_EVENTS: ReadonlySet<AuthChangeEvent> = new Set(['PASSWORD_RECOVERY', 'MFA_CHALLENGE_VERIFIED']);
+
+/**
+ * Connects the auth session to the rest of the app: API calls carry its access token, route guards run
+ * again when someone signs in or out (in this tab or another), and one person's cached data never shows
+ * for the next.
+ */
+export function connectAuth(router: AnyRouter, queryClient: QueryClient): void {
+  setAccessTokenProvider(currentAccessToken);
+  onAuthEvent((event, state, previous) => {
+    // The first event only reports what the guards have already read.
+    const userChanged = previous.ready && state.session?.user.id !== previous.session?.user.id;
+    if (!userChanged && !RECHECK_EVENTS.has(event)) return;
+    const left = userLeft(previous, state);
+    // Guards first, so the previous person's screens are gone before their data is. Resetting (rather
+    // than removing) lets a screen still on view fetch again as the new user instead of hanging.
+    const settled =
+      event === 'PASSWORD_RECOVERY' ? router.navigate({ to: paths.resetPassword }) : router.invalidate();
+    void settled.then(() => {
+      if (left) void queryClient.resetQueries();
+    });
+  });
+}

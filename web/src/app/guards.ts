@@ -1,0 +1,41 @@
+import { redirect, type ParsedLocation } from '@tanstack/react-router';
+import { paths } from '../config/paths.ts';
+import { currentSession } from '../lib/auth-session.ts';
+import { safeRedirectTarget } from '../lib/redirect-target.ts';
+import { sessionAssurance } from '../lib/session-assurance.ts';
+
+/** Route guards, run in `beforeLoad`; each throws the router's redirect when the visitor may not stay. */
+
+/** The `?redirect=` of the sign-in screens: where to go once signed in. */
+export interface RedirectSearch {
+  redirect?: string;
+}
+
+export function parseRedirectSearch(search: Record<string, unknown>): RedirectSearch {
+  return typeof search.redirect === 'string' ? { redirect: search.redirect } : {};
+}
+
+/** Screens behind sign-in: no session → sign in; a password-only session of an MFA user → the code step. */
+export async function requireSignedIn(location: ParsedLocation): Promise<void> {
+  const session = await currentSession();
+  const comeBack = location.href === paths.home ? {} : { redirect: location.href };
+  if (!session) throw redirect({ to: paths.signIn, search: comeBack });
+  if (sessionAssurance(session).needsSecondFactor) throw redirect({ to: paths.mfa, search: comeBack });
+}
+
+/** Sign-in and sign-up: someone fully signed in goes straight on. */
+export async function redirectIfSignedIn(search: RedirectSearch): Promise<void> {
+  const session = await currentSession();
+  if (session && !sessionAssurance(session).needsSecondFactor) {
+    throw redirect({ href: safeRedirectTarget(search.redirect), replace: true });
+  }
+}
+
+/** The code step: only for a session that still owes its second factor. */
+export async function requirePendingSecondFactor(search: RedirectSearch): Promise<void> {
+  const session = await currentSession();
+  if (!session) throw redirect({ to: paths.signIn, search });
+  if (!sessionAssurance(session).needsSecondFactor) {
+    throw redirect({ href: safeRedirectTarget(search.redirect), replace: true });
+  }
+}

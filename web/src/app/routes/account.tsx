@@ -1,0 +1,17 @@
+import { PasswordSection } from '../../features/account/components/password-section.tsx';
+import { ProfileSection } from '../../features/account/components/profile-section.tsx';
+import { SignOutEverywhereSection } from '../../features/account/components/sign-out-everywhere-section.tsx';
+import { TwoFactorSection } from '../../features/account/components/two-factor-section.tsx';
+
+export function AccountScreen() {
+  return (
+    <div className="stack">
+      <title>Account · Tasklane</title>
+      <h1 className="page-title">Account</h1>
+      <ProfileSection />
+      <TwoFactorSection />
+      <PasswordSection />
+      <SignOutEverywhereSection />
+    </div>
+  );
+}

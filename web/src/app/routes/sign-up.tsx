@@ -1,0 +1,45 @@
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { FormPanel } from '../../components/ui/form-panel.tsx';
+import { Notice } from '../../components/ui/notice.tsx';
+import { paths } from '../../config/paths.ts';
+import { SignUpForm } from '../../features/auth/components/sign-up-form.tsx';
+import { safeRedirectTarget } from '../../lib/redirect-target.ts';
+
+const route = getRouteApi('/sign-up');
+
+export function SignUpScreen() {
+  const search = route.useSearch();
+  const navigate = useNavigate();
+  const [awaitingConfirmation, setAwaitingConfirmation] = useState(false);
+
+  if (awaitingConfirmation) {
+    return (
+      <FormPanel title="Check your e-mail">
+        <title>Check your e-mail · Tasklane</title>
+        <Notice>We sent you a link to confirm your address. Open it to finish signing up.</Notice>
+      </FormPanel>
+    );
+  }
+  return (
+    <FormPanel
+      title="Create your account"
+      footer={
+        <span>
+          Already have an account?{' '}
+          <Link to={paths.signIn} search={search}>
+            Sign in
+          </Link>
+        </span>
+      }
+    >
+      <title>Sign up · Tasklane</title>
+      <SignUpForm
+        onSignedUp={({ signedIn }) => {
+          if (signedIn) void navigate({ href: safeRedirectTarget(search.redirect), replace: true });
+          else setAwaitingConfirmation(true);
+        }}
+      />
+    </FormPanel>
+  );
+}

@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import { supabase } from '../../../lib/supabase.ts';
+
+/** Signs out of this browser only; other devices stay signed in. */
+async function signOut(): Promise<void> {
+  const { error } = await supabase.auth.signOut({ scope: 'local' });
+  if (error) throw error;
+}
+
+export function useSignOut() {
+  return useMutation({ mutationFn: signOut });
+}

@@ -1,0 +1,31 @@
+import { useMutation } from '@tanstack/react-query';
+import { supabase } from '../../../lib/supabase.ts';
+
+export interface SignUpInput {
+  email: string;
+  password: string;
+  display_name?: string | undefined;
+}
+
+export interface SignUpResult {
+  /** False when the project confirms e-mail addresses first: the person must open the mail we sent. */
+  signedIn: boolean;
+}
+
+/** Supabase Auth sign-up; the display name goes into `user_metadata`, where the profile trigger reads it. */
+async function signUp({ email, password, display_name }: SignUpInput): Promise<SignUpResult> {
+  const { data, error } = await supabase.auth.signUp({
+    email,
+    password,
+    options: {
+      data: display_name ? { display_name } : {},
+      emailRedirectTo: window.location.origin,
+    },
+  });
+  if (error) throw error;
+  return { signedIn: data.session !== null };
+}
+
+export function useSignUp() {
+  return useMutation({ mutationFn: signUp });
+}
