@@ -11,6 +11,16 @@ export interface Principal {
   aal: 'aal1' | 'aal2';
   /** The Supabase Auth session, or null for API tokens. */
   session_id: string | null;
+  /** Set when the caller authenticated with a Tasklane API token (`tl_pat_…`) instead of a session. */
+  api_token?: ApiTokenCredential;
+}
+
+export type ApiTokenScope = 'read' | 'write';
+
+export interface ApiTokenCredential {
+  id: string;
+  /** `read` tokens may call safe methods only. */
+  scope: ApiTokenScope;
 }
 
 /** The claims as PostgREST would set them, so `auth.uid()` and `auth.jwt()` work in policies. */
