@@ -28,6 +28,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'db',
+          include: ['tests/db/**/*.test.ts'],
+          globalSetup: ['./tests/support/global-postgres.ts'],
+          setupFiles: [failOnConsoleError],
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'local',
           include: ['tests/local/**/*.test.ts'],
           setupFiles: [failOnConsoleError],

@@ -1,0 +1,156 @@
+/**
+ * A workspace with one person in each role, a second workspace none of them belongs to, and the rows a
+ * policy can be asked about: the cast every RLS test in tests/db plays with.
+ */
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+
+export const ROLES = ['owner', 'admin', 'member', 'viewer'] as const;
+export type WorkspaceRole = (typeof ROLES)[number];
+/** Who asks: a member in each role, a signed-in user of another workspace, or nobody (`anon`). */
+export type Caller = WorkspaceRole | 'outsider' | 'anon';
+export const CALLERS: readonly Caller[] = [...ROLES, 'outsider', 'anon'];
+
+export interface RlsFixture {
+  users: Record<WorkspaceRole | 'outsider' | 'target', string>;
+  workspaceId: string;
+  otherWorkspaceId: string;
+  projectId: string;
+  labelId: string;
+  invitationId: string;
+}
+
+export async function createRlsFixture(db: pg.Client): Promise<RlsFixture> {
+  const users = {
+    owner: randomUUID(),
+    admin: randomUUID(),
+    member: randomUUID(),
+    viewer: randomUUID(),
+    outsider: randomUUID(),
+    // A second member, whom the probes change and remove.
+    target: randomUUID(),
+  };
+  for (const [name, id] of Object.entries(users)) {
+    await db.query(
+      `insert into auth.users (id, email, aud, role, created_at, updated_at)
+       values ($1, $2, 'authenticated', 'authenticated', now(), now())`,
+      [id, `${name}@rls.test`],
+    );
+  }
+  const workspaceId = await insertWorkspace(db, 'rls-main', users.owner);
+  for (const role of ['admin', 'member', 'viewer'] as const) {
+    await addMember(db, workspaceId, users[role], role);
+  }
+  await addMember(db, workspaceId, users.target, 'member');
+  const otherWorkspaceId = await insertWorkspace(db, 'rls-other', users.outsider);
+  await insertWorkspaceRows(db, otherWorkspaceId, users.outsider, 'other');
+  return {
+    users,
+    workspaceId,
+    otherWorkspaceId,
+    projectId: await insertReturningId(
+      db,
+      `insert into public.projects (workspace_id, key, name, created_by) values ($1, 'ENG', 'Engineering', $2)`,
+      [workspaceId, users.owner],
+    ),
+    labelId: await insertReturningId(
+      db,
+      `insert into public.labels (workspace_id, name, color, created_by) values ($1, 'bug', '#d73a4a', $2)`,
+      [workspaceId, users.owner],
+    ),
+    invitationId: await insertReturningId(
+      db,
+      `insert into public.invitations (workspace_id, email, role, token_hash, invited_by)
+       values ($1, 'invitee@rls.test', 'member', sha256('rls-invitation'), $2)`,
+      [workspaceId, users.owner],
+    ),
+  };
+}
+
+/** A project, a label and an invitation in the other workspace, so there is something not to see. */
+async function insertWorkspaceRows(db: pg.Client, workspaceId: string, owner: string, tag: string) {
+  await db.query(
+    `insert into public.projects (workspace_id, key, name, created_by) values ($1, 'OPS', 'Operations', $2)`,
+    [workspaceId, owner],
+  );
+  await db.query(
+    `insert into public.labels (workspace_id, name, color, created_by) values ($1, 'ops', '#0075ca', $2)`,
+    [workspaceId, owner],
+  );
+  await db.query(
+    `insert into public.invitations (workspace_id, email, role, token_hash, invited_by)
+     values ($1, 'invitee@rls.test', 'member', sha256($3::bytea), $2)`,
+    [workspaceId, owner, `rls-invitation-${tag}`],
+  );
+}
+
+async function insertWorkspace(db: pg.Client, slug: string, owner: string): Promise<string> {
+  const id = await insertReturningId(
+    db,
+    `insert into public.workspaces (name, slug, created_by) values ($1, $1, $2)`,
+    [slug, owner],
+  );
+  await addMember(db, id, owner, 'owner');
+  return id;
+}
+
+async function addMember(db: pg.Client, workspaceId: string, userId: string, role: string): Promise<void> {
+  await db.query(`insert into public.memberships (workspace_id, user_id, role) values ($1, $2, $3)`, [
+    workspaceId,
+    userId,
+    role,
+  ]);
+}
+
+async function insertReturningId(db: pg.Client, sql: string, values: unknown[]): Promise<string> {
+  const result = await db.query<{ id: string }>(`${sql} returning id`, values);
+  const id = result.rows[0]?.id;
+  if (!id) throw new Error(`no id from: ${sql}`);
+  return id;
+}
+
+export type ProbeOutcome = 'allowed' | 'denied';
+
+/**
+ * Runs one statement as `caller` (role `authenticated` with the caller's JWT claims, or `anon`) inside a
+ * transaction that is rolled back, so probes never change what the next one sees. A statement is allowed
+ * when it returns or touches at least one row; denied when it touches none or Postgres refuses it.
+ */
+export async function probe(
+  db: pg.Client,
+  fixture: RlsFixture,
+  caller: Caller,
+  sql: string,
+  values: unknown[],
+): Promise<ProbeOutcome> {
+  await db.query('begin');
+  try {
+    if (caller === 'anon') {
+      await db.query(`select set_config('role', 'anon', true), set_config('request.jwt.claims', $1, true)`, [
+        JSON.stringify({ role: 'anon' }),
+      ]);
+    } else {
+      const claims = { sub: fixture.users[caller], role: 'authenticated', aal: 'aal1' };
+      await db.query(
+        `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
+        [JSON.stringify(claims)],
+      );
+    }
+    const result = await db.query(sql, values);
+    return (result.rowCount ?? 0) > 0 ? 'allowed' : 'denied';
+  } catch (error) {
+    if (isRefusal(error)) return 'denied';
+    throw error;
+  } finally {
+    await db.query('rollback');
+  }
+}
+
+/**
+ * Postgres' ways of saying no: no privilege, or a row that breaks a policy's check (42501), or a rule
+ * a trigger enforces, such as keeping the last owner (P0001).
+ */
+function isRefusal(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === '42501' || code === 'P0001';
+}
