@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { brokenUniqueConstraint, isRefusedByPolicy, raisedErrorCode } from './sql-errors.ts';
+
+const pgError = (fields: Record<string, unknown>) => Object.assign(new Error('from postgres'), fields);
+
+describe('reading Postgres refusals', () => {
+  it('reads the API error code a SQL function raised, and only a known one', () => {
+    expect(raisedErrorCode(pgError({ code: 'P0001', hint: 'last_owner' }))).toBe('last_owner');
+    expect(raisedErrorCode(pgError({ code: 'P0001', hint: 'not_a_code' }))).toBeUndefined();
+    expect(raisedErrorCode(pgError({ code: 'P0001', hint: 'toString' }))).toBeUndefined();
+    expect(raisedErrorCode(pgError({ code: '23505', hint: 'last_owner' }))).toBeUndefined();
+    expect(raisedErrorCode('last_owner')).toBeUndefined();
+  });
+
+  it('names the unique constraint a statement broke', () => {
+    expect(brokenUniqueConstraint(pgError({ code: '23505', constraint: 'workspaces_slug_key' }))).toBe(
+      'workspaces_slug_key',
+    );
+    expect(brokenUniqueConstraint(pgError({ code: '23503', constraint: 'x' }))).toBeUndefined();
+  });
+
+  it('tells a policy refusal', () => {
+    expect(isRefusedByPolicy(pgError({ code: '42501' }))).toBe(true);
+    expect(isRefusedByPolicy(pgError({ code: '42P01' }))).toBe(false);
+    expect(isRefusedByPolicy(null)).toBe(false);
+  });
+});

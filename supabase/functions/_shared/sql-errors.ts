@@ -1,0 +1,36 @@
+/**
+ * What a queries module needs to turn a Postgres refusal into the API's error: the code a SQL function
+ * raised (P0001 with the code as its hint), and the constraint a unique violation broke.
+ */
+import { ERROR_KINDS, type ErrorCode } from './errors.ts';
+
+const RAISED_BY_SQL = 'P0001';
+const UNIQUE_VIOLATION = '23505';
+const INSUFFICIENT_PRIVILEGE = '42501';
+
+interface PostgresError {
+  code?: unknown;
+  hint?: unknown;
+  constraint?: unknown;
+}
+
+const fieldsOf = (error: unknown): PostgresError =>
+  typeof error === 'object' && error !== null ? (error as PostgresError) : {};
+
+/** The API error code a SQL function raised with `using errcode = 'P0001', hint = '<code>'`. */
+export function raisedErrorCode(error: unknown): ErrorCode | undefined {
+  const { code, hint } = fieldsOf(error);
+  if (code !== RAISED_BY_SQL || typeof hint !== 'string') return undefined;
+  return Object.hasOwn(ERROR_KINDS, hint) ? (hint as ErrorCode) : undefined;
+}
+
+/** The name of the unique constraint or index a statement broke. */
+export function brokenUniqueConstraint(error: unknown): string | undefined {
+  const { code, constraint } = fieldsOf(error);
+  return code === UNIQUE_VIOLATION && typeof constraint === 'string' ? constraint : undefined;
+}
+
+/** Whether a row-level security check or a missing grant refused the statement. */
+export function isRefusedByPolicy(error: unknown): boolean {
+  return fieldsOf(error).code === INSUFFICIENT_PRIVILEGE;
+}
