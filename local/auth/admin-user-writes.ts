@@ -1,18 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
+import { adminUserEndpoint } from './admin-user-endpoint.ts';
 import {
   confirmEmail,
   findAnyUserById,
   findOtherUserWithEmail,
   insertEmailIdentity,
-  mergeAppMetadata,
   setBannedUntil,
   setEmail,
   setUserRole,
   updateEmailIdentity,
 } from './admin-users.queries.ts';
-import { requireTargetUser } from './admin-users.ts';
 import { parseBanDuration } from './bans.ts';
 import { inTransaction, type AuthContext } from './context.ts';
 import { normalizeEmail } from './emails.ts';
@@ -21,11 +20,10 @@ import { assertAcceptablePassword, hashPassword } from './passwords.ts';
 import { ok, type Reply } from './reply.ts';
 import { readJsonBody } from './request-body.ts';
 import { requireAdmin } from './require-admin.ts';
-import type { RouteParams } from './route-table.ts';
 import { deleteUserSessions } from './sessions.queries.ts';
 import { loadUserJson } from './user-json.ts';
 import { registerEmailUser } from './user-registration.ts';
-import { mergeUserMetadata, updatePasswordHash, type Db } from './users.queries.ts';
+import { mergeAppMetadata, mergeUserMetadata, updatePasswordHash, type Db } from './users.queries.ts';
 import { isUuid } from './uuids.ts';
 
 /** GoTrue's AdminUserParams. */
@@ -82,14 +80,7 @@ export async function createUser(context: AuthContext, req: IncomingMessage): Pr
 }
 
 /** PUT /admin/users/{id} → User. A new password signs the user out everywhere, as GoTrue's does. */
-export async function updateUserById(
-  context: AuthContext,
-  req: IncomingMessage,
-  _url: URL,
-  params: RouteParams,
-): Promise<Reply> {
-  await requireAdmin(context, req);
-  const user = await requireTargetUser(context.pool, params.id);
+export const updateUserById = adminUserEndpoint(async (context, req, user) => {
   const body = await readJsonBody(req, AdminUserBody);
   refuseUnsupportedAttributes(body);
   const email = body.email ? normalizeEmail(body.email) : null;
@@ -108,7 +99,7 @@ export async function updateUserById(
     throw isUniqueViolation(error) ? emailExists() : error;
   });
   return ok(await adminUserJson(context, user.id));
-}
+});
 
 /** The changes create and update share, in GoTrue's order. */
 async function applyChanges(

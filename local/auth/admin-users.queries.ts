@@ -47,23 +47,6 @@ export async function setUserRole(db: Db, userId: string, role: string): Promise
   await db.query('update auth.users set role = $2, updated_at = now() where id = $1', [userId, role.trim()]);
 }
 
-/** Merges `changes` into app_metadata; keys whose value is null are removed, as GoTrue does. */
-export async function mergeAppMetadata(
-  db: Db,
-  userId: string,
-  changes: Record<string, unknown>,
-): Promise<void> {
-  const removed = Object.keys(changes).filter((key) => changes[key] === null);
-  const kept = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== null));
-  await db.query(
-    `update auth.users
-     set raw_app_meta_data = (coalesce(raw_app_meta_data, '{}'::jsonb) || $2::jsonb) - $3::text[],
-         updated_at = now()
-     where id = $1`,
-    [userId, kept, removed],
-  );
-}
-
 /** GoTrue's User.Confirm (its `email_verified` user_metadata flag is set by the caller). */
 export async function confirmEmail(db: Db, userId: string): Promise<void> {
   await db.query(

@@ -9,6 +9,7 @@ import { applyApiKey, MISSING_API_KEY_BODY } from './api-keys.ts';
 import { clientAddress } from './client-address.ts';
 import type { AuthContext } from './context.ts';
 import { addCorsHeaders, answerPreflight } from './cors.ts';
+import type { Endpoint } from './endpoint.ts';
 import { AuthError, sendAuthError } from './errors.ts';
 import { challengeFactor, verifyFactor } from './factor-challenges.ts';
 import { enrollFactor, unenrollFactor } from './factors.ts';
@@ -19,7 +20,6 @@ import type { Mailer } from './mailer.ts';
 import { createRateLimiter, type AuthRateLimits } from './rate-limits.ts';
 import { recover } from './recover.ts';
 import type { RedirectSettings } from './redirects.ts';
-import type { Reply } from './reply.ts';
 import { routeTable, type RouteParams } from './route-table.ts';
 import { signUp } from './signup.ts';
 import { token } from './token.ts';
@@ -38,13 +38,6 @@ export interface AuthServiceOptions {
   redirects: RedirectSettings;
   rateLimits: AuthRateLimits;
 }
-
-type Endpoint = (
-  context: AuthContext,
-  req: IncomingMessage,
-  url: URL,
-  params: RouteParams,
-) => Promise<Reply> | Reply;
 
 const ENDPOINTS: Record<string, Endpoint> = {
   'GET /health': health,

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
 import { clientAddress } from './client-address.ts';
 import { inTransaction, type AuthContext } from './context.ts';
 import type { CurrentSession } from './current-session.ts';
 import { AuthError, validationFailed } from './errors.ts';
+import { ownedFactorEndpoint } from './factor-owner.ts';
 import {
   deleteChallenge,
   deleteSessionsBelowAal2,
@@ -18,11 +18,9 @@ import {
   type ChallengeRow,
   type FactorRow,
 } from './factors.queries.ts';
-import { requireFactorOwner, requireOwnedFactor } from './factors.ts';
 import { swapRefreshToken } from './refresh.ts';
-import { ok, type Reply } from './reply.ts';
+import { ok } from './reply.ts';
 import { readJsonBody } from './request-body.ts';
-import type { RouteParams } from './route-table.ts';
 import { findSession, recordAmrClaim } from './sessions.queries.ts';
 import { sessionBody, type SessionBody } from './sessions.ts';
 import { totpCodeIsValid } from './totp.ts';
@@ -35,14 +33,7 @@ const CHALLENGE_LIFETIME_SECONDS = 300;
 const VerifyBody = z.object({ challenge_id: z.string().optional(), code: z.string().optional() });
 
 /** POST /factors/{id}/challenge: the body (auth-js sends `{factorId}`) means nothing for TOTP. */
-export async function challengeFactor(
-  context: AuthContext,
-  req: IncomingMessage,
-  _url: URL,
-  params: RouteParams,
-): Promise<Reply> {
-  const current = await requireFactorOwner(context, req);
-  const factor = await requireOwnedFactor(context, current, params.id);
+export const challengeFactor = ownedFactorEndpoint(async (context, req, { factor }) => {
   const challenge = await inTransaction(context.pool, async (db) => {
     const created = await insertChallenge(db, {
       id: randomUUID(),
@@ -53,20 +44,13 @@ export async function challengeFactor(
     return created;
   });
   return ok({ id: challenge.id, type: factor.factor_type, expires_at: expiresAt(challenge) });
-}
+});
 
 /**
  * POST /factors/{id}/verify `{challenge_id, code}`: a valid code verifies the factor, raises this session
  * to aal2 with a `totp` amr claim and a new refresh token, and ends the user's other aal1 sessions.
  */
-export async function verifyFactor(
-  context: AuthContext,
-  req: IncomingMessage,
-  _url: URL,
-  params: RouteParams,
-): Promise<Reply> {
-  const current = await requireFactorOwner(context, req);
-  const factor = await requireOwnedFactor(context, current, params.id);
+export const verifyFactor = ownedFactorEndpoint(async (context, req, { current, factor }) => {
   const body = await readJsonBody(req, VerifyBody);
   if (!body.code) throw validationFailed('Code needs to be non-empty');
   const attempt: Attempt = {
@@ -80,7 +64,7 @@ export async function verifyFactor(
   const outcome = await inTransaction(context.pool, (db) => verifyInTransaction(context, db, attempt));
   if (outcome instanceof AuthError) throw outcome;
   return ok(outcome);
-}
+});
 
 interface Attempt {
   current: CurrentSession;

@@ -2,24 +2,21 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
 import { inTransaction, type AuthContext } from './context.ts';
-import { requireSession, type CurrentSession } from './current-session.ts';
 import { AuthError } from './errors.ts';
+import { ownedFactorEndpoint, requireFactorOwner } from './factor-owner.ts';
 import {
   deleteExpiredUnverifiedFactors,
   deleteFactor,
   deleteFactorAmrClaims,
   findFactors,
-  findOwnedFactor,
   insertTotpFactor,
   lowerFactorSessionsToAal1,
   type FactorRow,
 } from './factors.queries.ts';
 import { ok, type Reply } from './reply.ts';
 import { readJsonBody } from './request-body.ts';
-import type { RouteParams } from './route-table.ts';
 import type { SessionRow } from './sessions.queries.ts';
 import { newTotpSecret, totpQrCodeSvg, totpUri } from './totp.ts';
-import { isUuid } from './uuids.ts';
 
 /** GoTrue's `[auth.mfa]` figures: `max_enrolled_factors` (and its verified-factor cap), the factor expiry. */
 const MAX_ENROLLED_FACTORS = 10;
@@ -53,14 +50,7 @@ export async function enrollFactor(context: AuthContext, req: IncomingMessage): 
 }
 
 /** DELETE /factors/{id}: a verified factor can only be removed from an aal2 session. */
-export async function unenrollFactor(
-  context: AuthContext,
-  req: IncomingMessage,
-  _url: URL,
-  params: RouteParams,
-): Promise<Reply> {
-  const current = await requireFactorOwner(context, req);
-  const factor = await requireOwnedFactor(context, current, params.id);
+export const unenrollFactor = ownedFactorEndpoint(async (context, _req, { current, factor }) => {
   if (factor.status === 'verified' && current.session.aal !== 'aal2') {
     throw new AuthError(422, 'insufficient_aal', 'AAL2 required to unenroll verified factor');
   }
@@ -70,33 +60,7 @@ export async function unenrollFactor(
     await lowerFactorSessionsToAal1(db, factor.id);
   });
   return ok({ id: factor.id });
-}
-
-/** As GoTrue's requireAuthentication + requireNotAnonymous in front of /factors. */
-export async function requireFactorOwner(
-  context: AuthContext,
-  req: IncomingMessage,
-): Promise<CurrentSession> {
-  const current = await requireSession(context, req);
-  if (current.user.is_anonymous) {
-    throw new AuthError(403, 'no_authorization', 'Anonymous user not allowed to perform these actions');
-  }
-  return current;
-}
-
-/** As GoTrue's loadFactor: someone else's factor is as unknown as a missing one. */
-export async function requireOwnedFactor(
-  context: AuthContext,
-  { user }: CurrentSession,
-  factorId: string | undefined,
-): Promise<FactorRow> {
-  if (!isUuid(factorId)) {
-    throw new AuthError(404, 'validation_failed', 'factor_id must be an UUID');
-  }
-  const factor = await findOwnedFactor(context.pool, user.id, factorId);
-  if (!factor) throw new AuthError(404, 'mfa_factor_not_found', 'Factor not found');
-  return factor;
-}
+});
 
 function assertTotpEnrolment(factorType: string | undefined): void {
   if (factorType === 'totp') return;

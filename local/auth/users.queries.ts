@@ -103,16 +103,26 @@ export async function recordSignIn(db: Db, userId: string): Promise<void> {
 }
 
 /** Merges `changes` into user_metadata; keys whose value is null are removed, as GoTrue does. */
-export async function mergeUserMetadata(
+export function mergeUserMetadata(db: Db, userId: string, changes: Record<string, unknown>): Promise<void> {
+  return mergeMetadata(db, userId, 'raw_user_meta_data', changes);
+}
+
+/** Merges `changes` into app_metadata; keys whose value is null are removed, as GoTrue does. */
+export function mergeAppMetadata(db: Db, userId: string, changes: Record<string, unknown>): Promise<void> {
+  return mergeMetadata(db, userId, 'raw_app_meta_data', changes);
+}
+
+async function mergeMetadata(
   db: Db,
   userId: string,
+  column: 'raw_user_meta_data' | 'raw_app_meta_data',
   changes: Record<string, unknown>,
 ): Promise<void> {
   const removed = Object.keys(changes).filter((key) => changes[key] === null);
   const kept = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== null));
   await db.query(
     `update auth.users
-     set raw_user_meta_data = (coalesce(raw_user_meta_data, '{}'::jsonb) || $2::jsonb) - $3::text[],
+     set ${column} = (coalesce(${column}, '{}'::jsonb) || $2::jsonb) - $3::text[],
          updated_at = now()
      where id = $1`,
     [userId, kept, removed],

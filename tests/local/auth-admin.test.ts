@@ -1,38 +1,17 @@
 import type { SupabaseClient, User } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  standInApiKeys,
-  supabaseClient,
-  UNLIMITED_AUTH_RATES,
-  withStandInDatabase,
-  type StandInApiKeys,
-} from '../support/stand-in-auth.ts';
-import { startStandIn, type StandInProcess } from '../support/stand-in-process.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { supabaseClient, uniqueEmails, UNLIMITED_AUTH_RATES, useStandIn } from '../support/stand-in-auth.ts';
 
 const PASSWORD = 'correct horse battery';
 
 describe('the stand-in Auth admin API, driven by supabase.auth.admin', () => {
-  let standIn: StandInProcess;
-  let keys: StandInApiKeys;
+  const standIn = useStandIn(UNLIMITED_AUTH_RATES);
+  const newEmail = uniqueEmails('admin');
   let admin: SupabaseClient['auth']['admin'];
-  let emailCounter = 0;
 
-  beforeAll(async () => {
-    standIn = await startStandIn({ env: UNLIMITED_AUTH_RATES });
-    keys = await standInApiKeys(standIn);
-    admin = supabaseClient(standIn.apiUrl, keys.serviceRoleKey).auth.admin;
+  beforeAll(() => {
+    admin = supabaseClient(standIn.process.apiUrl, standIn.keys.serviceRoleKey).auth.admin;
   });
-
-  afterAll(async () => {
-    await standIn.dispose();
-  });
-
-  const client = () => supabaseClient(standIn.apiUrl, keys.anonKey);
-
-  function newEmail(): string {
-    emailCounter += 1;
-    return `admin${emailCounter}.${Date.now()}@example.com`;
-  }
 
   async function createdUser(attributes: Parameters<typeof admin.createUser>[0] = {}): Promise<User> {
     const { data, error } = await admin.createUser({
@@ -47,25 +26,9 @@ describe('the stand-in Auth admin API, driven by supabase.auth.admin', () => {
   }
 
   async function signIn(email: string, password = PASSWORD) {
-    const supabase = client();
+    const supabase = standIn.client();
     const result = await supabase.auth.signInWithPassword({ email, password });
     return { supabase, ...result };
-  }
-
-  async function callAuth(
-    path: string,
-    init: { method?: string; key: string; token?: string; body?: unknown } = { key: '' },
-  ): Promise<Response> {
-    return fetch(`${standIn.apiUrl}/auth/v1${path}`, {
-      method: init.method ?? 'GET',
-      headers: {
-        apikey: init.key,
-        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-        'content-type': 'application/json',
-        'x-supabase-api-version': '2024-01-01',
-      },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
   }
 
   test('createUser with email_confirm makes a user who can sign in, with merged metadata and a role', async () => {
@@ -89,7 +52,7 @@ describe('the stand-in Auth admin API, driven by supabase.auth.admin', () => {
     expect(signedIn.error).toBeNull();
     expect(signedIn.data.user?.id).toBe(user.id);
 
-    const stored = await withStandInDatabase(standIn, (db) =>
+    const stored = await standIn.withDatabase((db) =>
       db.query<{ encrypted_password: string }>('select encrypted_password from auth.users where id = $1', [
         user.id,
       ]),
@@ -124,7 +87,7 @@ describe('the stand-in Auth admin API, driven by supabase.auth.admin', () => {
   });
 
   test('the secret key works as the service_role key; anon, publishable and user tokens are not_admin', async () => {
-    const viaSecretKey = supabaseClient(standIn.apiUrl, keys.secretKey).auth.admin;
+    const viaSecretKey = supabaseClient(standIn.process.apiUrl, standIn.keys.secretKey).auth.admin;
     const created = await viaSecretKey.createUser({
       email: newEmail(),
       password: PASSWORD,
@@ -132,17 +95,17 @@ describe('the stand-in Auth admin API, driven by supabase.auth.admin', () => {
     });
     expect(created.error).toBeNull();
 
-    const anonAdmin = client().auth.admin;
+    const anonAdmin = standIn.client().auth.admin;
     const listed = await anonAdmin.listUsers();
     expect(listed.error).toMatchObject({ status: 403, code: 'not_admin', message: 'User not allowed' });
-    const publishable = supabaseClient(standIn.apiUrl, keys.publishableKey).auth.admin;
+    const publishable = supabaseClient(standIn.process.apiUrl, standIn.keys.publishableKey).auth.admin;
     expect((await publishable.createUser({ email: newEmail(), password: PASSWORD })).error).toMatchObject({
       status: 403,
       code: 'not_admin',
     });
     const { data } = await signIn(created.data.user?.email ?? '');
-    const asUser = await callAuth(`/admin/users/${created.data.user?.id}`, {
-      key: keys.anonKey,
+    const asUser = await standIn.callAuth(`/admin/users/${created.data.user?.id}`, {
+      key: standIn.keys.anonKey,
       token: data.session?.access_token,
     });
     expect(asUser.status).toBe(403);
@@ -156,7 +119,7 @@ describe('the stand-in Auth admin API, driven by supabase.auth.admin', () => {
     expect(found.data.user).toEqual(user);
     const unknown = await admin.getUserById(crypto.randomUUID());
     expect(unknown.error).toMatchObject({ status: 404, code: 'user_not_found', message: 'User not found' });
-    const malformed = await callAuth('/admin/users/not-a-uuid', { key: keys.serviceRoleKey });
+    const malformed = await standIn.callAuth('/admin/users/not-a-uuid', { key: standIn.keys.serviceRoleKey });
     expect(malformed.status).toBe(404);
     expect(await malformed.json()).toEqual({ code: 'validation_failed', message: 'user_id must be an UUID' });
   });
@@ -164,11 +127,11 @@ describe('the stand-in Auth admin API, driven by supabase.auth.admin', () => {
   test('listUsers pages newest first, with the total and the Link pages the client parses', async () => {
     // Seven users at least, whatever ran before, so that three pages have room for a short last page.
     for (let index = 0; index < 7; index += 1) await createdUser();
-    const total = await withStandInDatabase(standIn, async (db) => {
+    const total = await standIn.withDatabase(async (db) => {
       const result = await db.query<{ total: number }>('select count(*)::int as total from auth.users');
       return result.rows[0]?.total ?? 0;
     });
-    const newest = await withStandInDatabase(standIn, async (db) => {
+    const newest = await standIn.withDatabase(async (db) => {
       const result = await db.query<{ id: string }>(
         'select id from auth.users order by created_at desc limit 2',
       );
@@ -185,16 +148,20 @@ describe('the stand-in Auth admin API, driven by supabase.auth.admin', () => {
     expect(lastPage.data).toMatchObject({ nextPage: null, lastPage: 3, total });
     expect(lastPage.data.users).toHaveLength(total - 2 * perPage);
 
-    const raw = await callAuth(`/admin/users?per_page=${perPage}&page=1`, { key: keys.serviceRoleKey });
+    const raw = await standIn.callAuth(`/admin/users?per_page=${perPage}&page=1`, {
+      key: standIn.keys.serviceRoleKey,
+    });
     expect(raw.headers.get('x-total-count')).toBe(String(total));
     expect(raw.headers.get('link')).toBe(
       `</admin/users?page=2&per_page=${perPage}>; rel="next", </admin/users?page=3&per_page=${perPage}>; rel="last"`,
     );
-    const defaults = await callAuth('/admin/users?page=&per_page=', { key: keys.serviceRoleKey });
+    const defaults = await standIn.callAuth('/admin/users?page=&per_page=', {
+      key: standIn.keys.serviceRoleKey,
+    });
     expect(defaults.status).toBe(200);
     expect(defaults.headers.get('link')).toBe('</admin/users?page=1&per_page=>; rel="last"');
     expect(((await defaults.json()) as { users: unknown[] }).users).toHaveLength(total);
-    const bad = await callAuth('/admin/users?page=two', { key: keys.serviceRoleKey });
+    const bad = await standIn.callAuth('/admin/users?page=two', { key: standIn.keys.serviceRoleKey });
     expect(bad.status).toBe(400);
   });
 
@@ -220,7 +187,7 @@ describe('the stand-in Auth admin API, driven by supabase.auth.admin', () => {
       ],
     });
     expect(updated.data.user?.user_metadata).not.toHaveProperty('theme');
-    expect((await client().auth.getUser(token)).error).toBeNull();
+    expect((await standIn.client().auth.getUser(token)).error).toBeNull();
 
     const taken = await createdUser();
     const conflict = await admin.updateUserById(user.id, { email: taken.email });
@@ -230,7 +197,9 @@ describe('the stand-in Auth admin API, driven by supabase.auth.admin', () => {
 
     const changed = await admin.updateUserById(user.id, { password: 'a brand new passphrase' });
     expect(changed.error).toBeNull();
-    expect((await client().auth.getUser(token)).error).toMatchObject({ name: 'AuthSessionMissingError' });
+    expect((await standIn.client().auth.getUser(token)).error).toMatchObject({
+      name: 'AuthSessionMissingError',
+    });
     expect((await signIn(newAddress)).error).toMatchObject({ code: 'invalid_credentials' });
     expect((await signIn(newAddress, 'a brand new passphrase')).error).toBeNull();
   });
@@ -249,9 +218,11 @@ describe('the stand-in Auth admin API, driven by supabase.auth.admin', () => {
       code: 'user_banned',
       message: 'User is banned',
     });
-    const refresh = await client().auth.refreshSession({ refresh_token: data.session?.refresh_token ?? '' });
+    const refresh = await standIn
+      .client()
+      .auth.refreshSession({ refresh_token: data.session?.refresh_token ?? '' });
     expect(refresh.error).toMatchObject({ status: 400, code: 'user_banned' });
-    const withOldToken = await client().auth.getUser(data.session?.access_token);
+    const withOldToken = await standIn.client().auth.getUser(data.session?.access_token);
     expect(withOldToken.error).toMatchObject({ status: 403, code: 'user_banned' });
     const badDuration = await admin.updateUserById(user.id, { ban_duration: 'forever' });
     expect(badDuration.error).toMatchObject({ status: 400, code: 'validation_failed' });
@@ -272,13 +243,16 @@ describe('the stand-in Auth admin API, driven by supabase.auth.admin', () => {
     const deleted = await admin.deleteUser(user.id);
     expect(deleted.error).toBeNull();
     expect(deleted.data.user?.id).toBe(user.id);
-    const afterDelete = await callAuth('/user', { key: keys.anonKey, token: data.session?.access_token });
+    const afterDelete = await standIn.callAuth('/user', {
+      key: standIn.keys.anonKey,
+      token: data.session?.access_token,
+    });
     expect(afterDelete.status).toBe(403);
     expect(await afterDelete.json()).toEqual({
       code: 'user_not_found',
       message: 'User from sub claim in JWT does not exist',
     });
-    const left = await withStandInDatabase(standIn, (db) =>
+    const left = await standIn.withDatabase((db) =>
       db.query<{ rows: number }>(
         `select (select count(*) from auth.users where id = $1)
               + (select count(*) from auth.identities where user_id = $1)
@@ -301,9 +275,9 @@ describe('the stand-in Auth admin API, driven by supabase.auth.admin', () => {
     expect(kept.data.user?.deleted_at).toEqual(expect.any(String));
     expect(kept.data.user?.email).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(kept.data.user?.identities).toEqual([expect.objectContaining({ identity_data: {} })]);
-    const tokenRefused = await client().auth.getUser(data.session?.access_token);
+    const tokenRefused = await standIn.client().auth.getUser(data.session?.access_token);
     expect(tokenRefused.error).toMatchObject({ status: 403 });
-    const sessions = await withStandInDatabase(standIn, (db) =>
+    const sessions = await standIn.withDatabase((db) =>
       db.query('select 1 from auth.sessions where user_id = $1', [user.id]),
     );
     expect(sessions.rowCount).toBe(0);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import {
   codeIn,
   hashParams,
@@ -7,45 +7,21 @@ import {
   openLink,
   verifyLinkIn,
 } from '../support/mailbox-client.ts';
-import {
-  standInApiKeys,
-  supabaseClient,
-  UNLIMITED_AUTH_RATES,
-  withStandInDatabase,
-  type StandInApiKeys,
-} from '../support/stand-in-auth.ts';
-import { startStandIn, type StandInProcess } from '../support/stand-in-process.ts';
+import { uniqueEmails, UNLIMITED_AUTH_RATES, useStandIn } from '../support/stand-in-auth.ts';
 
 const PASSWORD = 'correct horse battery';
 
 describe('sign-up with e-mail confirmations on (TASKLANE_AUTH_EMAIL_CONFIRMATIONS=on)', () => {
-  let standIn: StandInProcess;
-  let keys: StandInApiKeys;
+  const standIn = useStandIn({ ...UNLIMITED_AUTH_RATES, TASKLANE_AUTH_EMAIL_CONFIRMATIONS: 'on' });
+  const newEmail = uniqueEmails('confirm');
   let welcomeUrl: string;
-  let emailCounter = 0;
 
-  beforeAll(async () => {
-    standIn = await startStandIn({
-      env: { ...UNLIMITED_AUTH_RATES, TASKLANE_AUTH_EMAIL_CONFIRMATIONS: 'on' },
-    });
-    keys = await standInApiKeys(standIn);
-    welcomeUrl = `http://localhost:${standIn.ports.web}/welcome`;
+  beforeAll(() => {
+    welcomeUrl = `http://localhost:${standIn.process.ports.web}/welcome`;
   });
-
-  afterAll(async () => {
-    await standIn.dispose();
-  });
-
-  const client = (flowType: 'implicit' | 'pkce' = 'implicit') =>
-    supabaseClient(standIn.apiUrl, keys.anonKey, flowType);
-
-  function newEmail(): string {
-    emailCounter += 1;
-    return `confirm${emailCounter}.${Date.now()}@example.com`;
-  }
 
   async function confirmedAt(email: string): Promise<Date | null> {
-    const { rows } = await withStandInDatabase(standIn, (db) =>
+    const { rows } = await standIn.withDatabase((db) =>
       db.query<{ email_confirmed_at: Date | null }>(
         'select email_confirmed_at from auth.users where email = $1',
         [email],
@@ -55,13 +31,15 @@ describe('sign-up with e-mail confirmations on (TASKLANE_AUTH_EMAIL_CONFIRMATION
   }
 
   test('GET /settings reports mailer_autoconfirm false', async () => {
-    const response = await fetch(`${standIn.apiUrl}/auth/v1/settings`, { headers: { apikey: keys.anonKey } });
+    const response = await fetch(`${standIn.process.apiUrl}/auth/v1/settings`, {
+      headers: { apikey: standIn.keys.anonKey },
+    });
     expect(await response.json()).toMatchObject({ mailer_autoconfirm: false });
   });
 
   test('signUp answers the user without a session, mails a link, and password sign-in waits for it', async () => {
     const email = newEmail();
-    const { data, error } = await client().auth.signUp({
+    const { data, error } = await standIn.client().auth.signUp({
       email,
       password: PASSWORD,
       options: { emailRedirectTo: welcomeUrl, data: { display_name: 'Ada' } },
@@ -76,14 +54,14 @@ describe('sign-up with e-mail confirmations on (TASKLANE_AUTH_EMAIL_CONFIRMATION
     expect(data.user?.email_confirmed_at).toBeUndefined();
     expect(await confirmedAt(email)).toBeNull();
 
-    const early = await client().auth.signInWithPassword({ email, password: PASSWORD });
+    const early = await standIn.client().auth.signInWithPassword({ email, password: PASSWORD });
     expect(early.error).toMatchObject({
       status: 400,
       code: 'email_not_confirmed',
       message: 'Email not confirmed',
     });
 
-    const mail = await latestMailTo(standIn, email);
+    const mail = await latestMailTo(standIn.process, email);
     expect(mail.subject).toBe('Confirm Your Signup');
     const link = verifyLinkIn(mail);
     expect(link).toContain(`&type=signup&redirect_to=${welcomeUrl}`);
@@ -93,34 +71,34 @@ describe('sign-up with e-mail confirmations on (TASKLANE_AUTH_EMAIL_CONFIRMATION
     expect(hashParams(location)).toMatchObject({ type: 'signup', token_type: 'bearer' });
 
     expect(await confirmedAt(email)).toEqual(expect.any(Date));
-    const identity = await withStandInDatabase(standIn, (db) =>
+    const identity = await standIn.withDatabase((db) =>
       db.query<{ verified: boolean }>(
         `select (identity_data ->> 'email_verified')::boolean as verified from auth.identities where email = $1`,
         [email],
       ),
     );
     expect(identity.rows).toEqual([{ verified: true }]);
-    const signedIn = await client().auth.signInWithPassword({ email, password: PASSWORD });
+    const signedIn = await standIn.client().auth.signInWithPassword({ email, password: PASSWORD });
     expect(signedIn.error).toBeNull();
     expect((await openLink(link)).location.hash).toContain('error_code=otp_expired');
   });
 
   test('verifyOtp with the code from the mail confirms too, with type signup or email', async () => {
     const first = newEmail();
-    await client().auth.signUp({ email: first, password: PASSWORD });
-    const bySignup = await client().auth.verifyOtp({
+    await standIn.client().auth.signUp({ email: first, password: PASSWORD });
+    const bySignup = await standIn.client().auth.verifyOtp({
       email: first,
-      token: codeIn(await latestMailTo(standIn, first)),
+      token: codeIn(await latestMailTo(standIn.process, first)),
       type: 'signup',
     });
     expect(bySignup.error).toBeNull();
     expect(bySignup.data.user?.email_confirmed_at).toEqual(expect.any(String));
 
     const second = newEmail();
-    await client().auth.signUp({ email: second, password: PASSWORD });
-    const byEmail = await client().auth.verifyOtp({
+    await standIn.client().auth.signUp({ email: second, password: PASSWORD });
+    const byEmail = await standIn.client().auth.verifyOtp({
       email: second,
-      token: codeIn(await latestMailTo(standIn, second)),
+      token: codeIn(await latestMailTo(standIn.process, second)),
       type: 'email',
     });
     expect(byEmail.error).toBeNull();
@@ -129,14 +107,14 @@ describe('sign-up with e-mail confirmations on (TASKLANE_AUTH_EMAIL_CONFIRMATION
 
   test('the PKCE flow confirms through ?code= and exchangeCodeForSession', async () => {
     const email = newEmail();
-    const supabase = client('pkce');
+    const supabase = standIn.client('pkce');
     const signUp = await supabase.auth.signUp({
       email,
       password: PASSWORD,
       options: { emailRedirectTo: welcomeUrl },
     });
     expect(signUp.data.session).toBeNull();
-    const link = verifyLinkIn(await latestMailTo(standIn, email));
+    const link = verifyLinkIn(await latestMailTo(standIn.process, email));
     expect(new URL(link).searchParams.get('token')).toMatch(/^pkce_/);
     const { location } = await openLink(link);
     const code = location.searchParams.get('code') ?? '';
@@ -150,22 +128,22 @@ describe('sign-up with e-mail confirmations on (TASKLANE_AUTH_EMAIL_CONFIRMATION
 
   test('signing up again: a pending address gets a new link, a confirmed one a look-alike user and no mail', async () => {
     const email = newEmail();
-    const first = await client().auth.signUp({ email, password: PASSWORD });
-    const firstLink = verifyLinkIn(await latestMailTo(standIn, email));
+    const first = await standIn.client().auth.signUp({ email, password: PASSWORD });
+    const firstLink = verifyLinkIn(await latestMailTo(standIn.process, email));
     await new Promise((resolve) => setTimeout(resolve, 1100)); // max_frequency is 1 s
-    const again = await client().auth.signUp({ email, password: PASSWORD });
+    const again = await standIn.client().auth.signUp({ email, password: PASSWORD });
     expect(again.error).toBeNull();
     expect(again.data.user?.id).toBe(first.data.user?.id);
-    expect(await mailTo(standIn, email)).toHaveLength(2);
+    expect(await mailTo(standIn.process, email)).toHaveLength(2);
     expect(hashParams((await openLink(firstLink)).location)).toMatchObject({ error_code: 'otp_expired' });
-    expect((await openLink(verifyLinkIn(await latestMailTo(standIn, email)))).status).toBe(303);
+    expect((await openLink(verifyLinkIn(await latestMailTo(standIn.process, email)))).status).toBe(303);
     expect(await confirmedAt(email)).toEqual(expect.any(Date));
 
-    const confirmedAgain = await client().auth.signUp({ email, password: PASSWORD });
+    const confirmedAgain = await standIn.client().auth.signUp({ email, password: PASSWORD });
     expect(confirmedAgain.error).toBeNull();
     expect(confirmedAgain.data.session).toBeNull();
     expect(confirmedAgain.data.user?.id).not.toBe(first.data.user?.id);
     expect(confirmedAgain.data.user?.identities).toEqual([]);
-    expect(await mailTo(standIn, email)).toHaveLength(2);
+    expect(await mailTo(standIn.process, email)).toHaveLength(2);
   });
 });

@@ -1,13 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  standInApiKeys,
-  supabaseClient,
-  UNLIMITED_AUTH_RATES,
-  withStandInDatabase,
-} from '../support/stand-in-auth.ts';
-import { startStandIn, type StandInProcess } from '../support/stand-in-process.ts';
+import { describe, expect, test } from 'vitest';
+import { uniqueEmails, UNLIMITED_AUTH_RATES, useStandIn, type AuthCall } from '../support/stand-in-auth.ts';
 
 const PASSWORD = 'correct horse battery';
 const BASE32_SECRET = /^[A-Z2-7]{32}$/;
@@ -18,37 +12,20 @@ interface Enrolled {
 }
 
 describe('the stand-in Auth service: MFA with TOTP, driven by supabase-js', () => {
-  let standIn: StandInProcess;
-  let anonKey: string;
-  let emailCounter = 0;
-
-  beforeAll(async () => {
-    standIn = await startStandIn({ env: UNLIMITED_AUTH_RATES });
-    anonKey = (await standInApiKeys(standIn)).anonKey;
-  });
-
-  afterAll(async () => {
-    await standIn.dispose();
-  });
-
-  const client = () => supabaseClient(standIn.apiUrl, anonKey);
-
-  function newEmail(): string {
-    emailCounter += 1;
-    return `mfa${emailCounter}.${Date.now()}@example.com`;
-  }
+  const standIn = useStandIn(UNLIMITED_AUTH_RATES);
+  const newEmail = uniqueEmails('mfa');
 
   /** A new user, signed in with the password on a client of its own. */
   async function signedUpUser(): Promise<{ email: string; supabase: SupabaseClient }> {
     const email = newEmail();
-    const supabase = client();
+    const supabase = standIn.client();
     const { error } = await supabase.auth.signUp({ email, password: PASSWORD });
     expect(error).toBeNull();
     return { email, supabase };
   }
 
   async function signedIn(email: string): Promise<SupabaseClient> {
-    const supabase = client();
+    const supabase = standIn.client();
     const { error } = await supabase.auth.signInWithPassword({ email, password: PASSWORD });
     expect(error).toBeNull();
     return supabase;
@@ -88,22 +65,12 @@ describe('the stand-in Auth service: MFA with TOTP, driven by supabase-js', () =
     return (await supabase.auth.getSession()).data.session?.access_token ?? '';
   }
 
-  /** A raw call to /auth/v1 with the API-version header, so that errors come back as `{code, message}`. */
+  /** A raw call to /auth/v1, with its JSON answer. */
   async function callAuth(
     path: string,
-    init: { method: string; token: string; body?: unknown; headers?: Record<string, string> },
+    call: AuthCall,
   ): Promise<{ status: number; body: Record<string, unknown> }> {
-    const response = await fetch(`${standIn.apiUrl}/auth/v1${path}`, {
-      method: init.method,
-      headers: {
-        apikey: anonKey,
-        authorization: `Bearer ${init.token}`,
-        'content-type': 'application/json',
-        'x-supabase-api-version': '2024-01-01',
-        ...init.headers,
-      },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
+    const response = await standIn.callAuth(path, call);
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   }
 
@@ -116,7 +83,7 @@ describe('the stand-in Auth service: MFA with TOTP, driven by supabase-js', () =
     // auth-js does not encode the markup: a `#` would cut the data URI short in a browser.
     expect(data?.totp.qr_code).not.toContain('#');
     expect(data?.totp.secret).toMatch(BASE32_SECRET);
-    const issuer = new URL(standIn.webUrl).host;
+    const issuer = new URL(standIn.process.webUrl).host;
     expect(data?.totp.uri).toBe(
       `otpauth://totp/${issuer}:${email}?algorithm=SHA1&digits=6&issuer=${encodeURIComponent(issuer)}` +
         `&period=30&secret=${data?.totp.secret}`,
@@ -132,7 +99,7 @@ describe('the stand-in Auth service: MFA with TOTP, driven by supabase-js', () =
       }),
     ]);
     expect(factors.data?.totp).toEqual([]);
-    const stored = await withStandInDatabase(standIn, (db) =>
+    const stored = await standIn.withDatabase((db) =>
       db.query<{ secret: string; status: string }>(
         'select secret, status from auth.mfa_factors where id = $1',
         [data?.id],
@@ -180,7 +147,7 @@ describe('the stand-in Auth service: MFA with TOTP, driven by supabase-js', () =
     expect(listed.data?.totp).toEqual([
       expect.objectContaining({ id: factor.factorId, status: 'verified', friendly_name: 'Authenticator' }),
     ]);
-    const rows = await withStandInDatabase(standIn, async (db) => ({
+    const rows = await standIn.withDatabase(async (db) => ({
       challenge: await db.query('select verified_at from auth.mfa_challenges where id = $1', [
         challenge.data?.id,
       ]),
@@ -190,11 +157,11 @@ describe('the stand-in Auth service: MFA with TOTP, driven by supabase-js', () =
     expect(rows.session.rows).toEqual([{ aal: 'aal2', factor_id: factor.factorId }]);
 
     // The refresh token from before the verification no longer carries the session; the new one does.
-    const refreshed = await client().auth.refreshSession({
+    const refreshed = await standIn.client().auth.refreshSession({
       refresh_token: verified.data?.refresh_token ?? '',
     });
     expect(refreshed.error).toBeNull();
-    const refreshedClaims = (await client().auth.getClaims(refreshed.data.session?.access_token)).data
+    const refreshedClaims = (await standIn.client().auth.getClaims(refreshed.data.session?.access_token)).data
       ?.claims;
     expect(refreshedClaims).toMatchObject({ aal: 'aal2', amr: [{ method: 'totp' }, { method: 'password' }] });
   });
@@ -276,7 +243,7 @@ describe('the stand-in Auth service: MFA with TOTP, driven by supabase-js', () =
       status: 422,
       body: { code: 'mfa_ip_address_mismatch', message: 'Challenge and verify IP addresses mismatch.' },
     });
-    const stored = await withStandInDatabase(standIn, (db) =>
+    const stored = await standIn.withDatabase((db) =>
       db.query<{ ip: string }>('select host(ip_address) as ip from auth.mfa_challenges where id = $1', [
         elsewhere.body.id,
       ]),
@@ -284,7 +251,7 @@ describe('the stand-in Auth service: MFA with TOTP, driven by supabase-js', () =
     expect(stored.rows).toEqual([{ ip: '203.0.113.7' }]);
 
     const stale = await supabase.auth.mfa.challenge({ factorId: factor.factorId });
-    await withStandInDatabase(standIn, (db) =>
+    await standIn.withDatabase((db) =>
       db.query(`update auth.mfa_challenges set created_at = now() - interval '301 seconds' where id = $1`, [
         stale.data?.id,
       ]),
@@ -295,7 +262,7 @@ describe('the stand-in Auth service: MFA with TOTP, driven by supabase-js', () =
       code: currentCode(factor.secret),
     });
     expect(expired.error).toMatchObject({ status: 422, code: 'mfa_challenge_expired' });
-    const left = await withStandInDatabase(standIn, (db) =>
+    const left = await standIn.withDatabase((db) =>
       db.query('select 1 from auth.mfa_challenges where id = $1', [stale.data?.id]),
     );
     expect(left.rowCount).toBe(0);
@@ -312,11 +279,11 @@ describe('the stand-in Auth service: MFA with TOTP, driven by supabase-js', () =
       code: currentCode(factor.secret),
     });
     expect(error).toBeNull();
-    expect((await client().auth.getUser(otherToken)).error).toMatchObject({
+    expect((await standIn.client().auth.getUser(otherToken)).error).toMatchObject({
       name: 'AuthSessionMissingError',
     });
     expect((await supabase.auth.getUser()).error).toBeNull();
-    const factors = await withStandInDatabase(standIn, (db) =>
+    const factors = await standIn.withDatabase((db) =>
       db.query('select id from auth.mfa_factors where id = $1', [spare.factorId]),
     );
     expect(factors.rowCount).toBe(0);
@@ -352,8 +319,8 @@ describe('the stand-in Auth service: MFA with TOTP, driven by supabase-js', () =
     expect(user.status).toBe(200);
     expect(user.body).not.toHaveProperty('factors');
     const refreshToken = (await supabase.auth.getSession()).data.session?.refresh_token ?? '';
-    const refreshed = await client().auth.refreshSession({ refresh_token: refreshToken });
-    const claims = (await client().auth.getClaims(refreshed.data.session?.access_token)).data?.claims;
+    const refreshed = await standIn.client().auth.refreshSession({ refresh_token: refreshToken });
+    const claims = (await standIn.client().auth.getClaims(refreshed.data.session?.access_token)).data?.claims;
     expect(claims).toMatchObject({
       aal: 'aal1',
       amr: [{ method: 'password', timestamp: expect.any(Number) }],
@@ -370,7 +337,7 @@ describe('the stand-in Auth service: MFA with TOTP, driven by supabase-js', () =
     expect(removed.error).toBeNull();
 
     const stale = await enrolled(supabase, 'Stale');
-    await withStandInDatabase(standIn, (db) =>
+    await standIn.withDatabase((db) =>
       db.query(`update auth.mfa_factors set created_at = now() - interval '301 seconds' where id = $1`, [
         stale.factorId,
       ]),

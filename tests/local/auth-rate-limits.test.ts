@@ -1,34 +1,18 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { standInApiKeys, supabaseClient, type StandInApiKeys } from '../support/stand-in-auth.ts';
-import { startStandIn, type StandInProcess } from '../support/stand-in-process.ts';
+import { describe, expect, test } from 'vitest';
+import { useStandIn } from '../support/stand-in-auth.ts';
 
 /** GoTrue's burst: a fresh bucket admits this many requests at once, whatever the rate. */
 const BURST = 30;
 
 describe('per-IP rate limits, as GoTrue applies them', () => {
-  let standIn: StandInProcess;
-  let keys: StandInApiKeys;
-
-  beforeAll(async () => {
-    // One verification per 5 minutes: once the burst is spent, nothing refills during the test.
-    standIn = await startStandIn({ env: { TASKLANE_AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: '1' } });
-    keys = await standInApiKeys(standIn);
-  });
-
-  afterAll(async () => {
-    await standIn.dispose();
-  });
+  // One verification per 5 minutes: once the burst is spent, nothing refills during the test.
+  const standIn = useStandIn({ TASKLANE_AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: '1' });
 
   function verify(forwardedFor?: string): Promise<Response> {
-    return fetch(`${standIn.apiUrl}/auth/v1/verify`, {
+    return standIn.callAuth('/verify', {
       method: 'POST',
-      headers: {
-        apikey: keys.anonKey,
-        'content-type': 'application/json',
-        'x-supabase-api-version': '2024-01-01',
-        ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
-      },
-      body: JSON.stringify({ token_hash: 'f'.repeat(56), type: 'recovery' }),
+      headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+      body: { token_hash: 'f'.repeat(56), type: 'recovery' },
     });
   }
 
@@ -44,12 +28,12 @@ describe('per-IP rate limits, as GoTrue applies them', () => {
       code: 'over_request_rate_limit',
       message: 'Request rate limit reached',
     });
-    const viaClient = await supabaseClient(standIn.apiUrl, keys.anonKey).auth.verifyOtp({
+    const viaClient = await standIn.client().auth.verifyOtp({
       token_hash: 'f'.repeat(56),
       type: 'recovery',
     });
     expect(viaClient.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
-    const link = await fetch(`${standIn.apiUrl}/auth/v1/verify?token=abc&type=recovery`, {
+    const link = await fetch(`${standIn.process.apiUrl}/auth/v1/verify?token=abc&type=recovery`, {
       redirect: 'manual',
     });
     expect(link.status).toBe(429);
@@ -60,9 +44,9 @@ describe('per-IP rate limits, as GoTrue applies them', () => {
   });
 
   test('a spent /verify bucket does not limit the other endpoints', async () => {
-    const response = await fetch(`${standIn.apiUrl}/auth/v1/token?grant_type=password`, {
+    const response = await fetch(`${standIn.process.apiUrl}/auth/v1/token?grant_type=password`, {
       method: 'POST',
-      headers: { apikey: keys.anonKey, 'content-type': 'application/json' },
+      headers: { apikey: standIn.keys.anonKey, 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'nobody@example.com', password: 'not the password' }),
     });
     expect(response.status).toBe(400);

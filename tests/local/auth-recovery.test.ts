@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import {
   codeIn,
   hashParams,
@@ -8,55 +8,37 @@ import {
   openLink,
   verifyLinkIn,
 } from '../support/mailbox-client.ts';
-import {
-  standInApiKeys,
-  supabaseClient,
-  UNLIMITED_AUTH_RATES,
-  withStandInDatabase,
-  type StandInApiKeys,
-} from '../support/stand-in-auth.ts';
-import { startStandIn, type StandInProcess } from '../support/stand-in-process.ts';
+import { supabaseClient, uniqueEmails, UNLIMITED_AUTH_RATES, useStandIn } from '../support/stand-in-auth.ts';
 
 const PASSWORD = 'correct horse battery';
 const NEW_PASSWORD = 'a brand new passphrase';
 
 describe('password recovery and e-mail links, driven by supabase-js', () => {
-  let standIn: StandInProcess;
-  let keys: StandInApiKeys;
+  const standIn = useStandIn(UNLIMITED_AUTH_RATES);
+  const newEmail = uniqueEmails('recover');
   let siteUrl: string;
   let resetUrl: string;
-  let emailCounter = 0;
 
-  beforeAll(async () => {
-    standIn = await startStandIn({ env: UNLIMITED_AUTH_RATES });
-    keys = await standInApiKeys(standIn);
-    siteUrl = `http://localhost:${standIn.ports.web}`;
+  beforeAll(() => {
+    siteUrl = `http://localhost:${standIn.process.ports.web}`;
     resetUrl = `${siteUrl}/reset-password`;
   });
 
-  afterAll(async () => {
-    await standIn.dispose();
-  });
-
-  const client = (flowType: 'implicit' | 'pkce' = 'implicit') =>
-    supabaseClient(standIn.apiUrl, keys.anonKey, flowType);
-
   async function signedUpEmail(): Promise<string> {
-    emailCounter += 1;
-    const email = `recover${emailCounter}.${Date.now()}@example.com`;
-    const { error } = await client().auth.signUp({ email, password: PASSWORD });
+    const email = newEmail();
+    const { error } = await standIn.client().auth.signUp({ email, password: PASSWORD });
     expect(error).toBeNull();
     return email;
   }
 
   async function expectPassword(email: string, password: string, works: boolean): Promise<void> {
-    const { error } = await client().auth.signInWithPassword({ email, password });
+    const { error } = await standIn.client().auth.signInWithPassword({ email, password });
     if (works) expect(error).toBeNull();
     else expect(error).toMatchObject({ status: 400, code: 'invalid_credentials' });
   }
 
   async function recoveryTokens(userId: string) {
-    return withStandInDatabase(standIn, async (db) => {
+    return standIn.withDatabase(async (db) => {
       const user = await db.query<{ recovery_token: string; recovery_sent_at: Date | null }>(
         'select recovery_token, recovery_sent_at from auth.users where id = $1',
         [userId],
@@ -71,19 +53,14 @@ describe('password recovery and e-mail links, driven by supabase-js', () => {
 
   /** POST /token?grant_type=pkce as auth-js sends it, with any verifier. */
   function exchange(authCode: string, verifier: string): Promise<Response> {
-    return fetch(`${standIn.apiUrl}/auth/v1/token?grant_type=pkce`, {
+    return standIn.callAuth('/token?grant_type=pkce', {
       method: 'POST',
-      headers: {
-        apikey: keys.anonKey,
-        'content-type': 'application/json',
-        'x-supabase-api-version': '2024-01-01',
-      },
-      body: JSON.stringify({ auth_code: authCode, code_verifier: verifier }),
+      body: { auth_code: authCode, code_verifier: verifier },
     });
   }
 
   async function userIdOf(email: string): Promise<string> {
-    const { rows } = await withStandInDatabase(standIn, (db) =>
+    const { rows } = await standIn.withDatabase((db) =>
       db.query<{ id: string }>('select id from auth.users where email = $1', [email]),
     );
     const id = rows[0]?.id;
@@ -93,18 +70,20 @@ describe('password recovery and e-mail links, driven by supabase-js', () => {
 
   test('resetPasswordForEmail mails a link whose 303 carries a recovery session that may set a new password', async () => {
     const email = await signedUpEmail();
-    const otherDevice = client();
+    const otherDevice = standIn.client();
     expect((await otherDevice.auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
 
-    const { data, error } = await client().auth.resetPasswordForEmail(email, { redirectTo: resetUrl });
+    const { data, error } = await standIn
+      .client()
+      .auth.resetPasswordForEmail(email, { redirectTo: resetUrl });
     expect(error).toBeNull();
     expect(data).toEqual({});
-    const mail = await latestMailTo(standIn, email);
+    const mail = await latestMailTo(standIn.process, email);
     expect(mail).toMatchObject({ to: email, subject: 'Reset Your Password' });
     const link = verifyLinkIn(mail);
     expect(link).toMatch(
       new RegExp(
-        `^${standIn.apiUrl}/auth/v1/verify\\?token=[0-9a-f]{56}&type=recovery&redirect_to=${resetUrl}$`,
+        `^${standIn.process.apiUrl}/auth/v1/verify\\?token=[0-9a-f]{56}&type=recovery&redirect_to=${resetUrl}$`,
       ),
     );
     const token = new URL(link).searchParams.get('token');
@@ -129,7 +108,7 @@ describe('password recovery and e-mail links, driven by supabase-js', () => {
     ]);
     expect(hash).toMatchObject({ expires_in: '3600', sb: '', token_type: 'bearer', type: 'recovery' });
 
-    const recovering = client();
+    const recovering = standIn.client();
     const session = await recovering.auth.setSession({
       access_token: hash.access_token ?? '',
       refresh_token: hash.refresh_token ?? '',
@@ -148,10 +127,10 @@ describe('password recovery and e-mail links, driven by supabase-js', () => {
 
   test('the PKCE flow: the link redirects with ?code=, which exchangeCodeForSession trades for a session', async () => {
     const email = await signedUpEmail();
-    const supabase = client('pkce');
+    const supabase = standIn.client('pkce');
     expect((await supabase.auth.resetPasswordForEmail(email, { redirectTo: resetUrl })).error).toBeNull();
     const userId = await userIdOf(email);
-    const flows = await withStandInDatabase(standIn, (db) =>
+    const flows = await standIn.withDatabase((db) =>
       db.query<{ auth_code: string; code_challenge_method: string; authentication_method: string }>(
         'select auth_code, code_challenge_method, authentication_method from auth.flow_state where user_id = $1',
         [userId],
@@ -160,7 +139,7 @@ describe('password recovery and e-mail links, driven by supabase-js', () => {
     expect(flows.rows).toEqual([
       { auth_code: expect.any(String), code_challenge_method: 's256', authentication_method: 'recovery' },
     ]);
-    const link = verifyLinkIn(await latestMailTo(standIn, email));
+    const link = verifyLinkIn(await latestMailTo(standIn.process, email));
     expect(new URL(link).searchParams.get('token')).toMatch(/^pkce_[0-9a-f]{56}$/);
 
     const { status, location } = await openLink(link);
@@ -177,7 +156,7 @@ describe('password recovery and e-mail links, driven by supabase-js', () => {
     expect((await supabase.auth.updateUser({ password: NEW_PASSWORD })).error).toBeNull();
     await expectPassword(email, NEW_PASSWORD, true);
 
-    const leftover = await withStandInDatabase(standIn, (db) =>
+    const leftover = await standIn.withDatabase((db) =>
       db.query('select 1 from auth.flow_state where user_id = $1', [userId]),
     );
     expect(leftover.rowCount).toBe(0);
@@ -191,9 +170,9 @@ describe('password recovery and e-mail links, driven by supabase-js', () => {
 
   test('the token endpoint refuses an unknown auth code, a wrong verifier and an expired flow', async () => {
     const email = await signedUpEmail();
-    const supabase = client('pkce');
+    const supabase = standIn.client('pkce');
     await supabase.auth.resetPasswordForEmail(email, { redirectTo: resetUrl });
-    const { location } = await openLink(verifyLinkIn(await latestMailTo(standIn, email)));
+    const { location } = await openLink(verifyLinkIn(await latestMailTo(standIn.process, email)));
     const code = location.searchParams.get('code') ?? '';
 
     const unknown = await exchange(crypto.randomUUID(), 'x'.repeat(56));
@@ -205,7 +184,7 @@ describe('password recovery and e-mail links, driven by supabase-js', () => {
       code: 'bad_code_verifier',
       message: 'code challenge does not match previously saved code verifier',
     });
-    await withStandInDatabase(standIn, (db) =>
+    await standIn.withDatabase((db) =>
       db.query(
         `update auth.flow_state set created_at = now() - interval '301 seconds' where auth_code = $1`,
         [code],
@@ -217,15 +196,15 @@ describe('password recovery and e-mail links, driven by supabase-js', () => {
 
   test('verifyOtp with the e-mailed code signs in for recovery; the code is single use', async () => {
     const email = await signedUpEmail();
-    await client().auth.resetPasswordForEmail(email);
-    const code = codeIn(await latestMailTo(standIn, email));
-    const supabase = client();
+    await standIn.client().auth.resetPasswordForEmail(email);
+    const code = codeIn(await latestMailTo(standIn.process, email));
+    const supabase = standIn.client();
     const { data, error } = await supabase.auth.verifyOtp({ email, token: code, type: 'recovery' });
     expect(error).toBeNull();
     expect(data.session).toMatchObject({ token_type: 'bearer', user: { email } });
     expect((await supabase.auth.updateUser({ password: NEW_PASSWORD })).error).toBeNull();
 
-    const reused = await client().auth.verifyOtp({ email, token: code, type: 'recovery' });
+    const reused = await standIn.client().auth.verifyOtp({ email, token: code, type: 'recovery' });
     expect(reused.error).toMatchObject({
       status: 403,
       code: 'otp_expired',
@@ -235,12 +214,12 @@ describe('password recovery and e-mail links, driven by supabase-js', () => {
 
   test('a wrong code, a used link and an expired link are otp_expired', async () => {
     const email = await signedUpEmail();
-    await client().auth.resetPasswordForEmail(email, { redirectTo: resetUrl });
-    const mail = await latestMailTo(standIn, email);
+    await standIn.client().auth.resetPasswordForEmail(email, { redirectTo: resetUrl });
+    const mail = await latestMailTo(standIn.process, email);
     const wrongCode = codeIn(mail) === '000000' ? '111111' : '000000';
-    const wrong = await client().auth.verifyOtp({ email, token: wrongCode, type: 'recovery' });
+    const wrong = await standIn.client().auth.verifyOtp({ email, token: wrongCode, type: 'recovery' });
     expect(wrong.error).toMatchObject({ status: 403, code: 'otp_expired' });
-    const wrongHash = await client().auth.verifyOtp({ token_hash: 'f'.repeat(56), type: 'recovery' });
+    const wrongHash = await standIn.client().auth.verifyOtp({ token_hash: 'f'.repeat(56), type: 'recovery' });
     expect(wrongHash.error).toMatchObject({ status: 403, code: 'otp_expired' });
 
     const link = verifyLinkIn(mail);
@@ -253,9 +232,9 @@ describe('password recovery and e-mail links, driven by supabase-js', () => {
     );
 
     await new Promise((resolve) => setTimeout(resolve, 1100)); // max_frequency is 1 s
-    await client().auth.resetPasswordForEmail(email, { redirectTo: resetUrl });
-    const fresh = verifyLinkIn(await latestMailTo(standIn, email));
-    await withStandInDatabase(standIn, (db) =>
+    await standIn.client().auth.resetPasswordForEmail(email, { redirectTo: resetUrl });
+    const fresh = verifyLinkIn(await latestMailTo(standIn.process, email));
+    await standIn.withDatabase((db) =>
       db.query(`update auth.users set recovery_sent_at = now() - interval '2 hours' where email = $1`, [
         email,
       ]),
@@ -265,28 +244,30 @@ describe('password recovery and e-mail links, driven by supabase-js', () => {
 
   test('a second request within max_frequency is over_email_send_rate_limit', async () => {
     const email = await signedUpEmail();
-    expect((await client().auth.resetPasswordForEmail(email)).error).toBeNull();
-    const tooSoon = await client().auth.resetPasswordForEmail(email);
+    expect((await standIn.client().auth.resetPasswordForEmail(email)).error).toBeNull();
+    const tooSoon = await standIn.client().auth.resetPasswordForEmail(email);
     expect(tooSoon.error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' });
-    expect(await mailTo(standIn, email)).toHaveLength(1);
+    expect(await mailTo(standIn.process, email)).toHaveLength(1);
   });
 
   test('an unknown e-mail still answers 200 {} and sends nothing', async () => {
     const email = `nobody.${Date.now()}@example.com`;
-    const response = await fetch(`${standIn.apiUrl}/auth/v1/recover`, {
+    const response = await fetch(`${standIn.process.apiUrl}/auth/v1/recover`, {
       method: 'POST',
-      headers: { apikey: keys.anonKey, 'content-type': 'application/json' },
+      headers: { apikey: standIn.keys.anonKey, 'content-type': 'application/json' },
       body: JSON.stringify({ email }),
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({});
-    expect(await mailTo(standIn, email)).toEqual([]);
+    expect(await mailTo(standIn.process, email)).toEqual([]);
   });
 
   test('a redirect_to outside the site URL and its allow-list falls back to the site URL', async () => {
     const email = await signedUpEmail();
-    await client().auth.resetPasswordForEmail(email, { redirectTo: 'https://evil.example.com/steal' });
-    const link = verifyLinkIn(await latestMailTo(standIn, email));
+    await standIn
+      .client()
+      .auth.resetPasswordForEmail(email, { redirectTo: 'https://evil.example.com/steal' });
+    const link = verifyLinkIn(await latestMailTo(standIn.process, email));
     expect(new URL(link).searchParams.get('redirect_to')).toBe(siteUrl);
     const { status, location } = await openLink(link);
     expect(status).toBe(303);
@@ -295,11 +276,11 @@ describe('password recovery and e-mail links, driven by supabase-js', () => {
   });
 
   test('the link works without an API key, as e-mail links must; other endpoints still need one', async () => {
-    const noKey = await fetch(`${standIn.apiUrl}/auth/v1/verify?token=abc&type=recovery`, {
+    const noKey = await fetch(`${standIn.process.apiUrl}/auth/v1/verify?token=abc&type=recovery`, {
       redirect: 'manual',
     });
     expect(noKey.status).toBe(303);
-    const recover = await fetch(`${standIn.apiUrl}/auth/v1/recover`, { method: 'POST' });
+    const recover = await fetch(`${standIn.process.apiUrl}/auth/v1/recover`, { method: 'POST' });
     expect(recover.status).toBe(401);
   });
 
@@ -307,7 +288,7 @@ describe('password recovery and e-mail links, driven by supabase-js', () => {
     let admin: SupabaseClient;
 
     beforeAll(() => {
-      admin = supabaseClient(standIn.apiUrl, keys.serviceRoleKey);
+      admin = supabaseClient(standIn.process.apiUrl, standIn.keys.serviceRoleKey);
     });
 
     test('a recovery link for an existing user, without sending mail', async () => {
@@ -326,9 +307,9 @@ describe('password recovery and e-mail links, driven by supabase-js', () => {
         redirect_to: resetUrl,
       });
       expect(data.properties?.action_link).toBe(
-        `${standIn.apiUrl}/auth/v1/verify?token=${data.properties?.hashed_token}&type=recovery&redirect_to=${resetUrl}`,
+        `${standIn.process.apiUrl}/auth/v1/verify?token=${data.properties?.hashed_token}&type=recovery&redirect_to=${resetUrl}`,
       );
-      expect(await mailTo(standIn, email)).toEqual([]);
+      expect(await mailTo(standIn.process, email)).toEqual([]);
       const { location } = await openLink(data.properties?.action_link ?? '');
       expect(hashParams(location)).toMatchObject({ type: 'recovery', token_type: 'bearer' });
     });
@@ -345,10 +326,10 @@ describe('password recovery and e-mail links, driven by supabase-js', () => {
       expect(data.user?.email_confirmed_at).toBeUndefined();
       expect(data.user?.user_metadata).toEqual({ display_name: 'Gen' });
       expect(data.properties?.verification_type).toBe('signup');
-      const unconfirmed = await client().auth.signInWithPassword({ email, password: PASSWORD });
+      const unconfirmed = await standIn.client().auth.signInWithPassword({ email, password: PASSWORD });
       expect(unconfirmed.error).toMatchObject({ status: 400, code: 'email_not_confirmed' });
 
-      const verified = await client().auth.verifyOtp({
+      const verified = await standIn.client().auth.verifyOtp({
         token_hash: data.properties?.hashed_token ?? '',
         type: 'signup',
       });
@@ -367,13 +348,13 @@ describe('password recovery and e-mail links, driven by supabase-js', () => {
 
     test('the anon key and user tokens are not_admin', async () => {
       const email = await signedUpEmail();
-      const anon = await client().auth.admin.generateLink({ type: 'recovery', email });
+      const anon = await standIn.client().auth.admin.generateLink({ type: 'recovery', email });
       expect(anon.error).toMatchObject({ status: 403, code: 'not_admin', message: 'User not allowed' });
-      const { data } = await client().auth.signInWithPassword({ email, password: PASSWORD });
-      const asUser = await fetch(`${standIn.apiUrl}/auth/v1/admin/generate_link`, {
+      const { data } = await standIn.client().auth.signInWithPassword({ email, password: PASSWORD });
+      const asUser = await fetch(`${standIn.process.apiUrl}/auth/v1/admin/generate_link`, {
         method: 'POST',
         headers: {
-          apikey: keys.anonKey,
+          apikey: standIn.keys.anonKey,
           authorization: `Bearer ${data.session?.access_token}`,
           'content-type': 'application/json',
         },
@@ -381,7 +362,10 @@ describe('password recovery and e-mail links, driven by supabase-js', () => {
       });
       expect(asUser.status).toBe(403);
       expect(await asUser.json()).toMatchObject({ error_code: 'not_admin' });
-      const withSecretKey = await supabaseClient(standIn.apiUrl, keys.secretKey).auth.admin.generateLink({
+      const withSecretKey = await supabaseClient(
+        standIn.process.apiUrl,
+        standIn.keys.secretKey,
+      ).auth.admin.generateLink({
         type: 'magiclink',
         email,
       });

@@ -1,91 +1,43 @@
-import { execFile } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { promisify } from 'node:util';
-import {
-  createClient,
-  type RealtimeClientOptions,
-  type Session,
-  type SupabaseClient,
-} from '@supabase/supabase-js';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import ws from 'ws';
-import { UNLIMITED_AUTH_RATES } from '../support/stand-in-auth.ts';
-import { startStandIn, type StandInProcess } from '../support/stand-in-process.ts';
+import type { Session, SupabaseClient } from '@supabase/supabase-js';
+import { describe, expect, test } from 'vitest';
+import { uniqueEmails, UNLIMITED_AUTH_RATES, useStandIn } from '../support/stand-in-auth.ts';
 
-const run = promisify(execFile);
 const REUSE_INTERVAL_SECONDS = 1;
 const PASSWORD = 'correct horse battery';
 
 describe('the stand-in Auth service, driven by supabase-js', () => {
-  let standIn: StandInProcess;
-  let anonKey: string;
-  let emailCounter = 0;
-
-  beforeAll(async () => {
-    standIn = await startStandIn({
-      env: {
-        ...UNLIMITED_AUTH_RATES,
-        TASKLANE_AUTH_REFRESH_TOKEN_REUSE_INTERVAL: String(REUSE_INTERVAL_SECONDS),
-      },
-    });
-    const { stdout } = await run('npm', ['run', '-s', 'status', '--', '--json'], { env: standIn.env });
-    anonKey = (JSON.parse(stdout) as { ANON_KEY: string }).ANON_KEY;
+  const standIn = useStandIn({
+    ...UNLIMITED_AUTH_RATES,
+    TASKLANE_AUTH_REFRESH_TOKEN_REUSE_INTERVAL: String(REUSE_INTERVAL_SECONDS),
   });
-
-  afterAll(async () => {
-    await standIn.dispose();
-  });
-
-  function client(): SupabaseClient {
-    return createClient(standIn.apiUrl, anonKey, {
-      // ws's constructor type is wider than realtime-js's declared transport type.
-      realtime: { transport: ws as unknown as RealtimeClientOptions['transport'] },
-      auth: { persistSession: false, autoRefreshToken: false },
-    });
-  }
-
-  function newEmail(): string {
-    emailCounter += 1;
-    return `Person${emailCounter}.${Date.now()}@Example.com`;
-  }
+  // Mixed case on purpose: the stand-in stores and answers addresses in lower case.
+  const newEmail = uniqueEmails('Person', 'Example.com');
 
   async function signedUp(email = newEmail()): Promise<{ email: string; session: Session }> {
-    const { data, error } = await client().auth.signUp({ email, password: PASSWORD });
+    const { data, error } = await standIn.client().auth.signUp({ email, password: PASSWORD });
     expect(error).toBeNull();
     if (!data.session) throw new Error('signUp returned no session');
     return { email, session: data.session };
   }
 
   async function signedIn(email: string, password = PASSWORD): Promise<SupabaseClient> {
-    const supabase = client();
+    const supabase = standIn.client();
     const { error } = await supabase.auth.signInWithPassword({ email, password });
     expect(error).toBeNull();
     return supabase;
   }
 
   async function refreshed(refreshToken: string): Promise<Session> {
-    const { data, error } = await client().auth.refreshSession({ refresh_token: refreshToken });
+    const { data, error } = await standIn.client().auth.refreshSession({ refresh_token: refreshToken });
     expect(error).toBeNull();
     if (!data.session) throw new Error('refreshSession returned no session');
     return data.session;
   }
 
-  async function withDatabase<T>(work: (db: pg.Client) => Promise<T>): Promise<T> {
-    const db = new pg.Client({
-      connectionString: `postgresql://postgres:postgres@127.0.0.1:${standIn.ports.db}/postgres`,
-    });
-    await db.connect();
-    try {
-      return await work(db);
-    } finally {
-      await db.end();
-    }
-  }
-
   test('signUp returns a session and a confirmed user, and stores a bcrypt hash', async () => {
     const email = newEmail();
-    const { data, error } = await client().auth.signUp({
+    const { data, error } = await standIn.client().auth.signUp({
       email,
       password: PASSWORD,
       options: { data: { name: 'Ada' } },
@@ -103,7 +55,7 @@ describe('the stand-in Auth service, driven by supabase-js', () => {
     });
     expect(data.user?.email_confirmed_at).toEqual(expect.any(String));
     expect(data.user?.identities).toMatchObject([{ provider: 'email', id: data.user?.id }]);
-    const stored = await withDatabase((db) =>
+    const stored = await standIn.withDatabase((db) =>
       db.query<{ encrypted_password: string }>('select encrypted_password from auth.users where id = $1', [
         data.user?.id,
       ]),
@@ -114,12 +66,12 @@ describe('the stand-in Auth service, driven by supabase-js', () => {
 
   test('issues ES256 access tokens with GoTrue claims, which getClaims verifies through the JWKS', async () => {
     const { email, session } = await signedUp();
-    const supabase = client();
+    const supabase = standIn.client();
     const { data, error } = await supabase.auth.getClaims(session.access_token);
     expect(error).toBeNull();
     expect(data?.header).toMatchObject({ alg: 'ES256', typ: 'JWT', kid: expect.any(String) });
     expect(data?.claims).toMatchObject({
-      iss: `${standIn.apiUrl}/auth/v1`,
+      iss: `${standIn.process.apiUrl}/auth/v1`,
       sub: session.user.id,
       aud: 'authenticated',
       email: email.toLowerCase(),
@@ -132,8 +84,8 @@ describe('the stand-in Auth service, driven by supabase-js', () => {
       app_metadata: { provider: 'email', providers: ['email'] },
     });
     expect((data?.claims.exp ?? 0) - (data?.claims.iat ?? 0)).toBe(3600);
-    const jwks = await fetch(`${standIn.apiUrl}/auth/v1/.well-known/jwks.json`, {
-      headers: { apikey: anonKey },
+    const jwks = await fetch(`${standIn.process.apiUrl}/auth/v1/.well-known/jwks.json`, {
+      headers: { apikey: standIn.keys.anonKey },
     });
     const body = (await jwks.json()) as { keys: { kid: string; alg: string }[] };
     expect(body.keys).toEqual([expect.objectContaining({ kid: data?.header.kid, alg: 'ES256' })]);
@@ -141,31 +93,31 @@ describe('the stand-in Auth service, driven by supabase-js', () => {
 
   test('signInWithPassword signs in case-insensitively; a wrong password or unknown user is invalid_credentials', async () => {
     const { email } = await signedUp();
-    const { data, error } = await client().auth.signInWithPassword({
+    const { data, error } = await standIn.client().auth.signInWithPassword({
       email: email.toUpperCase(),
       password: PASSWORD,
     });
     expect(error).toBeNull();
     expect(data.user?.email).toBe(email.toLowerCase());
-    const wrong = await client().auth.signInWithPassword({ email, password: 'not the password' });
+    const wrong = await standIn.client().auth.signInWithPassword({ email, password: 'not the password' });
     expect(wrong.error).toMatchObject({
       status: 400,
       code: 'invalid_credentials',
       message: 'Invalid login credentials',
     });
-    const unknown = await client().auth.signInWithPassword({ email: newEmail(), password: PASSWORD });
+    const unknown = await standIn.client().auth.signInWithPassword({ email: newEmail(), password: PASSWORD });
     expect(unknown.error).toMatchObject({ status: 400, code: 'invalid_credentials' });
   });
 
   test('refuses a duplicate e-mail, a weak password and an invalid e-mail as GoTrue does', async () => {
     const { email } = await signedUp();
-    const duplicate = await client().auth.signUp({ email: email.toUpperCase(), password: PASSWORD });
+    const duplicate = await standIn.client().auth.signUp({ email: email.toUpperCase(), password: PASSWORD });
     expect(duplicate.error).toMatchObject({
       status: 422,
       code: 'user_already_exists',
       message: 'User already registered',
     });
-    const weak = await client().auth.signUp({ email: newEmail(), password: 'short' });
+    const weak = await standIn.client().auth.signUp({ email: newEmail(), password: 'short' });
     expect(weak.error).toMatchObject({
       status: 422,
       code: 'weak_password',
@@ -173,17 +125,17 @@ describe('the stand-in Auth service, driven by supabase-js', () => {
       reasons: ['length'],
     });
     const sameAsEmail = newEmail();
-    const same = await client().auth.signUp({ email: sameAsEmail, password: sameAsEmail });
+    const same = await standIn.client().auth.signUp({ email: sameAsEmail, password: sameAsEmail });
     expect(same.error).toMatchObject({ status: 422, code: 'weak_password' });
-    const invalid = await client().auth.signUp({ email: 'not-an-email', password: PASSWORD });
+    const invalid = await standIn.client().auth.signUp({ email: 'not-an-email', password: PASSWORD });
     expect(invalid.error).toMatchObject({ status: 400, code: 'validation_failed' });
   });
 
   test('answers errors with {code, message}, the echoed API version and CORS headers', async () => {
-    const response = await fetch(`${standIn.apiUrl}/auth/v1/token?grant_type=password`, {
+    const response = await fetch(`${standIn.process.apiUrl}/auth/v1/token?grant_type=password`, {
       method: 'POST',
       headers: {
-        apikey: anonKey,
+        apikey: standIn.keys.anonKey,
         'content-type': 'application/json',
         'x-supabase-api-version': '2024-01-01',
       },
@@ -196,19 +148,19 @@ describe('the stand-in Auth service, driven by supabase-js', () => {
       code: 'invalid_credentials',
       message: 'Invalid login credentials',
     });
-    const preflight = await fetch(`${standIn.apiUrl}/auth/v1/token`, { method: 'OPTIONS' });
+    const preflight = await fetch(`${standIn.process.apiUrl}/auth/v1/token`, { method: 'OPTIONS' });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
   });
 
   test('a request without an API key is refused with 401', async () => {
-    const response = await fetch(`${standIn.apiUrl}/auth/v1/settings`);
+    const response = await fetch(`${standIn.process.apiUrl}/auth/v1/settings`);
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({
       message: 'No API key found in request',
       hint: 'No `apikey` request header or url param was found.',
     });
-    const withKey = await fetch(`${standIn.apiUrl}/auth/v1/health?apikey=${anonKey}`);
+    const withKey = await fetch(`${standIn.process.apiUrl}/auth/v1/health?apikey=${standIn.keys.anonKey}`);
     expect(withKey.status).toBe(200);
   });
 
@@ -230,9 +182,9 @@ describe('the stand-in Auth service, driven by supabase-js', () => {
     const changed = await first.auth.updateUser({ password: 'a brand new passphrase' });
     expect(changed.error).toBeNull();
     expect((await first.auth.getUser()).error).toBeNull();
-    const revoked = await client().auth.getUser(secondToken);
+    const revoked = await standIn.client().auth.getUser(secondToken);
     expect(revoked.error).toMatchObject({ name: 'AuthSessionMissingError' });
-    const oldPassword = await client().auth.signInWithPassword({ email, password: PASSWORD });
+    const oldPassword = await standIn.client().auth.signInWithPassword({ email, password: PASSWORD });
     expect(oldPassword.error).toMatchObject({ code: 'invalid_credentials' });
     await signedIn(email, 'a brand new passphrase');
   });
@@ -242,14 +194,14 @@ describe('the stand-in Auth service, driven by supabase-js', () => {
     const second = await refreshed(session.refresh_token);
     expect(second.refresh_token).not.toBe(session.refresh_token);
     // A retry with the parent of the active token gets the same active token back.
-    const retried = await client().auth.refreshSession({ refresh_token: session.refresh_token });
+    const retried = await standIn.client().auth.refreshSession({ refresh_token: session.refresh_token });
     expect(retried.data.session?.refresh_token).toBe(second.refresh_token);
     expect((await refreshed(second.refresh_token)).refresh_token).not.toBe(second.refresh_token);
 
     await sleep(REUSE_INTERVAL_SECONDS * 1000 + 300);
-    const reused = await client().auth.refreshSession({ refresh_token: session.refresh_token });
+    const reused = await standIn.client().auth.refreshSession({ refresh_token: session.refresh_token });
     expect(reused.error).toMatchObject({ status: 400, code: 'refresh_token_already_used' });
-    const unknown = await client().auth.refreshSession({ refresh_token: 'abcdefghijkl' });
+    const unknown = await standIn.client().auth.refreshSession({ refresh_token: 'abcdefghijkl' });
     expect(unknown.error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
   });
 
@@ -259,7 +211,7 @@ describe('the stand-in Auth service, driven by supabase-js', () => {
     const tokenOf = async (supabase: SupabaseClient) =>
       (await supabase.auth.getSession()).data.session?.access_token ?? '';
     const [tokenA, tokenB, tokenC] = [await tokenOf(a), await tokenOf(b), await tokenOf(c)];
-    const userWith = (token: string) => client().auth.getUser(token);
+    const userWith = (token: string) => standIn.client().auth.getUser(token);
 
     expect((await a.auth.signOut({ scope: 'local' })).error).toBeNull();
     expect((await userWith(tokenA)).error).toMatchObject({ name: 'AuthSessionMissingError' });
@@ -278,14 +230,14 @@ describe('the stand-in Auth service, driven by supabase-js', () => {
 
   test('logout answers 204 and GET /settings describes e-mail sign-up with autoconfirm', async () => {
     const { session } = await signedUp();
-    const logout = await fetch(`${standIn.apiUrl}/auth/v1/logout?scope=local`, {
+    const logout = await fetch(`${standIn.process.apiUrl}/auth/v1/logout?scope=local`, {
       method: 'POST',
-      headers: { apikey: anonKey, authorization: `Bearer ${session.access_token}` },
+      headers: { apikey: standIn.keys.anonKey, authorization: `Bearer ${session.access_token}` },
     });
     expect(logout.status).toBe(204);
-    const afterLogout = await fetch(`${standIn.apiUrl}/auth/v1/user`, {
+    const afterLogout = await fetch(`${standIn.process.apiUrl}/auth/v1/user`, {
       headers: {
-        apikey: anonKey,
+        apikey: standIn.keys.anonKey,
         authorization: `Bearer ${session.access_token}`,
         'x-supabase-api-version': '2024-01-01',
       },
@@ -295,7 +247,9 @@ describe('the stand-in Auth service, driven by supabase-js', () => {
       code: 'session_not_found',
       message: 'Session from session_id claim in JWT does not exist',
     });
-    const settings = await fetch(`${standIn.apiUrl}/auth/v1/settings`, { headers: { apikey: anonKey } });
+    const settings = await fetch(`${standIn.process.apiUrl}/auth/v1/settings`, {
+      headers: { apikey: standIn.keys.anonKey },
+    });
     expect(await settings.json()).toMatchObject({ mailer_autoconfirm: true, disable_signup: false });
   });
 });

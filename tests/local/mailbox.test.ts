@@ -1,46 +1,32 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { latestMailTo, mailboxUrl, mailTo, verifyLinkIn } from '../support/mailbox-client.ts';
-import {
-  standInApiKeys,
-  supabaseClient,
-  withStandInDatabase,
-  type StandInApiKeys,
-} from '../support/stand-in-auth.ts';
-import { startStandIn, type StandInProcess } from '../support/stand-in-process.ts';
+import { useStandIn } from '../support/stand-in-auth.ts';
 
 const run = promisify(execFile);
 const DEMO = { email: 'demo@tasklane.local', password: 'tasklane-demo' };
 
 describe('a fresh stand-in: its mailbox and its demo account', () => {
-  let standIn: StandInProcess;
-  let keys: StandInApiKeys;
-
-  beforeAll(async () => {
-    standIn = await startStandIn();
-    keys = await standInApiKeys(standIn);
-  });
-
-  afterAll(async () => {
-    await standIn.dispose();
-  });
+  const standIn = useStandIn();
 
   test('the startup summary and `npm run status -- --json` name the mailbox and the demo account', async () => {
-    const output = standIn.output();
+    const output = standIn.process.output();
     expect(output).toContain('[auth] created the demo account demo@tasklane.local');
-    expect(output).toMatch(new RegExp(`Mailbox\\s+${mailboxUrl(standIn)}\\n`));
+    expect(output).toMatch(new RegExp(`Mailbox\\s+${mailboxUrl(standIn.process)}\\n`));
     expect(output).toMatch(/Demo account\s+demo@tasklane\.local \/ tasklane-demo\n/);
-    const { stdout } = await run('npm', ['run', '-s', 'status', '--', '--json'], { env: standIn.env });
+    const { stdout } = await run('npm', ['run', '-s', 'status', '--', '--json'], {
+      env: standIn.process.env,
+    });
     expect(JSON.parse(stdout)).toMatchObject({
-      MAILBOX_URL: mailboxUrl(standIn),
+      MAILBOX_URL: mailboxUrl(standIn.process),
       DEMO_EMAIL: DEMO.email,
       DEMO_PASSWORD: DEMO.password,
     });
   });
 
   test('the demo account is confirmed, named "Demo User", and signs in with its password', async () => {
-    const { data, error } = await supabaseClient(standIn.apiUrl, keys.anonKey).auth.signInWithPassword(DEMO);
+    const { data, error } = await standIn.client().auth.signInWithPassword(DEMO);
     expect(error).toBeNull();
     expect(data.user).toMatchObject({
       email: DEMO.email,
@@ -48,7 +34,7 @@ describe('a fresh stand-in: its mailbox and its demo account', () => {
       user_metadata: { display_name: 'Demo User' },
       identities: [{ provider: 'email', identity_data: { email: DEMO.email, email_verified: true } }],
     });
-    const stored = await withStandInDatabase(standIn, (db) =>
+    const stored = await standIn.withDatabase((db) =>
       db.query<{ encrypted_password: string }>('select encrypted_password from auth.users where email = $1', [
         DEMO.email,
       ]),
@@ -57,10 +43,10 @@ describe('a fresh stand-in: its mailbox and its demo account', () => {
   });
 
   test('GET /api/messages lists what auth sent, newest first and by recipient; DELETE clears it', async () => {
-    const supabase = supabaseClient(standIn.apiUrl, keys.anonKey);
+    const supabase = standIn.client();
     expect((await supabase.auth.resetPasswordForEmail(DEMO.email)).error).toBeNull();
 
-    const response = await fetch(`${mailboxUrl(standIn)}/api/messages?to=DEMO@tasklane.local`);
+    const response = await fetch(`${mailboxUrl(standIn.process)}/api/messages?to=DEMO@tasklane.local`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     const { messages } = (await response.json()) as { messages: unknown[] };
@@ -72,21 +58,21 @@ describe('a fresh stand-in: its mailbox and its demo account', () => {
         text: expect.stringMatching(/enter the code: \d{6}/),
         html: expect.stringContaining('<a href="'),
         created_at: expect.any(String),
-        links: [expect.stringContaining(`${standIn.apiUrl}/auth/v1/verify?token=`)],
+        links: [expect.stringContaining(`${standIn.process.apiUrl}/auth/v1/verify?token=`)],
       },
     ]);
-    expect(await mailTo(standIn, 'someone.else@example.com')).toEqual([]);
+    expect(await mailTo(standIn.process, 'someone.else@example.com')).toEqual([]);
 
-    const deleted = await fetch(`${mailboxUrl(standIn)}/api/messages`, { method: 'DELETE' });
+    const deleted = await fetch(`${mailboxUrl(standIn.process)}/api/messages`, { method: 'DELETE' });
     expect(deleted.status).toBe(204);
-    expect(await mailTo(standIn, DEMO.email)).toEqual([]);
+    expect(await mailTo(standIn.process, DEMO.email)).toEqual([]);
   });
 
   test('GET / is a page listing the messages with their links clickable', async () => {
     await new Promise((resolve) => setTimeout(resolve, 1100)); // max_frequency is 1 s
-    await supabaseClient(standIn.apiUrl, keys.anonKey).auth.resetPasswordForEmail(DEMO.email);
-    const link = verifyLinkIn(await latestMailTo(standIn, DEMO.email));
-    const page = await fetch(`${mailboxUrl(standIn)}/`);
+    await standIn.client().auth.resetPasswordForEmail(DEMO.email);
+    const link = verifyLinkIn(await latestMailTo(standIn.process, DEMO.email));
+    const page = await fetch(`${mailboxUrl(standIn.process)}/`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
@@ -97,9 +83,9 @@ describe('a fresh stand-in: its mailbox and its demo account', () => {
   });
 
   test('answers other methods with 405 and other paths with 404', async () => {
-    const post = await fetch(`${mailboxUrl(standIn)}/api/messages`, { method: 'POST' });
+    const post = await fetch(`${mailboxUrl(standIn.process)}/api/messages`, { method: 'POST' });
     expect(post.status).toBe(405);
     expect(post.headers.get('allow')).toBe('GET, DELETE');
-    expect((await fetch(`${mailboxUrl(standIn)}/nothing`)).status).toBe(404);
+    expect((await fetch(`${mailboxUrl(standIn.process)}/nothing`)).status).toBe(404);
   });
 });

@@ -2,8 +2,9 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { createClient, type RealtimeClientOptions, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import ws from 'ws';
-import type { StandInProcess } from './stand-in-process.ts';
+import { startStandIn, type StandInProcess } from './stand-in-process.ts';
 
 const run = promisify(execFile);
 
@@ -64,4 +65,79 @@ export async function withStandInDatabase<T>(
   } finally {
     await db.end();
   }
+}
+
+export interface UsedStandIn {
+  process: StandInProcess;
+  keys: StandInApiKeys;
+  /** supabase-js on the anon key. */
+  client(flowType?: 'implicit' | 'pkce'): SupabaseClient;
+  /** A raw call to /auth/v1, on the anon key unless `call.key` says otherwise. */
+  callAuth(path: string, call?: AuthCall): Promise<Response>;
+  withDatabase<T>(work: (db: pg.Client) => Promise<T>): Promise<T>;
+}
+
+/**
+ * The usual setup of a stand-in test file: a stand-in of its own (fresh data, free ports), started with
+ * `env` before the file's tests and stopped after them, with its API keys.
+ */
+export function useStandIn(env: NodeJS.ProcessEnv = {}): UsedStandIn {
+  let running: { process: StandInProcess; keys: StandInApiKeys } | undefined;
+  beforeAll(async () => {
+    const started = await startStandIn({ env });
+    running = { process: started, keys: await standInApiKeys(started) };
+  });
+  afterAll(async () => {
+    await running?.process.dispose();
+  });
+  const current = () => {
+    if (!running) throw new Error('useStandIn(): the stand-in runs only inside tests');
+    return running;
+  };
+  return {
+    get process() {
+      return current().process;
+    },
+    get keys() {
+      return current().keys;
+    },
+    client: (flowType) => supabaseClient(current().process.apiUrl, current().keys.anonKey, flowType),
+    callAuth: (path, call = {}) =>
+      callAuth(current().process, path, { ...call, key: call.key ?? current().keys.anonKey }),
+    withDatabase: (work) => withStandInDatabase(current().process, work),
+  };
+}
+
+export interface AuthCall {
+  method?: string;
+  /** The `apikey` header. */
+  key?: string;
+  /** A bearer token for the `Authorization` header. */
+  token?: string | undefined;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** A raw call to /auth/v1 with the API-version header, so that errors come back as `{code, message}`. */
+function callAuth(standIn: StandInProcess, path: string, call: AuthCall): Promise<Response> {
+  return fetch(`${standIn.apiUrl}/auth/v1${path}`, {
+    method: call.method ?? 'GET',
+    headers: {
+      apikey: call.key ?? '',
+      ...(call.token ? { authorization: `Bearer ${call.token}` } : {}),
+      'content-type': 'application/json',
+      'x-supabase-api-version': '2024-01-01',
+      ...call.headers,
+    },
+    body: call.body === undefined ? undefined : JSON.stringify(call.body),
+  });
+}
+
+/** A maker of e-mail addresses that no earlier call made: `${prefix}${n}.${time}@${domain}`. */
+export function uniqueEmails(prefix: string, domain = 'example.com'): () => string {
+  let made = 0;
+  return () => {
+    made += 1;
+    return `${prefix}${made}.${Date.now()}@${domain}`;
+  };
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { CredentialsSchema, PASSWORD_LENGTH } from '@api/me/me.schemas.ts';
-import { hasErrors, validateForm, type FieldErrors, type Validation } from './form-validation.ts';
+import { formText, hasErrors, validateForm, type FieldErrors, type Validation } from './form-validation.ts';
 
 /**
  * Form rules that both the sign-in screens and the account screen apply: choosing a new password and
@@ -42,4 +42,16 @@ export function validateNewPassword(
   }
   if (hasErrors(errors) || !checked.ok) return { ok: false, errors };
   return { ok: true, data: { password: checked.data.password } };
+}
+
+/** Checks the new password typed into a form's NewPasswordFields. */
+export function validateNewPasswordFields(
+  form: HTMLFormElement,
+  email: string,
+): Validation<{ password: string }, NewPasswordField> {
+  return validateNewPassword({
+    email,
+    password: formText(form, 'password'),
+    confirmation: formText(form, 'confirmation'),
+  });
 }

@@ -1,4 +1,4 @@
-import { TextField } from './text-field.tsx';
+import { PasswordField } from './password-field.tsx';
 
 interface NewPasswordFieldsProps {
   /** The rules in words, shown under the first field. */
@@ -11,21 +11,11 @@ interface NewPasswordFieldsProps {
 export function NewPasswordFields({ hint, passwordError, confirmationError }: NewPasswordFieldsProps) {
   return (
     <>
-      <TextField
-        label="New password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        hint={hint}
-        error={passwordError}
-      />
-      <TextField
+      <PasswordField label="New password" autoComplete="new-password" hint={hint} error={passwordError} />
+      <PasswordField
         label="Repeat the new password"
         name="confirmation"
-        type="password"
         autoComplete="new-password"
-        required
         error={confirmationError}
       />
     </>

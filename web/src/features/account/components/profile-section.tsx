@@ -1,14 +1,16 @@
-import { useState, type FormEvent } from 'react';
 import type { components } from '@api-spec/schema.d.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { Form } from '../../../components/ui/form.tsx';
 import { LoadingLine } from '../../../components/ui/loading-line.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { PanelSection } from '../../../components/ui/panel-section.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { describeError } from '../../../lib/api-error.ts';
-import { apiFieldErrors, formText, type FieldErrors } from '../../../lib/form-validation.ts';
-import { PROFILE_LABELS, validateProfile, type ProfileField } from '../account-forms.ts';
+import { apiFieldErrors, formText } from '../../../lib/form-validation.ts';
+import { useValidatedSubmit } from '../../../lib/validated-submit.ts';
+import { PROFILE_LABELS, validateProfile } from '../account-forms.ts';
 import { useMe } from '../api/get-me.ts';
 import { useUpdateMe } from '../api/update-me.ts';
 
@@ -36,23 +38,16 @@ export function ProfileSection() {
 
 function ProfileForm({ me }: { me: Me }) {
   const update = useUpdateMe();
-  const [errors, setErrors] = useState<FieldErrors<ProfileField>>({});
+  const { errors, submit } = useValidatedSubmit({
+    mutation: update,
+    validate: (form) => validateProfile({ display_name: formText(form, 'display_name') }),
+    send: (profile) => update.mutate(profile),
+  });
   const fromApi = apiFieldErrors(update.error, PROFILE_LABELS);
   const failure = update.error && !fromApi.display_name ? describeError(update.error) : null;
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = validateProfile({ display_name: formText(event.currentTarget, 'display_name') });
-    setErrors(checked.ok ? {} : checked.errors);
-    if (!checked.ok) {
-      update.reset();
-      return;
-    }
-    update.mutate(checked.data);
-  }
-
   return (
-    <form className="form" noValidate onSubmit={submit}>
+    <Form onSubmit={submit}>
       <p className="muted">
         Signed in as <strong>{me.email}</strong>
       </p>
@@ -70,11 +65,11 @@ function ProfileForm({ me }: { me: Me }) {
         }}
       />
       <div className="form__actions">
-        <Button type="submit" variant="primary" disabled={update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save'}
-        </Button>
+        <SubmitButton pending={update.isPending} pendingLabel="Saving…">
+          Save
+        </SubmitButton>
       </div>
       {update.isSuccess && <Notice>Your display name was saved.</Notice>}
-    </form>
+    </Form>
   );
 }

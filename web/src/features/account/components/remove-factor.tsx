@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { Form } from '../../../components/ui/form.tsx';
 import { OneTimeCodeField } from '../../../components/ui/one-time-code-field.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { describeAuthError, messageFor } from '../../../lib/auth-errors.ts';
 import { useAuthState } from '../../../lib/auth-session.ts';
 import { validateOneTimeCode } from '../../../lib/credential-rules.ts';
@@ -40,7 +42,7 @@ export function RemoveFactor({ factorId, onRemoved }: RemoveFactorProps) {
   }
 
   return (
-    <form className="form factor-list__confirm" noValidate onSubmit={submit}>
+    <Form className="factor-list__confirm" onSubmit={submit}>
       <p>Remove this authenticator app? Signing in will then ask only for your password.</p>
       {failure && failure.field !== 'code' && <Alert>{failure.message}</Alert>}
       {needsCode && (
@@ -50,13 +52,13 @@ export function RemoveFactor({ factorId, onRemoved }: RemoveFactorProps) {
         />
       )}
       <div className="form__actions">
-        <Button type="submit" variant="danger" disabled={remove.isPending}>
-          {remove.isPending ? 'Removing…' : 'Remove authenticator app'}
-        </Button>
+        <SubmitButton variant="danger" pending={remove.isPending} pendingLabel="Removing…">
+          Remove authenticator app
+        </SubmitButton>
         <Button onClick={() => setConfirming(false)} disabled={remove.isPending}>
           Keep it
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,9 +1,11 @@
-import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CopyField } from '../../../components/ui/copy-field.tsx';
+import { Form } from '../../../components/ui/form.tsx';
 import { OneTimeCodeField } from '../../../components/ui/one-time-code-field.tsx';
-import { describeAuthError, messageFor } from '../../../lib/auth-errors.ts';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
+import { describeAuthError } from '../../../lib/auth-errors.ts';
+import { useAuthForm } from '../../../lib/auth-form.ts';
 import { validateOneTimeCode } from '../../../lib/credential-rules.ts';
 import { formText } from '../../../lib/form-validation.ts';
 import { useConfirmTotp } from '../api/confirm-totp.ts';
@@ -55,22 +57,15 @@ interface ConfirmTotpFormProps {
 
 function ConfirmTotpForm({ enrollment, onConfirmed, onCancel }: ConfirmTotpFormProps) {
   const confirm = useConfirmTotp();
-  const [invalid, setInvalid] = useState<string>();
-  const failure = confirm.error ? describeAuthError(confirm.error) : null;
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = validateOneTimeCode(formText(event.currentTarget, 'code'));
-    setInvalid(checked.ok ? undefined : checked.errors.code);
-    if (!checked.ok) {
-      confirm.reset();
-      return;
-    }
-    confirm.mutate({ factorId: enrollment.factorId, code: checked.data.code }, { onSuccess: onConfirmed });
-  }
+  const { submit, errorFor, formError } = useAuthForm({
+    mutation: confirm,
+    fields: ['code'],
+    validate: (form) => validateOneTimeCode(formText(form, 'code')),
+    send: ({ code }) => confirm.mutate({ factorId: enrollment.factorId, code }, { onSuccess: onConfirmed }),
+  });
 
   return (
-    <form className="form" noValidate onSubmit={submit}>
+    <Form onSubmit={submit}>
       <ol className="steps">
         <li>
           <p>Scan this QR code with your authenticator app.</p>
@@ -85,18 +80,18 @@ function ConfirmTotpForm({ enrollment, onConfirmed, onCancel }: ConfirmTotpFormP
         </li>
         <li>
           <p>Enter the 6-digit code the app now shows for Tasklane.</p>
-          {failure && failure.field !== 'code' && <Alert>{failure.message}</Alert>}
-          <OneTimeCodeField error={invalid ?? messageFor(failure, 'code')} />
+          {formError && <Alert>{formError}</Alert>}
+          <OneTimeCodeField error={errorFor('code')} />
         </li>
       </ol>
       <div className="form__actions">
-        <Button type="submit" variant="primary" disabled={confirm.isPending}>
-          {confirm.isPending ? 'Checking…' : 'Turn on two-factor authentication'}
-        </Button>
+        <SubmitButton pending={confirm.isPending} pendingLabel="Checking…">
+          Turn on two-factor authentication
+        </SubmitButton>
         <Button onClick={onCancel} disabled={confirm.isPending}>
           Cancel
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

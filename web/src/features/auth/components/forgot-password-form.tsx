@@ -1,28 +1,20 @@
-import { useState, type FormEvent } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { EmailField } from '../../../components/ui/email-field.tsx';
+import { Form } from '../../../components/ui/form.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { describeAuthError, messageFor } from '../../../lib/auth-errors.ts';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
+import { useAuthForm } from '../../../lib/auth-form.ts';
 import { formText } from '../../../lib/form-validation.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { validateForgotPassword } from '../auth-forms.ts';
 
 export function ForgotPasswordForm() {
   const request = useRequestPasswordReset();
-  const [invalid, setInvalid] = useState<string>();
-  const failure = request.error ? describeAuthError(request.error) : null;
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = validateForgotPassword({ email: formText(event.currentTarget, 'email') });
-    setInvalid(checked.ok ? undefined : checked.errors.email);
-    if (!checked.ok) {
-      request.reset();
-      return;
-    }
-    request.mutate(checked.data.email);
-  }
+  const { submit, errorFor, formError } = useAuthForm({
+    mutation: request,
+    fields: ['email'],
+    validate: (form) => validateForgotPassword({ email: formText(form, 'email') }),
+    send: ({ email }) => request.mutate(email),
+  });
 
   // The same answer whether or not the address has an account, so the form reveals no one's e-mail.
   if (request.isSuccess) {
@@ -35,19 +27,11 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <form className="form" noValidate onSubmit={submit}>
-      {failure && failure.field !== 'email' && <Alert>{failure.message}</Alert>}
-      <TextField
-        label="E-mail"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        error={invalid ?? messageFor(failure, 'email')}
-      />
-      <Button type="submit" variant="primary" disabled={request.isPending}>
-        {request.isPending ? 'Sending…' : 'Send the link'}
-      </Button>
-    </form>
+    <Form onSubmit={submit} error={formError}>
+      <EmailField error={errorFor('email')} />
+      <SubmitButton pending={request.isPending} pendingLabel="Sending…">
+        Send the link
+      </SubmitButton>
+    </Form>
   );
 }

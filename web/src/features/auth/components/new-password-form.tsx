@@ -1,10 +1,8 @@
-import { useState, type FormEvent } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { Form } from '../../../components/ui/form.tsx';
 import { NewPasswordFields } from '../../../components/ui/new-password-fields.tsx';
-import { describeAuthError, messageFor } from '../../../lib/auth-errors.ts';
-import { PASSWORD_HINT, validateNewPassword, type NewPasswordField } from '../../../lib/credential-rules.ts';
-import { formText, type FieldErrors } from '../../../lib/form-validation.ts';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
+import { useAuthForm } from '../../../lib/auth-form.ts';
+import { PASSWORD_HINT, validateNewPasswordFields } from '../../../lib/credential-rules.ts';
 import { useSetPassword } from '../api/set-password.ts';
 
 interface NewPasswordFormProps {
@@ -16,36 +14,23 @@ interface NewPasswordFormProps {
 /** Choosing a new password after following a recovery link. */
 export function NewPasswordForm({ email, onChanged }: NewPasswordFormProps) {
   const setPassword = useSetPassword();
-  const [errors, setErrors] = useState<FieldErrors<NewPasswordField>>({});
-  const failure = setPassword.error ? describeAuthError(setPassword.error) : null;
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const checked = validateNewPassword({
-      email,
-      password: formText(form, 'password'),
-      confirmation: formText(form, 'confirmation'),
-    });
-    setErrors(checked.ok ? {} : checked.errors);
-    if (!checked.ok) {
-      setPassword.reset();
-      return;
-    }
-    setPassword.mutate(checked.data.password, { onSuccess: onChanged });
-  }
+  const { submit, errorFor, formError } = useAuthForm({
+    mutation: setPassword,
+    fields: ['password', 'confirmation'],
+    validate: (form) => validateNewPasswordFields(form, email),
+    send: ({ password }) => setPassword.mutate(password, { onSuccess: onChanged }),
+  });
 
   return (
-    <form className="form" noValidate onSubmit={submit}>
-      {failure && failure.field !== 'password' && <Alert>{failure.message}</Alert>}
+    <Form onSubmit={submit} error={formError}>
       <NewPasswordFields
         hint={PASSWORD_HINT}
-        passwordError={errors.password ?? messageFor(failure, 'password')}
-        confirmationError={errors.confirmation}
+        passwordError={errorFor('password')}
+        confirmationError={errorFor('confirmation')}
       />
-      <Button type="submit" variant="primary" disabled={setPassword.isPending}>
-        {setPassword.isPending ? 'Saving…' : 'Set the new password'}
-      </Button>
-    </form>
+      <SubmitButton pending={setPassword.isPending} pendingLabel="Saving…">
+        Set the new password
+      </SubmitButton>
+    </Form>
   );
 }

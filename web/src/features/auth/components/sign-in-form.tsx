@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { describeAuthError, messageFor } from '../../../lib/auth-errors.ts';
-import { formText, type FieldErrors } from '../../../lib/form-validation.ts';
+import { EmailField } from '../../../components/ui/email-field.tsx';
+import { Form } from '../../../components/ui/form.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
+import { useAuthForm } from '../../../lib/auth-form.ts';
+import { formText } from '../../../lib/form-validation.ts';
 import { useSignIn, type SignInResult } from '../api/sign-in.ts';
-import { validateSignIn, type SignInField } from '../auth-forms.ts';
+import { validateSignIn } from '../auth-forms.ts';
 
 interface SignInFormProps {
   onSignedIn: (result: SignInResult) => void;
@@ -13,44 +13,21 @@ interface SignInFormProps {
 
 export function SignInForm({ onSignedIn }: SignInFormProps) {
   const signIn = useSignIn();
-  const [errors, setErrors] = useState<FieldErrors<SignInField>>({});
-  const failure = signIn.error ? describeAuthError(signIn.error) : null;
-  const errorFor = (field: SignInField) => errors[field] ?? messageFor(failure, field);
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const checked = validateSignIn({ email: formText(form, 'email'), password: formText(form, 'password') });
-    setErrors(checked.ok ? {} : checked.errors);
-    if (!checked.ok) {
-      signIn.reset();
-      return;
-    }
-    signIn.mutate(checked.data, { onSuccess: onSignedIn });
-  }
+  const { submit, errorFor, formError } = useAuthForm({
+    mutation: signIn,
+    fields: ['email', 'password'],
+    validate: (form) =>
+      validateSignIn({ email: formText(form, 'email'), password: formText(form, 'password') }),
+    send: (credentials) => signIn.mutate(credentials, { onSuccess: onSignedIn }),
+  });
 
   return (
-    <form className="form" noValidate onSubmit={submit}>
-      {failure && failure.field === null && <Alert>{failure.message}</Alert>}
-      <TextField
-        label="E-mail"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        error={errorFor('email')}
-      />
-      <TextField
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        required
-        error={errorFor('password')}
-      />
-      <Button type="submit" variant="primary" disabled={signIn.isPending}>
-        {signIn.isPending ? 'Signing in…' : 'Sign in'}
-      </Button>
-    </form>
+    <Form onSubmit={submit} error={formError}>
+      <EmailField error={errorFor('email')} />
+      <PasswordField autoComplete="current-password" error={errorFor('password')} />
+      <SubmitButton pending={signIn.isPending} pendingLabel="Signing in…">
+        Sign in
+      </SubmitButton>
+    </Form>
   );
 }

@@ -1,12 +1,13 @@
-import { useState, type FormEvent } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { EmailField } from '../../../components/ui/email-field.tsx';
+import { Form } from '../../../components/ui/form.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { describeAuthError, messageFor } from '../../../lib/auth-errors.ts';
+import { useAuthForm } from '../../../lib/auth-form.ts';
 import { PASSWORD_HINT } from '../../../lib/credential-rules.ts';
-import { formText, type FieldErrors } from '../../../lib/form-validation.ts';
+import { formText } from '../../../lib/form-validation.ts';
 import { useSignUp, type SignUpResult } from '../api/sign-up.ts';
-import { validateSignUp, type SignUpField } from '../auth-forms.ts';
+import { validateSignUp } from '../auth-forms.ts';
 
 interface SignUpFormProps {
   onSignedUp: (result: SignUpResult) => void;
@@ -14,46 +15,22 @@ interface SignUpFormProps {
 
 export function SignUpForm({ onSignedUp }: SignUpFormProps) {
   const signUp = useSignUp();
-  const [errors, setErrors] = useState<FieldErrors<SignUpField>>({});
-  const failure = signUp.error ? describeAuthError(signUp.error) : null;
-  const errorFor = (field: SignUpField) => errors[field] ?? messageFor(failure, field);
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const checked = validateSignUp({
-      email: formText(form, 'email'),
-      password: formText(form, 'password'),
-      displayName: formText(form, 'display_name'),
-    });
-    setErrors(checked.ok ? {} : checked.errors);
-    if (!checked.ok) {
-      signUp.reset();
-      return;
-    }
-    signUp.mutate(checked.data, { onSuccess: onSignedUp });
-  }
+  const { submit, errorFor, formError } = useAuthForm({
+    mutation: signUp,
+    fields: ['email', 'password', 'display_name'],
+    validate: (form) =>
+      validateSignUp({
+        email: formText(form, 'email'),
+        password: formText(form, 'password'),
+        displayName: formText(form, 'display_name'),
+      }),
+    send: (account) => signUp.mutate(account, { onSuccess: onSignedUp }),
+  });
 
   return (
-    <form className="form" noValidate onSubmit={submit}>
-      {failure && failure.field === null && <Alert>{failure.message}</Alert>}
-      <TextField
-        label="E-mail"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        error={errorFor('email')}
-      />
-      <TextField
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        hint={PASSWORD_HINT}
-        error={errorFor('password')}
-      />
+    <Form onSubmit={submit} error={formError}>
+      <EmailField error={errorFor('email')} />
+      <PasswordField autoComplete="new-password" hint={PASSWORD_HINT} error={errorFor('password')} />
       <TextField
         label="Display name (optional)"
         name="display_name"
@@ -61,9 +38,9 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
         hint="The name your teammates see. You can change it later."
         error={errorFor('display_name')}
       />
-      <Button type="submit" variant="primary" disabled={signUp.isPending}>
-        {signUp.isPending ? 'Creating your account…' : 'Create account'}
-      </Button>
-    </form>
+      <SubmitButton pending={signUp.isPending} pendingLabel="Creating your account…">
+        Create account
+      </SubmitButton>
+    </Form>
   );
 }

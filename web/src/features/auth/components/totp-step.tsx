@@ -1,8 +1,7 @@
-import { useState, type FormEvent } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { Form } from '../../../components/ui/form.tsx';
 import { OneTimeCodeField } from '../../../components/ui/one-time-code-field.tsx';
-import { describeAuthError, messageFor } from '../../../lib/auth-errors.ts';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
+import { useAuthForm } from '../../../lib/auth-form.ts';
 import { validateOneTimeCode } from '../../../lib/credential-rules.ts';
 import { formText } from '../../../lib/form-validation.ts';
 import { useVerifyTotp } from '../api/verify-totp.ts';
@@ -15,31 +14,23 @@ interface TotpStepProps {
 /** The second sign-in step: a code from the authenticator app raises the session to aal2. */
 export function TotpStep({ submitLabel = 'Verify', onVerified }: TotpStepProps) {
   const verify = useVerifyTotp();
-  const [invalid, setInvalid] = useState<string>();
-  const failure = verify.error ? describeAuthError(verify.error) : null;
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = validateOneTimeCode(formText(event.currentTarget, 'code'));
-    setInvalid(checked.ok ? undefined : checked.errors.code);
-    if (!checked.ok) {
-      verify.reset();
-      return;
-    }
-    verify.mutate(checked.data.code, { onSuccess: onVerified });
-  }
+  const { submit, errorFor, formError } = useAuthForm({
+    mutation: verify,
+    fields: ['code'],
+    validate: (form) => validateOneTimeCode(formText(form, 'code')),
+    send: ({ code }) => verify.mutate(code, { onSuccess: onVerified }),
+  });
 
   return (
-    <form className="form" noValidate onSubmit={submit}>
-      {failure && failure.field !== 'code' && <Alert>{failure.message}</Alert>}
+    <Form onSubmit={submit} error={formError}>
       <OneTimeCodeField
         autoFocus
         hint="Open your authenticator app and enter the code it shows for Tasklane."
-        error={invalid ?? messageFor(failure, 'code')}
+        error={errorFor('code')}
       />
-      <Button type="submit" variant="primary" disabled={verify.isPending}>
-        {verify.isPending ? 'Checking…' : submitLabel}
-      </Button>
-    </form>
+      <SubmitButton pending={verify.isPending} pendingLabel="Checking…">
+        {submitLabel}
+      </SubmitButton>
+    </Form>
   );
 }
