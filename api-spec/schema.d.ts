@@ -71,8 +71,77 @@ export interface paths {
          *     nothing. The display name is trimmed and must then be 1–80 characters. Any other field,
          *     including the read-only ones of the answer, is `422 validation_failed`. E-mail address and
          *     password are changed through Supabase Auth, not here. Answers the whole account as it now is.
+         *
+         *     With an `Idempotency-Key`, a retry is answered the first answer again instead of running twice.
          */
         patch: operations["updateMe"];
+        trace?: never;
+    };
+    "/v1/me/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the signed-in person's API tokens
+         * @description The person's tokens, newest first, without their secrets: every active one, and those revoked or
+         *     expired within the last 30 days (their `status` says which). Older ended tokens are kept but not
+         *     listed. Holds at most 10 active tokens, so it fits one page: `next_cursor` is always null. API
+         *     tokens cannot call this (`403 forbidden`). Takes no query parameters.
+         */
+        get: operations["listApiTokens"];
+        put?: never;
+        /**
+         * Create a personal API token
+         * @description Creates a token that acts as the signed-in person, with scope `read` (only `GET` and `HEAD`) or
+         *     `write`, for `expires_in_days` days (1–365, default 90). The answer holds the secret, `token`,
+         *     **once**: only its SHA-256 is kept, so store it now; lists show its `prefix` instead. `Location`
+         *     names the new token's address, relative to this one.
+         *
+         *     A person with a verified MFA factor must create tokens from an `aal2` session
+         *     (`403 mfa_required` otherwise). At most 10 tokens may be active at once (`409 limit_reached`;
+         *     revoke one first), and at most 20 may be created an hour (`429 rate_limited` with
+         *     `Retry-After`). API tokens cannot call this (`403 forbidden`). Takes no query parameters.
+         */
+        post: operations["createApiToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token's id. Another person's token, or an id that is not a UUID, is `404`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * One of the signed-in person's API tokens
+         * @description The token, without its secret (which is never shown again after creation), in whatever state it
+         *     is: active, revoked or expired. API tokens cannot call this (`403 forbidden`). Takes no query
+         *     parameters.
+         */
+        get: operations["getApiToken"];
+        put?: never;
+        post?: never;
+        /**
+         * Revoke one of the signed-in person's API tokens
+         * @description Revokes the token for good: from now on it is `401 unauthenticated`. The token stays listed as
+         *     `revoked` for 30 days, so the answer is the token as it now is (`200`, its `version` bumped).
+         *     Revoking a revoked token changes nothing and answers it again. API tokens cannot call this
+         *     (`403 forbidden`). Takes no query parameters and no body.
+         */
+        delete: operations["revokeApiToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
 }
@@ -160,10 +229,29 @@ export interface components {
             avatar_url: string | null;
             /**
              * @description The authenticator assurance level of the current session: `aal1` after a password,
-             *     `aal2` after a second factor. Workspaces that require MFA refuse `aal1`.
+             *     `aal2` after a second factor. Workspaces that require MFA refuse `aal1`. For an API token,
+             *     `aal2` when the person has a verified factor, else `aal1`.
              * @enum {string}
              */
             aal: "aal1" | "aal2";
+            /** @description What this request authenticated with. */
+            credential: {
+                /**
+                 * @description A Supabase Auth session (`accessToken`) or a personal API token (`apiToken`).
+                 * @enum {string}
+                 */
+                type: "session" | "api_token";
+                /**
+                 * Format: uuid
+                 * @description The API token's id; null for a session.
+                 */
+                api_token_id: string | null;
+                /**
+                 * @description The API token's scope; null for a session, which may do all its person may.
+                 * @enum {string|null}
+                 */
+                scope: "read" | "write" | null;
+            };
             mfa: {
                 /** @description Whether the person has a verified factor, so signing in asks for it. */
                 enabled: boolean;
@@ -203,6 +291,84 @@ export interface components {
             display_name?: string;
         };
         /**
+         * @description `read` tokens may only call `GET` and `HEAD`; `write` tokens may do all their person may.
+         * @enum {string}
+         */
+        ApiTokenScope: "read" | "write";
+        /** @description A new personal API token. */
+        CreateApiToken: {
+            /** @description What the token is for, so you recognise it later; trimmed, then 1–80 characters. */
+            name: string;
+            scope: components["schemas"]["ApiTokenScope"];
+            /**
+             * @description How many days the token works, from now.
+             * @default 90
+             */
+            expires_in_days: number;
+        };
+        /** @description A personal API token, without its secret. */
+        ApiToken: components["schemas"]["ApiTokenFields"];
+        /** @description What every answer about a token holds (ApiToken and NewApiToken). */
+        ApiTokenFields: {
+            /** @enum {string} */
+            object: "api_token";
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description The secret's first characters, to tell tokens apart. */
+            prefix: string;
+            scope: components["schemas"]["ApiTokenScope"];
+            /**
+             * @description `active` until it is revoked or reaches `expires_at`; then it is `401` for good.
+             * @enum {string}
+             */
+            status: "active" | "revoked" | "expired";
+            /** Format: date-time */
+            expires_at: string;
+            /**
+             * Format: date-time
+             * @description When the token last authenticated a request (recorded at most once a minute).
+             */
+            last_used_at: string | null;
+            /** Format: date-time */
+            revoked_at: string | null;
+            /** @description Bumped on every change (revoking); using the token does not change it. */
+            version: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description A token just created, with its secret, shown this once. */
+        NewApiToken: {
+            /** @description The secret. Send it as `Authorization: Bearer <token>`; it is never shown again. */
+            token: string;
+        } & components["schemas"]["ApiTokenFields"];
+        ApiTokenList: {
+            /** @enum {string} */
+            object: "list";
+            data: components["schemas"]["ApiToken"][];
+            /** @description Always null; the list is one page. */
+            next_cursor: null;
+        };
+        /**
+         * @description Where the next page starts: pass it as `?cursor=`. Null on the last page. Opaque: its content
+         *     may change between API versions.
+         */
+        NextCursor: string | null;
+        /**
+         * @description The envelope of every list. A list of a kind narrows `data` to its items, as
+         *     `allOf: [{ $ref: List }, { type: object, required: [data], properties: { data: { type: array,
+         *     items: { $ref: Item } } } }]` with `type: object` and `unevaluatedProperties: false` beside it.
+         */
+        List: {
+            /** @enum {string} */
+            object: "list";
+            /** @description The page's items, in the list's order. */
+            data: unknown[];
+            next_cursor: components["schemas"]["NextCursor"];
+        };
+        /**
          * @description A stable, machine-readable error code. New codes may be added.
          * @enum {string}
          */
@@ -232,6 +398,11 @@ export interface components {
             request_id: string;
             /** @description One entry per field that broke a rule (with `validation_failed`). */
             errors?: components["schemas"]["FieldError"][];
+            /**
+             * @description With `precondition_failed`: the version the resource has now (its `ETag` is
+             *     `"<current_version>"`). Read it again, reapply the change and retry with that `If-Match`.
+             */
+            current_version?: number;
         };
     };
     responses: {
@@ -247,6 +418,8 @@ export interface components {
                  */
                 "WWW-Authenticate": string;
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
                 [name: string]: unknown;
             };
             content: {
@@ -263,10 +436,16 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The body broke a field rule; `errors` names each field, with a code and a message. */
+        /**
+         * @description The body broke a field rule; `errors` names each field, with a code and a message. With an
+         *     `Idempotency-Key`, the code may instead be `idempotency_key_reused`: the key was first used for a
+         *     different request.
+         */
         ValidationFailed: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
                 [name: string]: unknown;
             };
             content: {
@@ -294,6 +473,8 @@ export interface components {
         PayloadTooLarge: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
                 [name: string]: unknown;
             };
             content: {
@@ -314,6 +495,8 @@ export interface components {
         UnsupportedMediaType: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
                 [name: string]: unknown;
             };
             content: {
@@ -337,6 +520,8 @@ export interface components {
         BadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
                 [name: string]: unknown;
             };
             content: {
@@ -346,7 +531,7 @@ export interface components {
                  *       "title": "Bad request",
                  *       "status": 400,
                  *       "code": "bad_request",
-                 *       "detail": "The query string is not valid for this operation.",
+                 *       "detail": "This operation takes no query parameter \"verbose\".",
                  *       "request_id": "0b5c1e9e-4f8a-4a55-9d6e-3f0d2a4c7b11",
                  *       "errors": [
                  *         {
@@ -355,6 +540,204 @@ export interface components {
                  *           "message": "Unknown field \"verbose\"."
                  *         }
                  *       ]
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description A `read` API token tried to change something (`insufficient_scope`). */
+        InsufficientScope: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://tasklane.dev/problems/insufficient_scope",
+                 *       "title": "Insufficient scope",
+                 *       "status": 403,
+                 *       "code": "insufficient_scope",
+                 *       "detail": "This API token has the read scope, so it can only read (GET, HEAD); PATCH needs a token with the write scope.",
+                 *       "request_id": "0b5c1e9e-4f8a-4a55-9d6e-3f0d2a4c7b11"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /**
+         * @description `forbidden` when the caller is an API token (tokens cannot manage tokens); on create,
+         *     `mfa_required` when the person has a verified MFA factor and the session is `aal1`.
+         */
+        TokenManagementForbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://tasklane.dev/problems/forbidden",
+                 *       "title": "Forbidden",
+                 *       "status": 403,
+                 *       "code": "forbidden",
+                 *       "detail": "API tokens cannot manage API tokens. Sign in to Tasklane to create, list or revoke them.",
+                 *       "request_id": "0b5c1e9e-4f8a-4a55-9d6e-3f0d2a4c7b11"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Nothing exists at this address, or the caller cannot see it. */
+        NotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://tasklane.dev/problems/not_found",
+                 *       "title": "Not found",
+                 *       "status": 404,
+                 *       "code": "not_found",
+                 *       "detail": "You have no API token with this id.",
+                 *       "request_id": "0b5c1e9e-4f8a-4a55-9d6e-3f0d2a4c7b11"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description A business limit (`GET /v1/meta/limits`) would be exceeded; `detail` names it. */
+        LimitReached: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://tasklane.dev/problems/limit_reached",
+                 *       "title": "Limit reached",
+                 *       "status": 409,
+                 *       "code": "limit_reached",
+                 *       "detail": "You already have 10 active API tokens, the limit (api_tokens_per_user). Revoke one first.",
+                 *       "request_id": "0b5c1e9e-4f8a-4a55-9d6e-3f0d2a4c7b11"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Too many requests; try again after `Retry-After` seconds. */
+        RateLimited: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://tasklane.dev/problems/rate_limited",
+                 *       "title": "Rate limited",
+                 *       "status": 429,
+                 *       "code": "rate_limited",
+                 *       "detail": "You have created 20 API tokens in the last hour, the limit (sensitive_creations_per_hour). Try again in 1260 seconds.",
+                 *       "request_id": "0b5c1e9e-4f8a-4a55-9d6e-3f0d2a4c7b11"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /**
+         * @description The resource is still at the version `If-None-Match` names: use the copy you have. No body; not
+         *     counted against the rate limit.
+         */
+        NotModified: {
+            headers: {
+                ETag: components["headers"]["ETag"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /**
+         * @description The resource is no longer at the version `If-Match` names: someone changed it since you read it.
+         *     `current_version` says which version it is at; read it again, reapply your change and retry.
+         */
+        PreconditionFailed: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://tasklane.dev/problems/precondition_failed",
+                 *       "title": "Precondition failed",
+                 *       "status": 412,
+                 *       "code": "precondition_failed",
+                 *       "detail": "The resource is at version 4, not the one If-Match names: it changed since you read it.",
+                 *       "request_id": "0b5c1e9e-4f8a-4a55-9d6e-3f0d2a4c7b11",
+                 *       "current_version": 4
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description A request with this `Idempotency-Key` is still running. Retry shortly: you will get its answer. */
+        IdempotencyKeyInUse: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://tasklane.dev/problems/idempotency_key_in_use",
+                 *       "title": "Idempotency key in use",
+                 *       "status": 409,
+                 *       "code": "idempotency_key_in_use",
+                 *       "detail": "A request with this Idempotency-Key is still running. Retry shortly.",
+                 *       "request_id": "0b5c1e9e-4f8a-4a55-9d6e-3f0d2a4c7b11"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The `Idempotency-Key` was first used for a different request. Use a new key. */
+        IdempotencyKeyReused: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://tasklane.dev/problems/idempotency_key_reused",
+                 *       "title": "Idempotency key reused",
+                 *       "status": 422,
+                 *       "code": "idempotency_key_reused",
+                 *       "detail": "This Idempotency-Key was first used for a different request (method, path, query or body). Use a new key for a new request.",
+                 *       "request_id": "0b5c1e9e-4f8a-4a55-9d6e-3f0d2a4c7b11"
                  *     }
                  */
                 "application/problem+json": components["schemas"]["Problem"];
@@ -402,13 +785,75 @@ export interface components {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        /**
+         * @description How many items a page holds at most.
+         * @example 50
+         */
+        Limit: number;
+        /**
+         * @description Where the page starts: the `next_cursor` of the previous page, as it was answered. Opaque;
+         *     one that this list did not issue is `400 bad_request`. Leave it out for the first page.
+         * @example WzEsIjIwMjYtMTEtMjJUMTI6MDA6MDAuMTIzNDU2KzAwOjAwIiwiNWMzZTJhMTAtOGI3ZC00ZjZlLTlhMDEtM2QyYzFiMGE5ZjhlIl0
+         */
+        Cursor: string;
+        /**
+         * @description A key of your choosing (a fresh UUID per logical request is ideal) that makes a retry safe:
+         *     for 24 hours, the same request with the same key is answered the first success again, with
+         *     `Idempotent-Replayed: true`, and acts only once. The same key with another request is
+         *     `422 idempotency_key_reused`; while the first is still running, `409 idempotency_key_in_use`.
+         *     An empty key or one over 255 characters is `400 bad_request`.
+         * @example 5f0c2b9e-8d1a-4c2e-9b7f-3a6d1e4c8b20
+         */
+        IdempotencyKey: string;
+        /**
+         * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
+         *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
+         *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+         * @example "3"
+         */
+        IfMatch: string;
+        /**
+         * @description The `ETag` you hold (`"3"`, `W/"3"`, a list of them, or `*`): while the resource is still at that
+         *     version the answer is `304 Not Modified`, with no body and not counted against the rate limit.
+         *     Malformed, it is `400 bad_request`.
+         * @example "3"
+         */
+        IfNoneMatch: string;
+    };
     requestBodies: never;
     headers: {
         /** @description The id of this request, also written in the server's log line for it. */
         "X-Request-Id": string;
         /** @description Seconds to wait before trying again. */
         "Retry-After": number;
+        /**
+         * @description The rate limit this request counts against (draft-ietf-httpapi-ratelimit-headers): `"user"`
+         *     per user or API token, or `"ip"` per IP address, with its quota `q` per window of `w` seconds.
+         * @example "user";q=600;w=60
+         */
+        "RateLimit-Policy": string;
+        /**
+         * @description Where the caller stands (draft-ietf-httpapi-ratelimit-headers): `r` requests remain in the
+         *     current window, which resets in `t` seconds.
+         * @example "user";r=597;t=42
+         */
+        RateLimit: string;
+        /**
+         * @description The resource's `version` as a strong entity tag, for `If-None-Match` and `If-Match`.
+         * @example "3"
+         */
+        ETag: string;
+        /**
+         * @description With `rel="next"` when there is a next page: its address, relative to this request's (RFC 3986
+         *     §5.2: a query-only reference), e.g. `<?limit=50&cursor=WzEs…>; rel="next"`.
+         */
+        Link: string;
+        /**
+         * @description `true` when this answer is the stored answer to an earlier request with the same
+         *     `Idempotency-Key`, rather than the outcome of running this one.
+         */
+        "Idempotent-Replayed": "true";
     };
     pathItems: never;
 }
@@ -427,6 +872,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -440,6 +887,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -457,6 +905,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -504,6 +954,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -521,6 +972,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -529,6 +982,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -536,7 +990,17 @@ export interface operations {
     updateMe: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of your choosing (a fresh UUID per logical request is ideal) that makes a retry safe:
+                 *     for 24 hours, the same request with the same key is answered the first success again, with
+                 *     `Idempotent-Replayed: true`, and acts only once. The same key with another request is
+                 *     `422 idempotency_key_reused`; while the first is still running, `409 idempotency_key_in_use`.
+                 *     An empty key or one over 255 characters is `400 bad_request`.
+                 * @example 5f0c2b9e-8d1a-4c2e-9b7f-3a6d1e4c8b20
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -560,7 +1024,10 @@ export interface operations {
             /** @description The account, with the change applied. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -569,9 +1036,144 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listApiTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tokens. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiTokenList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["TokenManagementForbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Nightly CI",
+                 *       "scope": "write",
+                 *       "expires_in_days": 30
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateApiToken"];
+            };
+        };
+        responses: {
+            /** @description The token, with its secret. This is the only time the secret is shown. */
+            201: {
+                headers: {
+                    /** @description The new token's address, relative to the request's (`tokens/{id}`). */
+                    Location: string;
+                    /** @description `no-store`: the answer holds a secret that nothing may keep. */
+                    "Cache-Control": "no-store";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewApiToken"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["TokenManagementForbidden"];
+            409: components["responses"]["LimitReached"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token's id. Another person's token, or an id that is not a UUID, is `404`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiToken"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["TokenManagementForbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    revokeApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token's id. Another person's token, or an id that is not a UUID, is `404`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token, revoked. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiToken"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["TokenManagementForbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };

@@ -3,12 +3,13 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_ROUTES } from '../../supabase/functions/api/app.ts';
+import { PUBLIC_ROUTES, SESSION_ONLY_ROUTES } from '../../supabase/functions/api/app.ts';
 import {
   accessTokenVerifier,
   authIssuer,
   remoteAuthKeys,
 } from '../../supabase/functions/_shared/auth/access-token-verifier.ts';
+import { apiTokenVerifier } from '../../supabase/functions/_shared/auth/api-token-verifier.ts';
 import { bearerCredentialVerifier } from '../../supabase/functions/_shared/auth/credential-verifier.ts';
 import { createTestApp, useTestApp, WEB_ORIGIN } from '../support/api-app.ts';
 import { callApi, problemOf, type ApiResponse } from '../support/api-request.ts';
@@ -197,9 +198,14 @@ describe('a secured route without a usable credential', () => {
     expectUnauthenticated(response, REFUSED_CREDENTIALS, /The session has ended/);
   });
 
-  it('answers 401 to an API token, until API tokens arrive', async () => {
+  it('answers 401 to an API token of the wrong shape, without looking it up', async () => {
     const response = await callApi(api.app, ME, asBearer('tl_pat_0123456789abcdef'));
-    expectUnauthenticated(response, REFUSED_CREDENTIALS, 'API tokens are not accepted yet.');
+    expectUnauthenticated(response, REFUSED_CREDENTIALS, /The API token is malformed/);
+  });
+
+  it('answers 401 to a well-formed API token that no one created', async () => {
+    const response = await callApi(api.app, ME, asBearer(`tl_pat_${'a'.repeat(43)}`));
+    expectUnauthenticated(response, REFUSED_CREDENTIALS, /The API token is not recognised/);
   });
 
   it('never writes the token to the log, and logs no user for a refused request', async () => {
@@ -266,6 +272,7 @@ describe('the signing keys', () => {
             issuer: authIssuer(supabaseUrl),
             db,
           }),
+          apiTokens: apiTokenVerifier({ db }),
         }),
     });
     try {
@@ -288,6 +295,7 @@ describe('the signing keys', () => {
             issuer: authIssuer('http://127.0.0.1:54321'),
             db,
           }),
+          apiTokens: apiTokenVerifier({ db }),
         }),
     });
     try {
@@ -306,20 +314,29 @@ describe('the signing keys', () => {
 });
 
 describe('which routes need credentials', () => {
-  const operations = specOperations().map(({ method, path }) => ({
-    method,
-    path,
-    isPublic: openApi.paths[path]?.[method]?.security?.length === 0,
-  }));
+  const operations = specOperations().map(({ method, path }) => {
+    const security = openApi.paths[path]?.[method]?.security;
+    return {
+      method,
+      path,
+      isPublic: security?.length === 0,
+      isSessionOnly: security !== undefined && !security.some((scheme) => 'apiToken' in scheme),
+    };
+  });
+  const routeName = ({ method, path }: { method: string; path: string }) =>
+    `${method.toUpperCase()} ${API_BASE_PATH}${path.replace(/\{(\w+)\}/g, ':$1')}`;
 
   it('the spec marks public exactly the routes the app lets through without credentials', () => {
-    const documentedPublic = operations
-      .filter((operation) => operation.isPublic)
-      .map(
-        ({ method, path }) => `${method.toUpperCase()} ${API_BASE_PATH}${path.replace(/\{(\w+)\}/g, ':$1')}`,
-      );
+    const documentedPublic = operations.filter((operation) => operation.isPublic).map(routeName);
     expect(documentedPublic.sort()).toEqual([...PUBLIC_ROUTES].sort());
-    expect(openApi.security).toEqual([{ accessToken: [] }]);
+    expect(openApi.security).toEqual([{ accessToken: [] }, { apiToken: [] }]);
+  });
+
+  it('the spec refuses API tokens on exactly the routes the app keeps for sessions', () => {
+    const documentedSessionOnly = operations
+      .filter((operation) => operation.isSessionOnly && !operation.isPublic)
+      .map(routeName);
+    expect(documentedSessionOnly.sort()).toEqual([...SESSION_ONLY_ROUTES].sort());
   });
 
   it.each(PUBLIC_ROUTES.map((route) => route.split(' ') as [string, string]))(

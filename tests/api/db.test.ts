@@ -84,6 +84,74 @@ describe('asService', () => {
   });
 });
 
+describe('withCallerTransaction', () => {
+  const bob: Principal = {
+    ...alice,
+    user_id: 'c0a8012e-7a4b-4d3c-8e2f-1a2b3c4d5e6f',
+    email: 'bob@example.com',
+  };
+  const insertNote = (body: string) =>
+    db.asCaller(alice, (sql) => sql.query('insert into public.db_test_notes values ($1)', [body]));
+  const transactionId = (sql: Sql) =>
+    sql.query<{ id: string }>('select pg_current_xact_id()::text as id').then(([row]) => row?.id);
+
+  beforeAll(async () => {
+    await db.asService((sql) => sql.query('grant select, insert on public.db_test_notes to authenticated'));
+  });
+
+  it("is joined by the caller's units of work, on its one connection, in its one transaction", async () => {
+    // This database has a single connection: a unit of work that did not join would wait for it forever.
+    const [outer, inner] = await db.withCallerTransaction(alice, async (sql) => {
+      await insertNote('joined');
+      return [await transactionId(sql), await db.asCaller(alice, transactionId)];
+    });
+    expect(inner).toBe(outer);
+    expect(await notes()).toContain('joined');
+  });
+
+  it('rolls back what the joined units wrote when it fails', async () => {
+    const attempt = db.withCallerTransaction(alice, async () => {
+      await insertNote('rolled back with the request');
+      throw new Error('the request failed');
+    });
+    await expect(attempt).rejects.toThrow('the request failed');
+    expect(await notes()).not.toContain('rolled back with the request');
+  });
+
+  it('undoes a failed unit of work alone, and commits the rest', async () => {
+    await db.withCallerTransaction(alice, async () => {
+      await insertNote('kept beside a failure');
+      const failing = db.asCaller(alice, async (sql) => {
+        await sql.query('insert into public.db_test_notes values ($1)', ['undone']);
+        await sql.query('insert into public.db_test_notes values (null)');
+      });
+      await expect(failing).rejects.toMatchObject({ code: '23502' });
+    });
+    const kept = await notes();
+    expect(kept).toContain('kept beside a failure');
+    expect(kept).not.toContain('undone');
+  });
+
+  it('is not joined by another caller, nor by the service', async () => {
+    const twoConnections = createDatabase({ url: database.url, logger: logs.logger, maxConnections: 3 });
+    try {
+      const ids = await twoConnections.withCallerTransaction(alice, async (sql) => ({
+        outer: await transactionId(sql),
+        bob: await twoConnections.asCaller(bob, async (other) => [
+          await transactionId(other),
+          await whoAmI(other),
+        ]),
+        service: await twoConnections.asService(transactionId),
+      }));
+      expect(ids.bob[0]).not.toBe(ids.outer);
+      expect(ids.bob[1]).toMatchObject({ uid: bob.user_id });
+      expect(ids.service).not.toBe(ids.outer);
+    } finally {
+      await twoConnections.close();
+    }
+  });
+});
+
 describe('a connection that dies', () => {
   it('mid-query becomes 503 unavailable, and the next unit of work gets a fresh connection', async () => {
     const attempt = db.asService(async (sql) => {

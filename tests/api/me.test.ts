@@ -74,6 +74,7 @@ describe('GET /api/v1/me', () => {
       display_name: 'Ada Lovelace',
       avatar_url: null,
       aal: 'aal1',
+      credential: { type: 'session', api_token_id: null, scope: null },
       mfa: { enabled: false, factors: [] },
       created_at: expect.stringMatching(ISO_TIMESTAMP),
       updated_at: expect.stringMatching(ISO_TIMESTAMP),

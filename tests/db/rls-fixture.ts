@@ -18,6 +18,10 @@ export interface RlsFixture {
   projectId: string;
   labelId: string;
   invitationId: string;
+  /** An API token of `target`'s. */
+  apiTokenId: string;
+  /** An Idempotency-Key record of `target`'s. */
+  idempotencyKeyId: string;
 }
 
 export async function createRlsFixture(db: pg.Client): Promise<RlsFixture> {
@@ -63,6 +67,18 @@ export async function createRlsFixture(db: pg.Client): Promise<RlsFixture> {
       `insert into public.invitations (workspace_id, email, role, token_hash, invited_by)
        values ($1, 'invitee@rls.test', 'member', sha256('rls-invitation'), $2)`,
       [workspaceId, users.owner],
+    ),
+    apiTokenId: await insertReturningId(
+      db,
+      `insert into public.api_tokens (user_id, name, prefix, token_hash, scope, expires_at)
+       values ($1, 'CI', 'tl_pat_AAAA', sha256('rls-api-token'), 'write', now() + interval '1 day')`,
+      [users.target],
+    ),
+    idempotencyKeyId: await insertReturningId(
+      db,
+      `insert into public.idempotency_keys (user_id, principal, key, request_hash, response, expires_at)
+       values ($1::uuid, 'user:' || $1::text, 'rls-key', repeat('a', 64), '{}', now() + interval '1 day')`,
+      [users.target],
     ),
   };
 }
@@ -130,7 +146,13 @@ export async function probe(
         JSON.stringify({ role: 'anon' }),
       ]);
     } else {
-      const claims = { sub: fixture.users[caller], role: 'authenticated', aal: 'aal1' };
+      // As a signed-in session: API tokens, which have none, may not manage tokens even in SQL.
+      const claims = {
+        sub: fixture.users[caller],
+        role: 'authenticated',
+        aal: 'aal1',
+        session_id: randomUUID(),
+      };
       await db.query(
         `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
         [JSON.stringify(claims)],

@@ -270,6 +270,97 @@ const RULES: readonly Rule[] = [
     statement: (_, me) => ['delete from public.profiles where user_id = $1', [me]],
     allowed: NOBODY,
   },
+  // api_tokens: people see, create and revoke their own only; nobody reads a hash or deletes a row
+  {
+    table: 'api_tokens',
+    command: 'select',
+    attempt: "read a fellow member's API token",
+    statement: (f) => ['select 1 from public.api_tokens where id = $1', [f.apiTokenId]],
+    allowed: NOBODY,
+  },
+  {
+    table: 'api_tokens',
+    command: 'insert',
+    attempt: 'create an API token for myself',
+    statement: (_, me) => [
+      `insert into public.api_tokens (user_id, name, prefix, token_hash, scope, expires_at)
+       values ($1, 'Mine', 'tl_pat_BBBB', sha256($2::bytea), 'read', now() + interval '1 day')`,
+      [me, `rls-mine-${me}`],
+    ],
+    allowed: [...MEMBERS, 'outsider'],
+  },
+  {
+    table: 'api_tokens',
+    command: 'insert',
+    attempt: 'create an API token for a fellow member',
+    statement: (f) => [
+      `insert into public.api_tokens (user_id, name, prefix, token_hash, scope, expires_at)
+       values ($1, 'Theirs', 'tl_pat_CCCC', sha256('rls-theirs'), 'write', now() + interval '1 day')`,
+      [f.users.target],
+    ],
+    allowed: NOBODY,
+  },
+  {
+    table: 'api_tokens',
+    command: 'update',
+    attempt: "revoke a fellow member's API token",
+    statement: (f) => ['update public.api_tokens set revoked_at = now() where id = $1', [f.apiTokenId]],
+    allowed: NOBODY,
+  },
+  {
+    table: 'api_tokens',
+    command: 'delete',
+    attempt: 'delete an API token (revoking is the way)',
+    statement: (f) => ['delete from public.api_tokens where id = $1', [f.apiTokenId]],
+    allowed: NOBODY,
+  },
+  // idempotency_keys: the API records a caller's keys as the caller; nobody touches another's
+  {
+    table: 'idempotency_keys',
+    command: 'select',
+    attempt: "read a fellow member's Idempotency-Key record",
+    statement: (f) => ['select 1 from public.idempotency_keys where id = $1', [f.idempotencyKeyId]],
+    allowed: NOBODY,
+  },
+  {
+    table: 'idempotency_keys',
+    command: 'insert',
+    attempt: 'record an Idempotency-Key of my own',
+    statement: (_, me) => [
+      `insert into public.idempotency_keys (principal, key, request_hash, response, expires_at)
+       values ('user:' || $1, 'mine', repeat('b', 64), '{}', now() + interval '1 day')`,
+      [me],
+    ],
+    allowed: [...MEMBERS, 'outsider'],
+  },
+  {
+    table: 'idempotency_keys',
+    command: 'insert',
+    attempt: "record an Idempotency-Key in a fellow member's key space",
+    statement: (f) => [
+      `insert into public.idempotency_keys (principal, key, request_hash, response, expires_at)
+       values ('user:' || $1, 'theirs', repeat('c', 64), '{}', now() + interval '1 day')`,
+      [f.users.target],
+    ],
+    allowed: NOBODY,
+  },
+  {
+    table: 'idempotency_keys',
+    command: 'update',
+    attempt: "rewrite a fellow member's Idempotency-Key record",
+    statement: (f) => [
+      `update public.idempotency_keys set key = 'stolen' where id = $1`,
+      [f.idempotencyKeyId],
+    ],
+    allowed: NOBODY,
+  },
+  {
+    table: 'idempotency_keys',
+    command: 'delete',
+    attempt: "delete a fellow member's Idempotency-Key record",
+    statement: (f) => ['delete from public.idempotency_keys where id = $1', [f.idempotencyKeyId]],
+    allowed: NOBODY,
+  },
 ];
 
 /** Tables whose rows belong to a workspace: none of them may show another workspace's rows. */

@@ -2,7 +2,7 @@
 import type { Hono } from 'hono';
 import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../supabase/functions/api/app.ts';
-import type { AppEnv } from '../../supabase/functions/api/app-env.ts';
+import type { AppDeps, AppEnv } from '../../supabase/functions/api/app-env.ts';
 import type { CredentialVerifier } from '../../supabase/functions/_shared/auth/credential-verifier.ts';
 import { createDatabase } from '../../supabase/functions/_shared/db.ts';
 import type { Database } from '../../supabase/functions/_shared/db.ts';
@@ -25,6 +25,10 @@ export interface TestAppOptions {
   extraRoutes?: Hono<AppEnv>;
   /** How bearer credentials are verified; by default access tokens signed with the test key (test-users.ts). */
   credentials?: (db: Database) => CredentialVerifier;
+  /** Requests per minute per principal and per IP; the production limits by default. */
+  rateLimits?: AppDeps['rateLimits'];
+  /** The connection's address as the runtime would tell it; none by default, as with `app.request()`. */
+  connectionAddress?: AppDeps['connectionAddress'];
 }
 
 export function createTestApp(databaseUrl: string, options: TestAppOptions = {}): TestApp {
@@ -35,6 +39,8 @@ export function createTestApp(databaseUrl: string, options: TestAppOptions = {})
     logger: logs.logger,
     allowedOrigins: options.allowedOrigins ?? [WEB_ORIGIN],
     credentials: (options.credentials ?? testCredentials)(db),
+    rateLimits: options.rateLimits,
+    connectionAddress: options.connectionAddress,
   };
   return { app: createApp(deps, options.extraRoutes), db, logs, close: () => db.close() };
 }

@@ -16,6 +16,7 @@ import {
   accessTokenVerifier,
   authIssuer,
 } from '../../supabase/functions/_shared/auth/access-token-verifier.ts';
+import { apiTokenVerifier } from '../../supabase/functions/_shared/auth/api-token-verifier.ts';
 import {
   bearerCredentialVerifier,
   type CredentialVerifier,
@@ -45,6 +46,7 @@ export const testAuthKeys = createLocalJWKSet({ keys: [testPublicJwk] });
 export function testCredentials(db: Database): CredentialVerifier {
   return bearerCredentialVerifier({
     accessTokens: accessTokenVerifier({ keys: testAuthKeys, issuer: TEST_AUTH_ISSUER, db }),
+    apiTokens: apiTokenVerifier({ db }),
   });
 }
 

@@ -1,8 +1,10 @@
 /**
  * The one database driver, on node-postgres. Every unit of work runs in its own transaction, either as
- * the calling user (RLS applies) or, explicitly, as the service. Statements are never named, so no
- * prepared statement outlives a transaction and the transaction-mode pooler stays safe.
+ * the calling user (RLS applies) or, explicitly, as the service; inside `withCallerTransaction`, the
+ * caller's units of work share one transaction instead. Statements are never named, so no prepared
+ * statement outlives a transaction and the transaction-mode pooler stays safe.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import { describeError } from './describe-error.ts';
 import { databaseUnavailable, isDatabaseUnavailable } from './db-errors.ts';
@@ -18,8 +20,17 @@ export interface Sql {
 export type UnitOfWork<T> = (sql: Sql) => Promise<T>;
 
 export interface Database {
-  /** Runs `work` in a transaction as `principal`: role `authenticated` with its JWT claims. */
+  /**
+   * Runs `work` in a transaction as `principal`: role `authenticated` with its JWT claims. Inside
+   * `withCallerTransaction` for the same caller, it joins that transaction (as a savepoint) instead.
+   */
   asCaller<T>(principal: Principal, work: UnitOfWork<T>): Promise<T>;
+  /**
+   * Runs `work` in one transaction as `principal` that every `asCaller` for the same caller made while
+   * `work` runs joins, so they commit or roll back together with what `work` itself writes. The
+   * idempotency middleware wraps a request in it: the key's record commits exactly when the effect does.
+   */
+  withCallerTransaction<T>(principal: Principal, work: UnitOfWork<T>): Promise<T>;
   /** Runs `work` in a transaction as the service (the connection's own role); for non-user work only. */
   asService<T>(work: UnitOfWork<T>): Promise<T>;
   close(): Promise<void>;
@@ -50,12 +61,46 @@ export function createDatabase({
   // Without a listener, an idle connection dropped by the server is an uncaught error: the process dies.
   pool.on('error', (error) => logger.warn('idle database connection lost', describeError(error)));
 
+  // The caller transaction `withCallerTransaction` has open in this async context, if any.
+  const shared = new AsyncLocalStorage<SharedTransaction>();
+  const asCallerAlone = <T>(claims: string, work: UnitOfWork<T>) =>
+    inTransaction(pool, logger, work, [ACT_AS_CALLER, [claims]]);
+
   return {
-    asCaller: (principal, work) =>
-      inTransaction(pool, logger, work, [ACT_AS_CALLER, [JSON.stringify(jwtClaimsFor(principal))]]),
+    asCaller: (principal, work) => {
+      const claims = claimsOf(principal);
+      const open = shared.getStore();
+      return open?.claims === claims ? inSavepoint(open.sql, work) : asCallerAlone(claims, work);
+    },
+    withCallerTransaction: (principal, work) => {
+      const claims = claimsOf(principal);
+      return asCallerAlone(claims, (sql) => shared.run({ claims, sql }, () => work(sql)));
+    },
     asService: (work) => inTransaction(pool, logger, work),
     close: () => pool.end(),
   };
+}
+
+interface SharedTransaction {
+  /** Whose transaction it is, as the JWT claims it runs with. */
+  claims: string;
+  sql: Sql;
+}
+
+const claimsOf = (principal: Principal): string => JSON.stringify(jwtClaimsFor(principal));
+
+/** A unit of work inside a shared transaction: its own savepoint, so a failure undoes just its part. */
+async function inSavepoint<T>(sql: Sql, work: UnitOfWork<T>): Promise<T> {
+  await sql.query('savepoint unit_of_work');
+  try {
+    const result = await work(sql);
+    await sql.query('release savepoint unit_of_work');
+    return result;
+  } catch (error) {
+    // If even this fails, the connection is gone and the shared transaction fails as a whole anyway.
+    await sql.query('rollback to savepoint unit_of_work').catch(() => undefined);
+    throw error;
+  }
 }
 
 type Statement = [text: string, values: unknown[]];

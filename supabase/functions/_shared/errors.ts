@@ -6,6 +6,8 @@ import type { components } from '../../../api-spec/schema.d.ts';
 
 export type ErrorCode = components['schemas']['ErrorCode'];
 export type FieldError = components['schemas']['FieldError'];
+/** Members a problem may carry beyond the standard ones, for one kind of error each. */
+export type ProblemExtensions = Pick<components['schemas']['Problem'], 'current_version'>;
 
 interface ErrorKind {
   status: number;
@@ -122,6 +124,8 @@ export interface AppErrorExtras {
   errors?: readonly FieldError[];
   /** Headers the answer must carry, such as `Retry-After` or `Allow`. */
   headers?: Readonly<Record<string, string>>;
+  /** Extension members of the problem, such as `current_version` with `precondition_failed`. */
+  extensions?: ProblemExtensions;
   /** What went wrong underneath; logged, never sent to the client. */
   cause?: unknown;
 }
@@ -134,6 +138,7 @@ export class AppError extends Error {
   readonly title: string;
   readonly errors: readonly FieldError[] | undefined;
   readonly headers: Readonly<Record<string, string>>;
+  readonly extensions: ProblemExtensions;
 
   constructor(code: ErrorCode, detail?: string, extras: AppErrorExtras = {}) {
     const kind = ERROR_KINDS[code];
@@ -143,6 +148,7 @@ export class AppError extends Error {
     this.title = kind.title;
     this.errors = extras.errors;
     this.headers = extras.headers ?? {};
+    this.extensions = extras.extensions ?? {};
   }
 
   get detail(): string {

@@ -33,3 +33,11 @@ export function jwtClaimsFor(principal: Principal): Record<string, string | null
     session_id: principal.session_id,
   };
 }
+
+/**
+ * The caller as one stable string, for what is kept per principal (rate limits, idempotency keys): the
+ * API token when there is one, since each token is its own integration, else the user.
+ */
+export function principalKeyOf(principal: Principal): string {
+  return principal.api_token ? `api_token:${principal.api_token.id}` : `user:${principal.user_id}`;
+}

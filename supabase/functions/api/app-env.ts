@@ -1,4 +1,5 @@
 /** The types every part of the API shares: what createApp needs, and what middleware puts on `c.var`. */
+import type { Context } from 'hono';
 import type { RequestIdVariables } from 'hono/request-id';
 import type { CredentialVerifier } from '../_shared/auth/credential-verifier.ts';
 import type { Database } from '../_shared/db.ts';
@@ -12,6 +13,18 @@ export interface AppDeps {
   allowedOrigins: readonly string[];
   /** Verifies the bearer credential of every request to a route that is not public. */
   credentials: CredentialVerifier;
+  /** Requests per minute per user or API token, and per IP address; RATE_LIMIT_PER_MINUTE by default. */
+  rateLimits?: RateLimits;
+  /**
+   * The address of the request's connection, as the runtime knows it (index.ts reads Deno.serve's
+   * `remoteAddr`); the per-IP rate limit uses it when X-Forwarded-For names no address.
+   */
+  connectionAddress?: (c: Context<AppEnv>) => string | undefined;
+}
+
+export interface RateLimits {
+  user: number;
+  ip: number;
 }
 
 export interface PrincipalVariables {

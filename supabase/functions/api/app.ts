@@ -3,6 +3,7 @@
  * answers. index.ts serves it on Deno; tests call it in-process with `app.request()`.
  */
 import { Hono } from 'hono';
+import { RATE_LIMIT_PER_MINUTE } from '../_shared/limits.ts';
 import type { AppDeps, AppEnv } from './app-env.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
@@ -11,12 +12,25 @@ import { metaRoutes } from './meta/meta.routes.ts';
 import { authenticate, type RouteName } from './middleware/authenticate.ts';
 import { bodyGuard } from './middleware/body-guard.ts';
 import { corsFor } from './middleware/cors.ts';
+import { idempotency } from './middleware/idempotency.ts';
 import { methodNotAllowedFor } from './middleware/method-not-allowed.ts';
+import { limitByIp, limitByPrincipal, type RateLimitOptions } from './middleware/rate-limit.ts';
 import { requestIds } from './middleware/request-id.ts';
 import { requestLogger } from './middleware/request-logger.ts';
+import { tokenAccess } from './middleware/token-access.ts';
+import { postgresRateLimiter } from './rate-limits/rate-limiter.ts';
+import { tokensRoutes } from './tokens/tokens.routes.ts';
 
 /** The routes anyone may call without credentials. Every other route requires a verified caller. */
 export const PUBLIC_ROUTES: readonly RouteName[] = ['GET /api/v1/health', 'GET /api/v1/meta/limits'];
+
+/** The routes only a signed-in session may call: personal API tokens cannot manage API tokens. */
+export const SESSION_ONLY_ROUTES: readonly RouteName[] = [
+  'GET /api/v1/me/tokens',
+  'POST /api/v1/me/tokens',
+  'GET /api/v1/me/tokens/:id',
+  'DELETE /api/v1/me/tokens/:id',
+];
 
 /**
  * @param extraRoutes a test seam: routes mounted under /api/v1 behind the same stack (so they require
@@ -27,19 +41,35 @@ export function createApp(deps: AppDeps, extraRoutes?: Hono<AppEnv>): Hono<AppEn
   app.use(requestIds());
   app.use(requestLogger(deps.logger));
   app.use(corsFor(deps.allowedOrigins));
+  // Rate limits: per IP around authentication (so 405s and refused credentials count too), per user or
+  // API token right after it; both before any body is read.
+  const rateLimits = rateLimitOptions(deps);
+  app.use(limitByIp(rateLimits, PUBLIC_ROUTES));
   app.use(methodNotAllowedFor(app));
-  // Seam: the rate limit goes here, before authentication and before any body is read.
   app.use(authenticate(deps.credentials, PUBLIC_ROUTES));
+  app.use(limitByPrincipal(rateLimits));
+  app.use(tokenAccess(SESSION_ONLY_ROUTES));
   app.use(bodyGuard());
-  // Seam: idempotency goes here, after the body guard, because it fingerprints the parsed body.
+  // After the body guard, because it fingerprints the parsed body; the route's queries join its transaction.
+  app.use(idempotency(deps.db));
 
   const api = app.basePath('/api');
   api.route('/v1', healthRoutes(deps));
   api.route('/v1', metaRoutes());
   api.route('/v1', meRoutes(deps));
+  api.route('/v1', tokensRoutes(deps));
   if (extraRoutes) api.route('/v1', extraRoutes);
 
   app.notFound(notFoundHandler);
   app.onError(errorHandler(deps.logger));
   return app;
+}
+
+function rateLimitOptions(deps: AppDeps): RateLimitOptions {
+  return {
+    limiter: postgresRateLimiter(deps.db),
+    limits: deps.rateLimits ?? RATE_LIMIT_PER_MINUTE,
+    connectionAddress: deps.connectionAddress ?? (() => undefined),
+    logger: deps.logger,
+  };
 }

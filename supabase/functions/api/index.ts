@@ -1,10 +1,13 @@
 /** The Edge Function entry point: the only file that reads Deno's environment. */
+import type { Context } from 'hono';
 import { accessTokenVerifier, authIssuer, remoteAuthKeys } from '../_shared/auth/access-token-verifier.ts';
+import { apiTokenVerifier } from '../_shared/auth/api-token-verifier.ts';
 import { bearerCredentialVerifier } from '../_shared/auth/credential-verifier.ts';
 import { createDatabase } from '../_shared/db.ts';
 import { parseEnv } from '../_shared/env.ts';
 import { createJsonLogger } from '../_shared/logger.ts';
 import { createApp } from './app.ts';
+import type { AppEnv } from './app-env.ts';
 
 const env = parseEnv(Deno.env.toObject());
 const logger = createJsonLogger({ level: env.LOG_LEVEL });
@@ -15,6 +18,13 @@ const credentials = bearerCredentialVerifier({
     issuer: authIssuer(env.SUPABASE_URL),
     db,
   }),
+  apiTokens: apiTokenVerifier({ db }),
 });
 
-Deno.serve(createApp({ db, logger, allowedOrigins: env.ALLOWED_ORIGINS, credentials }).fetch);
+/** Deno.serve hands each request's connection info to the handler, and Hono keeps it as `c.env`. */
+const connectionAddress = (c: Context<AppEnv>): string | undefined =>
+  (c.env as Deno.ServeHandlerInfo<Deno.NetAddr> | undefined)?.remoteAddr.hostname;
+
+Deno.serve(
+  createApp({ db, logger, allowedOrigins: env.ALLOWED_ORIGINS, credentials, connectionAddress }).fetch,
+);

@@ -33,7 +33,8 @@ function codeOf(issue: z.core.$ZodIssue, input: unknown): string {
     case 'invalid_format':
       return 'invalid_format';
     case 'invalid_value':
-      return 'invalid_value';
+      // A missing enum field is reported by zod as a value outside the enum.
+      return isPresent(input, issue.path) ? 'invalid_value' : 'required';
     default:
       return 'invalid';
   }

@@ -17,6 +17,7 @@ export function problemResponse(c: Context<AppEnv>, error: AppError): Response {
     detail: error.detail,
     request_id: c.var.requestId,
     ...(error.errors && { errors: [...error.errors] }),
+    ...error.extensions,
   };
   return c.body(JSON.stringify(problem), error.status, {
     ...error.headers,

@@ -4,7 +4,7 @@
  */
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { AppError } from '../../_shared/errors.ts';
+import { AppError, type FieldError } from '../../_shared/errors.ts';
 import type { AppEnv } from '../app-env.ts';
 import { toFieldErrors } from './field-errors.ts';
 
@@ -17,7 +17,15 @@ export function readQuery<Shape extends z.core.$ZodShape, E extends AppEnv = App
   const query = c.req.query();
   const result = schema.strict().safeParse(query);
   if (result.success) return result.data;
-  throw new AppError('bad_request', 'The query string is not valid for this operation.', {
-    errors: toFieldErrors(result.error.issues, 'query', query),
-  });
+  const errors = toFieldErrors(result.error.issues, 'query', query);
+  throw new AppError('bad_request', detailOf(errors), { errors });
+}
+
+/** The one broken rule in so many words, or a summary when there are several. */
+function detailOf(errors: readonly FieldError[]): string {
+  const [only] = errors;
+  if (!only || errors.length > 1) return 'The query string is not valid for this operation.';
+  const name = only.path.replace(/^query\./, '');
+  if (only.code === 'unknown_field') return `This operation takes no query parameter "${name}".`;
+  return `Query parameter "${name}": ${only.message.replace(/\.?$/, '.')}`;
 }

@@ -1,13 +1,10 @@
 /** GET and PATCH /v1/me — the signed-in caller's own account. */
 import { Hono } from 'hono';
 import type { AppDeps, AuthenticatedEnv } from '../app-env.ts';
-import { readJsonBody } from '../http/json-body.ts';
+import { readMergePatch } from '../http/merge-patch.ts';
 import { NoQueryParameters, readQuery } from '../http/query-params.ts';
 import { UpdateMeBodySchema } from './me.schemas.ts';
 import { getMe, updateMe } from './me.service.ts';
-
-// JSON Merge Patch: every writable field may be left out.
-const UpdateMePatch = UpdateMeBodySchema.partial();
 
 export const meRoutes = ({ db }: Pick<AppDeps, 'db'>) =>
   new Hono<AuthenticatedEnv>()
@@ -17,6 +14,6 @@ export const meRoutes = ({ db }: Pick<AppDeps, 'db'>) =>
     })
     .patch('/me', async (c) => {
       readQuery(c, NoQueryParameters);
-      const changes = await readJsonBody(c, UpdateMePatch);
+      const changes = await readMergePatch(c, UpdateMeBodySchema);
       return c.json(await updateMe(db, c.var.principal, changes), 200);
     });

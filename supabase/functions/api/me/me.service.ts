@@ -38,10 +38,17 @@ async function readMe(sql: Sql, principal: Principal): Promise<Me> {
     display_name: profile.display_name,
     avatar_url: null,
     aal: principal.aal,
+    credential: credentialOf(principal),
     mfa: { enabled: factors.some((factor) => factor.status === 'verified'), factors },
     created_at: account.created_at.toISOString(),
     updated_at: profile.updated_at.toISOString(),
   };
+}
+
+function credentialOf({ api_token }: Principal): Me['credential'] {
+  return api_token
+    ? { type: 'api_token', api_token_id: api_token.id, scope: api_token.scope }
+    : { type: 'session', api_token_id: null, scope: null };
 }
 
 function toMfaFactor(row: MfaFactorRow): MfaFactor {

@@ -25,7 +25,8 @@ export const authenticate = (credentials: CredentialVerifier, publicRoutes: read
     await next();
   });
 
-function routeOf(c: Context<AppEnv>): RouteName | undefined {
+/** The route that takes this request, by name; undefined when none does. */
+export function routeOf(c: Context<AppEnv>): RouteName | undefined {
   const route = matchedRoutes(c).find((candidate) => candidate.method !== 'ALL');
   return route && `${route.method} ${route.path}`;
 }

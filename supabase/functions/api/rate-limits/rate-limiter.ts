@@ -1,0 +1,38 @@
+/**
+ * The rate limits (SPEC §9), counted in Postgres so that every instance of the function shares them.
+ * Each request costs one statement on the service connection; a `304 Not Modified` is handed back.
+ */
+import type { Database } from '../../_shared/db.ts';
+import type { RateLimitPolicy, RateLimitState } from '../http/rate-limit-headers.ts';
+import { countRequest, uncountRequest } from './rate-limits.queries.ts';
+
+/** A request counted against a bucket, with what it takes to hand it back. */
+export interface CountedRequest extends RateLimitState {
+  bucket: string;
+  windowStartedAt: Date;
+}
+
+export interface RateLimiter {
+  count(bucket: string, policy: RateLimitPolicy): Promise<CountedRequest>;
+  /** Hands a counted request back; the state after, which is unchanged once its window has passed. */
+  uncount(counted: CountedRequest): Promise<CountedRequest>;
+}
+
+export function postgresRateLimiter(db: Database): RateLimiter {
+  return {
+    async count(bucket, policy) {
+      const row = await db.asService((sql) => countRequest(sql, bucket, policy.windowSeconds));
+      return {
+        bucket,
+        policy,
+        hits: row.hits,
+        windowStartedAt: row.window_started_at,
+        resetsInSeconds: row.resets_in_seconds,
+      };
+    },
+    async uncount(counted) {
+      const hits = await db.asService((sql) => uncountRequest(sql, counted.bucket, counted.windowStartedAt));
+      return hits === undefined ? counted : { ...counted, hits };
+    },
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * The caller's personal API tokens: create (the secret is answered once, only its hash is kept), list,
+ * read and revoke. The rules: at most API_TOKENS_PER_USER active tokens, at most
+ * SENSITIVE_CREATIONS_PER_HOUR creations an hour, and an aal2 session to create one when the caller has a
+ * verified MFA factor. API tokens themselves never get here: the tokenAccess middleware refuses them.
+ */
+import type { components } from '../../../../api-spec/schema.d.ts';
+import {
+  displayPrefixOf,
+  generateApiTokenSecret,
+  hashApiToken,
+} from '../../_shared/auth/api-token-secret.ts';
+import type { Database, Sql } from '../../_shared/db.ts';
+import { AppError } from '../../_shared/errors.ts';
+import { API_TOKENS_PER_USER, SENSITIVE_CREATIONS_PER_HOUR } from '../../_shared/limits.ts';
+import type { Principal } from '../../_shared/principal.ts';
+import {
+  countOwnActiveTokens,
+  insertOwnToken,
+  lockOwnTokenCreation,
+  revokeOwnToken,
+  selectCallerHasVerifiedFactor,
+  selectOwnRecentCreations,
+  selectOwnToken,
+  selectOwnTokens,
+  type ApiTokenRow,
+} from './tokens.queries.ts';
+
+type ApiToken = components['schemas']['ApiToken'];
+type NewApiToken = components['schemas']['NewApiToken'];
+type ApiTokenList = components['schemas']['ApiTokenList'];
+type CreateApiToken = components['schemas']['CreateApiToken'];
+
+/** How long a revoked or expired token stays in the list, so people see what stopped working. */
+export const ENDED_TOKENS_LISTED_FOR_DAYS = 30;
+const CREATION_WINDOW_SECONDS = 60 * 60;
+
+export function createApiToken(
+  db: Database,
+  principal: Principal,
+  request: CreateApiToken,
+): Promise<NewApiToken> {
+  return db.asCaller(principal, async (sql) => {
+    await requireSecondFactorIfEnrolled(sql, principal);
+    await lockOwnTokenCreation(sql);
+    await requireRoomForAnotherToken(sql);
+    await requireCreationBudget(sql);
+    const secret = generateApiTokenSecret();
+    const row = await insertOwnToken(sql, {
+      name: request.name,
+      prefix: displayPrefixOf(secret),
+      tokenHashHex: await hashApiToken(secret),
+      scope: request.scope,
+      lifetimeDays: request.expires_in_days,
+    });
+    return { ...toApiToken(row), token: secret };
+  });
+}
+
+export function listApiTokens(db: Database, principal: Principal): Promise<ApiTokenList> {
+  return db.asCaller(principal, async (sql) => ({
+    object: 'list',
+    data: (await selectOwnTokens(sql, ENDED_TOKENS_LISTED_FOR_DAYS)).map(toApiToken),
+    next_cursor: null,
+  }));
+}
+
+export function getApiToken(db: Database, principal: Principal, id: string): Promise<ApiToken> {
+  return db.asCaller(principal, async (sql) => toApiToken(found(await selectOwnToken(sql, id))));
+}
+
+/** Revoking is idempotent: a token revoked before is answered as it is. */
+export function revokeApiToken(db: Database, principal: Principal, id: string): Promise<ApiToken> {
+  return db.asCaller(principal, async (sql) => {
+    const revoked = (await revokeOwnToken(sql, id)) ?? found(await selectOwnToken(sql, id));
+    return toApiToken(revoked);
+  });
+}
+
+async function requireSecondFactorIfEnrolled(sql: Sql, principal: Principal): Promise<void> {
+  if (principal.aal === 'aal2' || !(await selectCallerHasVerifiedFactor(sql))) return;
+  throw new AppError(
+    'mfa_required',
+    'Your account has two-factor authentication: verify your second factor, then create the token.',
+  );
+}
+
+async function requireRoomForAnotherToken(sql: Sql): Promise<void> {
+  if ((await countOwnActiveTokens(sql)) < API_TOKENS_PER_USER) return;
+  throw new AppError(
+    'limit_reached',
+    `You already have ${API_TOKENS_PER_USER} active API tokens, the limit (api_tokens_per_user). Revoke one first.`,
+  );
+}
+
+async function requireCreationBudget(sql: Sql): Promise<void> {
+  const recent = await selectOwnRecentCreations(sql, CREATION_WINDOW_SECONDS);
+  if (recent.count < SENSITIVE_CREATIONS_PER_HOUR) return;
+  const retryAfter = Math.max(1, recent.retry_after_seconds ?? CREATION_WINDOW_SECONDS);
+  throw new AppError(
+    'rate_limited',
+    `You have created ${SENSITIVE_CREATIONS_PER_HOUR} API tokens in the last hour, the limit (sensitive_creations_per_hour). Try again in ${retryAfter} seconds.`,
+    { headers: { 'Retry-After': String(retryAfter) } },
+  );
+}
+
+function found(row: ApiTokenRow | undefined): ApiTokenRow {
+  if (!row) throw new AppError('not_found', 'You have no API token with this id.');
+  return row;
+}
+
+function toApiToken(row: ApiTokenRow): ApiToken {
+  return {
+    object: 'api_token',
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    scope: row.scope,
+    status: row.status,
+    expires_at: row.expires_at.toISOString(),
+    last_used_at: row.last_used_at?.toISOString() ?? null,
+    revoked_at: row.revoked_at?.toISOString() ?? null,
+    version: row.version,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
