@@ -104,6 +104,10 @@ export interface paths {
          *     (`403 mfa_required` otherwise). At most 10 tokens may be active at once (`409 limit_reached`;
          *     revoke one first), and at most 20 may be created an hour (`429 rate_limited` with
          *     `Retry-After`). API tokens cannot call this (`403 forbidden`). Takes no query parameters.
+         *
+         *     An `Idempotency-Key` here guards only against a retry racing the first request
+         *     (`409 idempotency_key_in_use`): the answer holds a secret, which is never stored, so it cannot be
+         *     replayed, and a retry after the first request finished creates another token.
          */
         post: operations["createApiToken"];
         delete?: never;
@@ -125,8 +129,8 @@ export interface paths {
         /**
          * One of the signed-in person's API tokens
          * @description The token, without its secret (which is never shown again after creation), in whatever state it
-         *     is: active, revoked or expired. API tokens cannot call this (`403 forbidden`). Takes no query
-         *     parameters.
+         *     is: active, revoked or expired, with its `ETag` (`304 Not Modified` when `If-None-Match` names the
+         *     current version). API tokens cannot call this (`403 forbidden`). Takes no query parameters.
          */
         get: operations["getApiToken"];
         put?: never;
@@ -135,13 +139,472 @@ export interface paths {
          * Revoke one of the signed-in person's API tokens
          * @description Revokes the token for good: from now on it is `401 unauthenticated`. The token stays listed as
          *     `revoked` for 30 days, so the answer is the token as it now is (`200`, its `version` bumped).
-         *     Revoking a revoked token changes nothing and answers it again. API tokens cannot call this
+         *     Revoking a revoked token changes nothing and answers it again. With `If-Match`, only a token still
+         *     at that version is revoked (`412 precondition_failed` otherwise). API tokens cannot call this
          *     (`403 forbidden`). Takes no query parameters and no body.
          */
         delete: operations["revokeApiToken"];
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the caller's workspaces
+         * @description The workspaces the caller is a member of, oldest first, each with the caller's `role` in it. Paged
+         *     with `limit` and `cursor`. Includes workspaces that require MFA, so that an `aal1` session can see
+         *     why it is refused inside them.
+         */
+        get: operations["listWorkspaces"];
+        put?: never;
+        /**
+         * Create a workspace
+         * @description Creates a workspace with the caller as its owner. The name is trimmed, then 1–80 characters; the
+         *     slug is 3–40 characters of `a-z`, `0-9` and single hyphens between them, not one of the reserved
+         *     words (`api`, `app`, `admin`, `new`, `settings`, `account`, `invite`, `docs`, `sign-in`, `sign-up`,
+         *     `www`). A slug in use is `409 slug_taken`; a person may create at most 10 workspaces
+         *     (`409 limit_reached`). `Location` names the new workspace's address, relative to this one.
+         *
+         *     With an `Idempotency-Key`, a retry is answered the first answer again instead of creating twice.
+         */
+        post: operations["createWorkspace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One of the caller's workspaces
+         * @description The workspace, with the caller's `role` in it and its `ETag`. With `If-None-Match` naming the
+         *     current version, `304 Not Modified`. Takes no query parameters.
+         */
+        get: operations["getWorkspace"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a workspace and everything in it
+         * @description Deletes the workspace with its members, invitations, projects, labels and tasks, for good. Owners
+         *     only (`403 forbidden` for others). With `If-Match`, only if the workspace is still at that
+         *     version. Takes no body.
+         */
+        delete: operations["deleteWorkspace"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename a workspace, change its slug or its MFA rule
+         * @description A JSON Merge Patch of `name`, `slug` and `require_mfa`, by an owner or admin (`403 forbidden`
+         *     otherwise). The same rules as on creation apply; a slug in use is `409 slug_taken`. After a slug
+         *     change the workspace lives at its new address only.
+         *
+         *     Turning `require_mfa` on must come from a session that has verified its second factor (`aal2`),
+         *     so that nobody locks a workspace, themselves included, behind a factor they have not proven:
+         *     from an `aal1` session or an API token it is `403 mfa_required`. Once on, every member needs
+         *     `aal2` for everything in the workspace.
+         *
+         *     With `If-Match`, the change applies only to that version (`412 precondition_failed` otherwise).
+         */
+        patch: operations["updateWorkspace"];
+        trace?: never;
+    };
+    "/v1/workspaces/{slug}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a workspace's members
+         * @description The workspace's members with their role, display name and e-mail address, in the order they
+         *     joined. Any member may list them. Paged with `limit` and `cursor`.
+         */
+        get: operations["listMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{slug}/members/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+                /** @description The member's user id. Someone who is not a member, or an id that is not a UUID, is `404`. */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * One member of a workspace
+         * @description The member, with their role and profile, and the membership's `ETag`. Any member may read any
+         *     other. With `If-None-Match` naming the current version, `304 Not Modified`. Takes no query
+         *     parameters.
+         */
+        get: operations["getMember"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member, or leave
+         * @description Removes the member from the workspace. Anyone may remove themselves, which is leaving. Owners
+         *     may remove anyone; admins may remove admins, members and viewers but never an owner; members and
+         *     viewers may remove only themselves (`403 forbidden`). The last owner can neither leave nor be
+         *     removed (`409 last_owner`): make someone else an owner first, or delete the workspace.
+         *
+         *     With `If-Match`, only if the membership is still at that version. Takes no body.
+         */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role
+         * @description A JSON Merge Patch of `role`. Owners may give anyone any role, other owners and themselves
+         *     included. Admins may change the roles of admins, members and viewers (their own too) to admin,
+         *     member or viewer, but never an owner's role and never to owner. Members and viewers may not
+         *     change roles. A refusal by role is `403 forbidden`.
+         *
+         *     The last owner cannot be demoted (`409 last_owner`): make someone else an owner first. Setting
+         *     the role a member already has changes nothing and answers the member as they are. With
+         *     `If-Match`, the change applies only to that version of the membership (`412
+         *     precondition_failed` otherwise).
+         */
+        patch: operations["updateMember"];
+        trace?: never;
+    };
+    "/v1/workspaces/{slug}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a workspace's invitations
+         * @description The workspace's invitations, oldest first, in every state, or only those with the `status` asked
+         *     for (`expired` ones are those still pending past `expires_at`). Owners and admins only (`403
+         *     forbidden`). Lists never hold tokens or links. Paged with `limit` and `cursor`.
+         */
+        get: operations["listInvitations"];
+        put?: never;
+        /**
+         * Invite someone to a workspace by e-mail
+         * @description Invites the address to join the workspace with `role`, for 7 days. Owners may invite any role,
+         *     admins any role but owner (`403 forbidden`, as for members and viewers, who may not invite). An
+         *     e-mail with the link goes to the address; the answer holds the same link, `accept_url` (the web
+         *     app's `/invite/{token}`), so that it can also be shared by hand. The token in it is shown only
+         *     this once: only its SHA-256 is kept. If the mail cannot be sent, the invitation still stands.
+         *
+         *     Addresses are compared case-insensitively. One that belongs to a member is `409 already_member`;
+         *     one with a pending invitation is `409 invitation_exists` (revoke that one to invite again).
+         *     Members and pending invitations together may number at most 50 (`409 limit_reached`), and a
+         *     person may create at most 20 invitations an hour, in all workspaces (`429 rate_limited` with
+         *     `Retry-After`). `Location` names the invitation's address, relative to this one.
+         *
+         *     The answer holds a secret, so it is never stored for an `Idempotency-Key` (as with API tokens):
+         *     a retry after a success runs again and is answered `409 invitation_exists`.
+         */
+        post: operations["createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{slug}/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+                /** @description The invitation's id. Another workspace's invitation, or an id that is not a UUID, is `404`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * One of a workspace's invitations
+         * @description The invitation, without its token or link (shown only when it was created), in whatever state it
+         *     is. Owners and admins only (`403 forbidden`). With `If-None-Match` naming the current version,
+         *     `304 Not Modified`. Takes no query parameters.
+         */
+        get: operations["getInvitation"];
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an invitation
+         * @description Revokes a pending invitation: its link answers `410 invitation_revoked` from now on, and the
+         *     address may be invited again. Invitations are kept, so the answer is the invitation as it now is
+         *     (`200`, its `version` bumped). Only a pending invitation changes: one accepted, revoked or
+         *     expired is answered as it is, so revoking twice is harmless; `status` says what it is. Owners
+         *     and admins only (`403 forbidden`). With `If-Match`, only if the invitation is still at that
+         *     version. Takes no query parameters and no body.
+         */
+        delete: operations["revokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invitations/{token}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The invitation's token: the last part of its `accept_url`, 43 characters of `A-Z a-z 0-9 _ -`.
+                 *     Anything else is `404`.
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation
+         * @description Joins the signed-in person to the invitation's workspace, with its role, and answers the
+         *     workspace. The person's e-mail must be the invited address, compared case-insensitively (`403
+         *     forbidden` otherwise, and nothing changes). An unknown token is `404`, and so is an invitation
+         *     already accepted: it is used up. A revoked invitation is `410 invitation_revoked`, one past its 7
+         *     days `410 invitation_expired`. Someone already a member is `409 already_member`. A workspace that
+         *     requires MFA admits only `aal2` callers (`403 mfa_required`, and nothing changes): verify a
+         *     second factor, then accept. Takes no body.
+         */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{slug}/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the workspace's projects
+         * @description The workspace's projects, oldest first (by creation time, then id). Any member may list them.
+         *     Archived projects are left out unless `?include_archived=true`; the parameter takes exactly
+         *     `true` or `false`, anything else is `400 bad_request`. Paged with `limit` and `cursor`.
+         */
+        get: operations["listProjects"];
+        put?: never;
+        /**
+         * Create a project
+         * @description Creates a board in the workspace. Owners and admins only (`403 forbidden` for members and
+         *     viewers). The `key` (2–10 characters: an upper-case letter, then upper-case letters or digits,
+         *     e.g. `ENG`) prefixes the numbers of the project's tasks (`ENG-42`) and is its address; it is
+         *     unique in the workspace (`409 project_key_taken`) and taken exactly as sent (`eng` is
+         *     `422 validation_failed`). The name is trimmed, then 1–80 characters; the description (markdown,
+         *     at most 20,000 characters) defaults to empty. A workspace holds at most 100 projects, archived
+         *     ones included (`409 limit_reached`, limit `projects_per_workspace`). `Location` names the new
+         *     project's address, relative to this one. Takes no query parameters.
+         *
+         *     With an `Idempotency-Key`, a retry is answered the first answer again instead of creating a
+         *     second project.
+         */
+        post: operations["createProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{slug}/projects/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+                /**
+                 * @description The project's key, exactly as it is (upper case): `eng` does not name `ENG` and is `404`, as is
+                 *     a project of another workspace.
+                 * @example ENG
+                 */
+                key: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * One project
+         * @description The project, archived or not. Any member may read it. Send its `ETag` in `If-None-Match` to get
+         *     `304 Not Modified` while it is unchanged. Takes no query parameters.
+         */
+        get: operations["getProject"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a project
+         * @description Deletes the project for good, archived or not, with everything in it; owners and admins only
+         *     (`403 forbidden`). Archiving keeps a project instead. With `If-Match`, only that version is
+         *     deleted (`412 precondition_failed` otherwise). Deleting it again is `404`. Takes no query
+         *     parameters and no body.
+         */
+        delete: operations["deleteProject"];
+        options?: never;
+        head?: never;
+        /**
+         * Change, archive or unarchive a project
+         * @description A JSON Merge Patch (RFC 7396) of `key`, `name`, `description` and `archived`; owners and admins
+         *     only (`403 forbidden`). Send only what changes; `{}` changes nothing. The rules are those of
+         *     creation; the description cannot be `null`: send `""` to clear it. A new `key` moves the
+         *     project to a new address (`Content-Location` names it) and must be free in the workspace
+         *     (`409 project_key_taken`).
+         *
+         *     `archived: true` archives the project (`archived_at` is set): it is then read-only and left out
+         *     of lists unless asked for. While it is archived the only change it accepts is
+         *     `{"archived": false}`, which unarchives it; any other patch is `409 project_archived`. With
+         *     `If-Match`, the change applies only to that version (`412 precondition_failed` otherwise).
+         *     Takes no query parameters.
+         */
+        patch: operations["updateProject"];
+        trace?: never;
+    };
+    "/v1/workspaces/{slug}/labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the workspace's labels
+         * @description The workspace's labels in alphabetical order, case ignored (then by id). Any member may list
+         *     them. Paged with `limit` and `cursor`.
+         */
+        get: operations["listLabels"];
+        put?: never;
+        /**
+         * Create a label
+         * @description Creates a label for the workspace's tasks. Owners, admins and members may (`403 forbidden` for
+         *     viewers). The name is trimmed, then 1–32 characters, and unique in the workspace whatever the
+         *     case (`409 label_exists`: `Bug` and `bug` are the same label). The color is `#rrggbb`; upper-case
+         *     hex digits are accepted and stored in lower case. A workspace holds at most 100 labels
+         *     (`409 limit_reached`, limit `labels_per_workspace`). `Location` names the new label's address,
+         *     relative to this one. Takes no query parameters.
+         *
+         *     With an `Idempotency-Key`, a retry is answered the first answer again instead of running twice.
+         */
+        post: operations["createLabel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{slug}/labels/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+                /** @description The label's id. A label of another workspace, or an id that is not a UUID, is `404`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * One label
+         * @description The label. Any member may read it. Send its `ETag` in `If-None-Match` to get `304 Not Modified`
+         *     while it is unchanged. Takes no query parameters.
+         */
+        get: operations["getLabel"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a label
+         * @description Deletes the label, and takes it off every task that has it; owners and admins only
+         *     (`403 forbidden`). With `If-Match`, only that version is deleted (`412 precondition_failed`
+         *     otherwise). Deleting it again is `404`. Takes no query parameters and no body.
+         */
+        delete: operations["deleteLabel"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename or recolor a label
+         * @description A JSON Merge Patch (RFC 7396) of `name` and `color`, with the rules of creation; owners and
+         *     admins only (`403 forbidden`). Send only what changes; `{}` changes nothing. A new name must not
+         *     be another label's, whatever the case (`409 label_exists`); changing only the case of its own
+         *     name is fine. With `If-Match`, the change applies only to that version
+         *     (`412 precondition_failed` otherwise). Takes no query parameters.
+         */
+        patch: operations["updateLabel"];
         trace?: never;
     };
 }
@@ -352,6 +815,264 @@ export interface components {
             next_cursor: null;
         };
         /**
+         * @description What a person may do in a workspace (SPEC §6): viewers read; members also create and change tasks,
+         *     comment and create labels; admins also manage projects, labels, members up to admin, webhooks and
+         *     the workspace's settings; owners also manage owners and delete the workspace.
+         * @enum {string}
+         */
+        WorkspaceRole: "owner" | "admin" | "member" | "viewer";
+        CreateWorkspace: {
+            /** @description Trimmed, then 1–80 characters. */
+            name: string;
+            /** @description The workspace's address; not a reserved word. */
+            slug: string;
+        };
+        /** @description A JSON Merge Patch; leave a field out to keep it. */
+        UpdateWorkspace: {
+            name?: string;
+            slug?: string;
+            /** @description Turning it on needs an `aal2` session. */
+            require_mfa?: boolean;
+        };
+        Workspace: {
+            /** @enum {string} */
+            object: "workspace";
+            /** Format: uuid */
+            id: string;
+            slug: string;
+            name: string;
+            /** @description Whether every member needs an `aal2` session (a verified second factor) inside it. */
+            require_mfa: boolean;
+            /** @description The caller's role in the workspace. */
+            role: components["schemas"]["WorkspaceRole"];
+            /**
+             * Format: uuid
+             * @description Who created it; null once that account is deleted.
+             */
+            created_by: string | null;
+            version: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        WorkspaceList: components["schemas"]["List"] & {
+            data: components["schemas"]["Workspace"][];
+        };
+        /** @description A person's membership of a workspace, with their profile. */
+        Member: {
+            /** @enum {string} */
+            object: "member";
+            /**
+             * Format: uuid
+             * @description The person's user id, which addresses the member (`members/{user_id}`).
+             */
+            user_id: string;
+            /** Format: uuid */
+            workspace_id: string;
+            role: components["schemas"]["WorkspaceRole"];
+            /** @description The name the person chose for themselves. */
+            display_name: string;
+            /**
+             * Format: email
+             * @description The address the person signs in with.
+             */
+            email: string;
+            /**
+             * Format: uri
+             * @description A link to the avatar image, or null when none is set (always null until avatars land).
+             */
+            avatar_url: string | null;
+            /** @description The membership's version, bumped by each role change. */
+            version: number;
+            /**
+             * Format: date-time
+             * @description When the person joined the workspace.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the membership (the role) last changed.
+             */
+            updated_at: string;
+        };
+        MemberList: components["schemas"]["List"] & {
+            data: components["schemas"]["Member"][];
+        };
+        /** @description A JSON Merge Patch; leave a field out to keep it. */
+        UpdateMember: {
+            role?: components["schemas"]["WorkspaceRole"];
+        };
+        /**
+         * @description `pending` until the invited person accepts it (`accepted`), an admin revokes it (`revoked`) or
+         *     7 days pass (`expired`). Only a pending invitation changes.
+         * @enum {string}
+         */
+        InvitationStatus: "pending" | "accepted" | "revoked" | "expired";
+        /** @description A new invitation. */
+        CreateInvitation: {
+            /**
+             * Format: email
+             * @description The address to invite; trimmed, compared case-insensitively.
+             */
+            email: string;
+            role: components["schemas"]["WorkspaceRole"];
+        };
+        /** @description What every answer about an invitation holds (Invitation and NewInvitation). */
+        InvitationFields: {
+            /** @enum {string} */
+            object: "invitation";
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            workspace_id: string;
+            /**
+             * Format: email
+             * @description The invited address, as it was given.
+             */
+            email: string;
+            role: components["schemas"]["WorkspaceRole"];
+            status: components["schemas"]["InvitationStatus"];
+            /**
+             * Format: uuid
+             * @description Who invited; null once that account is deleted.
+             */
+            invited_by: string | null;
+            /**
+             * Format: uuid
+             * @description Who accepted it; null unless `status` is `accepted`.
+             */
+            accepted_by: string | null;
+            /**
+             * Format: date-time
+             * @description When it stops being usable, 7 days after it was created.
+             */
+            expires_at: string;
+            /** @description Bumped on every change (accepting, revoking). */
+            version: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description An invitation, without its token. */
+        Invitation: components["schemas"]["InvitationFields"];
+        /** @description An invitation just created, with its link, shown this once. */
+        NewInvitation: {
+            /**
+             * Format: uri
+             * @description The web app's page for accepting, `…/invite/{token}`, which the invited person opens to sign
+             *     in (or sign up) and accept. It holds the secret token and is never shown again.
+             */
+            accept_url: string;
+        } & components["schemas"]["InvitationFields"];
+        InvitationList: components["schemas"]["List"] & {
+            data: components["schemas"]["Invitation"][];
+        };
+        /** @description A board of the workspace, addressed by its key. */
+        Project: {
+            /** @enum {string} */
+            object: "project";
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            workspace_id: string;
+            key: components["schemas"]["ProjectKey"];
+            name: string;
+            /** @description Markdown; empty when there is none. */
+            description: string;
+            /** @description Whether the project is archived, and so read-only. */
+            archived: boolean;
+            /**
+             * Format: date-time
+             * @description When it was archived; null while it is active.
+             */
+            archived_at: string | null;
+            /**
+             * Format: uuid
+             * @description The user who created it; null once that account is deleted.
+             */
+            created_by: string | null;
+            version: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /**
+         * @description 2–10 characters: an upper-case letter, then upper-case letters or digits. Unique in the workspace;
+         *     it prefixes the project's task numbers (`ENG-42`).
+         */
+        ProjectKey: string;
+        ProjectList: components["schemas"]["List"] & {
+            data: components["schemas"]["Project"][];
+        };
+        /** @description A new project. */
+        CreateProject: {
+            key: components["schemas"]["ProjectKey"];
+            /** @description Trimmed, then 1–80 characters. */
+            name: string;
+            /**
+             * @description Markdown, at most 20,000 characters.
+             * @default
+             */
+            description: string;
+        };
+        /**
+         * @description A JSON Merge Patch of a project's writable fields; leave a field out to keep it. `description`
+         *     cannot be null: send `""` to clear it. While the project is archived, only `{"archived": false}`
+         *     is accepted.
+         */
+        UpdateProject: {
+            key?: components["schemas"]["ProjectKey"];
+            /** @description Trimmed, then 1–80 characters. */
+            name?: string;
+            /** @description Markdown, at most 20,000 characters. */
+            description?: string;
+            /** @description `true` archives the project (read-only, hidden from lists by default); `false` unarchives it. */
+            archived?: boolean;
+        };
+        /** @description A label for the workspace's tasks. */
+        Label: {
+            /** @enum {string} */
+            object: "label";
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            workspace_id: string;
+            /** @description Unique in the workspace, whatever the case. */
+            name: string;
+            /** @description `#rrggbb`, in lower case. */
+            color: string;
+            /**
+             * Format: uuid
+             * @description The user who created it; null once that account is deleted.
+             */
+            created_by: string | null;
+            version: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        LabelList: components["schemas"]["List"] & {
+            data: components["schemas"]["Label"][];
+        };
+        /** @description A new label. */
+        CreateLabel: {
+            name: components["schemas"]["LabelName"];
+            color: components["schemas"]["LabelColor"];
+        };
+        /** @description A JSON Merge Patch of a label's writable fields; leave a field out to keep it. */
+        UpdateLabel: {
+            name?: components["schemas"]["LabelName"];
+            color?: components["schemas"]["LabelColor"];
+        };
+        /** @description Trimmed, then 1–32 characters; unique in the workspace whatever the case. */
+        LabelName: string;
+        /** @description `#rrggbb`; upper-case hex digits are accepted and stored in lower case. */
+        LabelColor: string;
+        /**
          * @description Where the next page starts: pass it as `?cursor=`. Null on the last page. Opaque: its content
          *     may change between API versions.
          */
@@ -364,15 +1085,18 @@ export interface components {
         List: {
             /** @enum {string} */
             object: "list";
-            /** @description The page's items, in the list's order. */
-            data: unknown[];
+            /**
+             * @description The page's items, in the list's order: an array, typed by each list rather than here so that
+             *     generated clients see one array type.
+             */
+            data: unknown;
             next_cursor: components["schemas"]["NextCursor"];
         };
         /**
          * @description A stable, machine-readable error code. New codes may be added.
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "unauthenticated" | "forbidden" | "mfa_required" | "insufficient_scope" | "not_found" | "method_not_allowed" | "slug_taken" | "project_key_taken" | "label_exists" | "already_member" | "invitation_exists" | "last_owner" | "limit_reached" | "idempotency_key_in_use" | "invitation_expired" | "invitation_revoked" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "idempotency_key_reused" | "rate_limited" | "internal" | "unavailable";
+        ErrorCode: "bad_request" | "unauthenticated" | "forbidden" | "mfa_required" | "insufficient_scope" | "not_found" | "method_not_allowed" | "slug_taken" | "project_key_taken" | "project_archived" | "label_exists" | "already_member" | "invitation_exists" | "last_owner" | "limit_reached" | "idempotency_key_in_use" | "invitation_expired" | "invitation_revoked" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "idempotency_key_reused" | "rate_limited" | "internal" | "unavailable";
         FieldError: {
             /** @description Where the problem is, as a dotted path (`body.name`, `query.limit`). */
             path: string;
@@ -406,6 +1130,23 @@ export interface components {
         };
     };
     responses: {
+        /**
+         * @description `forbidden` when the caller's role in the workspace does not allow the action (SPEC §6; `detail`
+         *     names the role), `mfa_required` when the workspace requires two-factor authentication and the
+         *     caller is at `aal1` (an API token counts as `aal2` when its person has a verified factor), and
+         *     `insufficient_scope` when a `read` API token tried to change something.
+         */
+        Forbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /**
          * @description No credential, or one that is malformed, expired, signed by another key, not a user's, or whose
          *     session has ended. `detail` says which; sign in again (or refresh the session) and retry.
@@ -614,28 +1355,6 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description A business limit (`GET /v1/meta/limits`) would be exceeded; `detail` names it. */
-        LimitReached: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                RateLimit: components["headers"]["RateLimit"];
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "type": "https://tasklane.dev/problems/limit_reached",
-                 *       "title": "Limit reached",
-                 *       "status": 409,
-                 *       "code": "limit_reached",
-                 *       "detail": "You already have 10 active API tokens, the limit (api_tokens_per_user). Revoke one first.",
-                 *       "request_id": "0b5c1e9e-4f8a-4a55-9d6e-3f0d2a4c7b11"
-                 *     }
-                 */
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
         /** @description Too many requests; try again after `Retry-After` seconds. */
         RateLimited: {
             headers: {
@@ -721,28 +1440,6 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The `Idempotency-Key` was first used for a different request. Use a new key. */
-        IdempotencyKeyReused: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                RateLimit: components["headers"]["RateLimit"];
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "type": "https://tasklane.dev/problems/idempotency_key_reused",
-                 *       "title": "Idempotency key reused",
-                 *       "status": 422,
-                 *       "code": "idempotency_key_reused",
-                 *       "detail": "This Idempotency-Key was first used for a different request (method, path, query or body). Use a new key for a new request.",
-                 *       "request_id": "0b5c1e9e-4f8a-4a55-9d6e-3f0d2a4c7b11"
-                 *     }
-                 */
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
         /** @description The database or a backing service is down. Try again after `Retry-After` seconds. */
         Unavailable: {
             headers: {
@@ -786,6 +1483,12 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+         *     does not exist, never `403`.
+         * @example acme
+         */
+        WorkspaceSlug: string;
         /**
          * @description How many items a page holds at most.
          * @example 50
@@ -1075,7 +1778,17 @@ export interface operations {
     createApiToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of your choosing (a fresh UUID per logical request is ideal) that makes a retry safe:
+                 *     for 24 hours, the same request with the same key is answered the first success again, with
+                 *     `Idempotent-Replayed: true`, and acts only once. The same key with another request is
+                 *     `422 idempotency_key_reused`; while the first is still running, `409 idempotency_key_in_use`.
+                 *     An empty key or one over 255 characters is `400 bad_request`.
+                 * @example 5f0c2b9e-8d1a-4c2e-9b7f-3a6d1e4c8b20
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1099,7 +1812,10 @@ export interface operations {
                     Location: string;
                     /** @description `no-store`: the answer holds a secret that nothing may keep. */
                     "Cache-Control": "no-store";
+                    ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1109,7 +1825,19 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["TokenManagementForbidden"];
-            409: components["responses"]["LimitReached"];
+            /**
+             * @description `limit_reached`: 10 tokens are active already; revoke one first. `idempotency_key_in_use`: a
+             *     request with this `Idempotency-Key` is still running.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -1121,7 +1849,15 @@ export interface operations {
     getApiToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` you hold (`"3"`, `W/"3"`, a list of them, or `*`): while the resource is still at that
+                 *     version the answer is `304 Not Modified`, with no body and not counted against the rate limit.
+                 *     Malformed, it is `400 bad_request`.
+                 * @example "3"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 /** @description The token's id. Another person's token, or an id that is not a UUID, is `404`. */
                 id: string;
@@ -1133,6 +1869,7 @@ export interface operations {
             /** @description The token. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -1140,6 +1877,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiToken"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["TokenManagementForbidden"];
@@ -1151,7 +1889,15 @@ export interface operations {
     revokeApiToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
+                 *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /** @description The token's id. Another person's token, or an id that is not a UUID, is `404`. */
                 id: string;
@@ -1163,6 +1909,7 @@ export interface operations {
             /** @description The token, revoked. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -1174,6 +1921,1551 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["TokenManagementForbidden"];
             404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listWorkspaces: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many items a page holds at most.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Where the page starts: the `next_cursor` of the previous page, as it was answered. Opaque;
+                 *     one that this list did not issue is `400 bad_request`. Leave it out for the first page.
+                 * @example WzEsIjIwMjYtMTEtMjJUMTI6MDA6MDAuMTIzNDU2KzAwOjAwIiwiNWMzZTJhMTAtOGI3ZC00ZjZlLTlhMDEtM2QyYzFiMGE5ZjhlIl0
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the caller's workspaces. */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createWorkspace: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A key of your choosing (a fresh UUID per logical request is ideal) that makes a retry safe:
+                 *     for 24 hours, the same request with the same key is answered the first success again, with
+                 *     `Idempotent-Replayed: true`, and acts only once. The same key with another request is
+                 *     `422 idempotency_key_reused`; while the first is still running, `409 idempotency_key_in_use`.
+                 *     An empty key or one over 255 characters is `400 bad_request`.
+                 * @example 5f0c2b9e-8d1a-4c2e-9b7f-3a6d1e4c8b20
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Acme",
+                 *       "slug": "acme"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateWorkspace"];
+            };
+        };
+        responses: {
+            /** @description The workspace; the caller is its owner. */
+            201: {
+                headers: {
+                    /** @description The new workspace's address, relative to the request's (`workspaces/{slug}`). */
+                    Location: string;
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workspace"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            /**
+             * @description `slug_taken`: another workspace uses the slug. `limit_reached`: the caller has created 10
+             *     workspaces. `idempotency_key_in_use`: a request with this key is still running.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getWorkspace: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The `ETag` you hold (`"3"`, `W/"3"`, a list of them, or `*`): while the resource is still at that
+                 *     version the answer is `304 Not Modified`, with no body and not counted against the rate limit.
+                 *     Malformed, it is `400 bad_request`.
+                 * @example "3"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workspace"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteWorkspace: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
+                 *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateWorkspace: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
+                 *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description A key of your choosing (a fresh UUID per logical request is ideal) that makes a retry safe:
+                 *     for 24 hours, the same request with the same key is answered the first success again, with
+                 *     `Idempotent-Replayed: true`, and acts only once. The same key with another request is
+                 *     `422 idempotency_key_reused`; while the first is still running, `409 idempotency_key_in_use`.
+                 *     An empty key or one over 255 characters is `400 bad_request`.
+                 * @example 5f0c2b9e-8d1a-4c2e-9b7f-3a6d1e4c8b20
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Acme Inc.",
+                 *       "require_mfa": true
+                 *     }
+                 */
+                "application/merge-patch+json": components["schemas"]["UpdateWorkspace"];
+                /**
+                 * @example {
+                 *       "name": "Acme Inc."
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateWorkspace"];
+            };
+        };
+        responses: {
+            /** @description The workspace, changed. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workspace"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description `slug_taken`: another workspace uses the slug. `idempotency_key_in_use`: a request with this
+             *     key is still running.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tasklane.dev/problems/slug_taken",
+                     *       "title": "Slug taken",
+                     *       "status": 409,
+                     *       "code": "slug_taken",
+                     *       "detail": "Another workspace already uses the slug \"acme\"; choose another.",
+                     *       "request_id": "0b5c1e9e-4f8a-4a55-9d6e-3f0d2a4c7b11",
+                     *       "errors": [
+                     *         {
+                     *           "path": "body.slug",
+                     *           "code": "slug_taken",
+                     *           "message": "is already taken"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listMembers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many items a page holds at most.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Where the page starts: the `next_cursor` of the previous page, as it was answered. Opaque;
+                 *     one that this list did not issue is `400 bad_request`. Leave it out for the first page.
+                 * @example WzEsIjIwMjYtMTEtMjJUMTI6MDA6MDAuMTIzNDU2KzAwOjAwIiwiNWMzZTJhMTAtOGI3ZC00ZjZlLTlhMDEtM2QyYzFiMGE5ZjhlIl0
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the workspace's members. */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getMember: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The `ETag` you hold (`"3"`, `W/"3"`, a list of them, or `*`): while the resource is still at that
+                 *     version the answer is `304 Not Modified`, with no body and not counted against the rate limit.
+                 *     Malformed, it is `400 bad_request`.
+                 * @example "3"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+                /** @description The member's user id. Someone who is not a member, or an id that is not a UUID, is `404`. */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
+                 *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+                /** @description The member's user id. Someone who is not a member, or an id that is not a UUID, is `404`. */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed; the person no longer sees the workspace. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description `last_owner`: the member is the workspace's only owner. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            412: components["responses"]["PreconditionFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateMember: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
+                 *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description A key of your choosing (a fresh UUID per logical request is ideal) that makes a retry safe:
+                 *     for 24 hours, the same request with the same key is answered the first success again, with
+                 *     `Idempotent-Replayed: true`, and acts only once. The same key with another request is
+                 *     `422 idempotency_key_reused`; while the first is still running, `409 idempotency_key_in_use`.
+                 *     An empty key or one over 255 characters is `400 bad_request`.
+                 * @example 5f0c2b9e-8d1a-4c2e-9b7f-3a6d1e4c8b20
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+                /** @description The member's user id. Someone who is not a member, or an id that is not a UUID, is `404`. */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "admin"
+                 *     }
+                 */
+                "application/merge-patch+json": components["schemas"]["UpdateMember"];
+                /**
+                 * @example {
+                 *       "role": "viewer"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateMember"];
+            };
+        };
+        responses: {
+            /** @description The member, with the new role. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description `last_owner`: the member is the workspace's only owner. `idempotency_key_in_use`: a request
+             *     with this key is still running.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listInvitations: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only invitations in this state.
+                 * @example pending
+                 */
+                status?: components["schemas"]["InvitationStatus"];
+                /**
+                 * @description How many items a page holds at most.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Where the page starts: the `next_cursor` of the previous page, as it was answered. Opaque;
+                 *     one that this list did not issue is `400 bad_request`. Leave it out for the first page.
+                 * @example WzEsIjIwMjYtMTEtMjJUMTI6MDA6MDAuMTIzNDU2KzAwOjAwIiwiNWMzZTJhMTAtOGI3ZC00ZjZlLTlhMDEtM2QyYzFiMGE5ZjhlIl0
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the workspace's invitations. */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createInvitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A key of your choosing (a fresh UUID per logical request is ideal) that makes a retry safe:
+                 *     for 24 hours, the same request with the same key is answered the first success again, with
+                 *     `Idempotent-Replayed: true`, and acts only once. The same key with another request is
+                 *     `422 idempotency_key_reused`; while the first is still running, `409 idempotency_key_in_use`.
+                 *     An empty key or one over 255 characters is `400 bad_request`.
+                 * @example 5f0c2b9e-8d1a-4c2e-9b7f-3a6d1e4c8b20
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "grace@example.com",
+                 *       "role": "member"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateInvitation"];
+            };
+        };
+        responses: {
+            /** @description The invitation, with its link. This is the only time the link is shown. */
+            201: {
+                headers: {
+                    /** @description The invitation's address, relative to the request's (`invitations/{id}`). */
+                    Location: string;
+                    /** @description `no-store`: the answer holds a secret link that nothing may keep. */
+                    "Cache-Control": "no-store";
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewInvitation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description `already_member`: the address belongs to a member. `invitation_exists`: the address has a
+             *     pending invitation. `limit_reached`: members and pending invitations number 50.
+             *     `idempotency_key_in_use`: a request with this key is still running.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getInvitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The `ETag` you hold (`"3"`, `W/"3"`, a list of them, or `*`): while the resource is still at that
+                 *     version the answer is `304 Not Modified`, with no body and not counted against the rate limit.
+                 *     Malformed, it is `400 bad_request`.
+                 * @example "3"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+                /** @description The invitation's id. Another workspace's invitation, or an id that is not a UUID, is `404`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
+                 *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+                /** @description The invitation's id. Another workspace's invitation, or an id that is not a UUID, is `404`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation, revoked (or as it was, when it was no longer pending). */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A key of your choosing (a fresh UUID per logical request is ideal) that makes a retry safe:
+                 *     for 24 hours, the same request with the same key is answered the first success again, with
+                 *     `Idempotent-Replayed: true`, and acts only once. The same key with another request is
+                 *     `422 idempotency_key_reused`; while the first is still running, `409 idempotency_key_in_use`.
+                 *     An empty key or one over 255 characters is `400 bad_request`.
+                 * @example 5f0c2b9e-8d1a-4c2e-9b7f-3a6d1e4c8b20
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The invitation's token: the last part of its `accept_url`, 43 characters of `A-Z a-z 0-9 _ -`.
+                 *     Anything else is `404`.
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace the caller has joined, with their new role in it. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workspace"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            /**
+             * @description `forbidden`: the invitation is for another e-mail address. `mfa_required`: the workspace
+             *     requires MFA and the caller is at `aal1`. `insufficient_scope`: a `read` API token.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            /**
+             * @description `already_member`: the caller is already a member of the workspace. `idempotency_key_in_use`:
+             *     a request with this key is still running.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tasklane.dev/problems/already_member",
+                     *       "title": "Already a member",
+                     *       "status": 409,
+                     *       "code": "already_member",
+                     *       "detail": "You are already a member of this workspace.",
+                     *       "request_id": "0b5c1e9e-4f8a-4a55-9d6e-3f0d2a4c7b11"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description `invitation_revoked`: an admin revoked the invitation. `invitation_expired`: it was not
+             *     accepted within 7 days. Ask for a new one.
+             */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listProjects: {
+        parameters: {
+            query?: {
+                /** @description `true` to list archived projects too (each with `archived: true`). */
+                include_archived?: "true" | "false";
+                /**
+                 * @description How many items a page holds at most.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Where the page starts: the `next_cursor` of the previous page, as it was answered. Opaque;
+                 *     one that this list did not issue is `400 bad_request`. Leave it out for the first page.
+                 * @example WzEsIjIwMjYtMTEtMjJUMTI6MDA6MDAuMTIzNDU2KzAwOjAwIiwiNWMzZTJhMTAtOGI3ZC00ZjZlLTlhMDEtM2QyYzFiMGE5ZjhlIl0
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of projects. */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createProject: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A key of your choosing (a fresh UUID per logical request is ideal) that makes a retry safe:
+                 *     for 24 hours, the same request with the same key is answered the first success again, with
+                 *     `Idempotent-Replayed: true`, and acts only once. The same key with another request is
+                 *     `422 idempotency_key_reused`; while the first is still running, `409 idempotency_key_in_use`.
+                 *     An empty key or one over 255 characters is `400 bad_request`.
+                 * @example 5f0c2b9e-8d1a-4c2e-9b7f-3a6d1e4c8b20
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "key": "ENG",
+                 *       "name": "Engineering",
+                 *       "description": "Everything the engineering team ships."
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateProject"];
+            };
+        };
+        responses: {
+            /** @description The project, just created. */
+            201: {
+                headers: {
+                    /** @description The new project's address, relative to the request's (`projects/{key}`). */
+                    Location: string;
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description `project_key_taken` when another project of the workspace has the key, `limit_reached` when
+             *     the workspace already holds 100 projects, `idempotency_key_in_use` while a request with the
+             *     same `Idempotency-Key` is still running.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getProject: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The `ETag` you hold (`"3"`, `W/"3"`, a list of them, or `*`): while the resource is still at that
+                 *     version the answer is `304 Not Modified`, with no body and not counted against the rate limit.
+                 *     Malformed, it is `400 bad_request`.
+                 * @example "3"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+                /**
+                 * @description The project's key, exactly as it is (upper case): `eng` does not name `ENG` and is `404`, as is
+                 *     a project of another workspace.
+                 * @example ENG
+                 */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The project. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteProject: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
+                 *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+                /**
+                 * @description The project's key, exactly as it is (upper case): `eng` does not name `ENG` and is `404`, as is
+                 *     a project of another workspace.
+                 * @example ENG
+                 */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The project is gone. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateProject: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
+                 *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description A key of your choosing (a fresh UUID per logical request is ideal) that makes a retry safe:
+                 *     for 24 hours, the same request with the same key is answered the first success again, with
+                 *     `Idempotent-Replayed: true`, and acts only once. The same key with another request is
+                 *     `422 idempotency_key_reused`; while the first is still running, `409 idempotency_key_in_use`.
+                 *     An empty key or one over 255 characters is `400 bad_request`.
+                 * @example 5f0c2b9e-8d1a-4c2e-9b7f-3a6d1e4c8b20
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+                /**
+                 * @description The project's key, exactly as it is (upper case): `eng` does not name `ENG` and is `404`, as is
+                 *     a project of another workspace.
+                 * @example ENG
+                 */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Platform engineering"
+                 *     }
+                 */
+                "application/merge-patch+json": components["schemas"]["UpdateProject"];
+                /**
+                 * @example {
+                 *       "archived": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateProject"];
+            };
+        };
+        responses: {
+            /** @description The project, with the change applied. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    /**
+                     * @description The project's address after the change, relative to the request's (`{key}`). An idempotent
+                     *     replay does not repeat it: the answer's `key` names the address too.
+                     */
+                    "Content-Location"?: string;
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description `project_archived` when the project is archived and the patch is anything but
+             *     `{"archived": false}`, `project_key_taken` when another project of the workspace has the new
+             *     key, `idempotency_key_in_use` while a request with the same `Idempotency-Key` is still running.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listLabels: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many items a page holds at most.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Where the page starts: the `next_cursor` of the previous page, as it was answered. Opaque;
+                 *     one that this list did not issue is `400 bad_request`. Leave it out for the first page.
+                 * @example WzEsIjIwMjYtMTEtMjJUMTI6MDA6MDAuMTIzNDU2KzAwOjAwIiwiNWMzZTJhMTAtOGI3ZC00ZjZlLTlhMDEtM2QyYzFiMGE5ZjhlIl0
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of labels. */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabelList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createLabel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A key of your choosing (a fresh UUID per logical request is ideal) that makes a retry safe:
+                 *     for 24 hours, the same request with the same key is answered the first success again, with
+                 *     `Idempotent-Replayed: true`, and acts only once. The same key with another request is
+                 *     `422 idempotency_key_reused`; while the first is still running, `409 idempotency_key_in_use`.
+                 *     An empty key or one over 255 characters is `400 bad_request`.
+                 * @example 5f0c2b9e-8d1a-4c2e-9b7f-3a6d1e4c8b20
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Bug",
+                 *       "color": "#D73A4A"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateLabel"];
+            };
+        };
+        responses: {
+            /** @description The label, just created. */
+            201: {
+                headers: {
+                    /** @description The new label's address, relative to the request's (`labels/{id}`). */
+                    Location: string;
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Label"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description `label_exists` when the workspace has a label of that name (whatever the case),
+             *     `limit_reached` when it already holds 100 labels, `idempotency_key_in_use` while a request
+             *     with the same `Idempotency-Key` is still running.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getLabel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The `ETag` you hold (`"3"`, `W/"3"`, a list of them, or `*`): while the resource is still at that
+                 *     version the answer is `304 Not Modified`, with no body and not counted against the rate limit.
+                 *     Malformed, it is `400 bad_request`.
+                 * @example "3"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+                /** @description The label's id. A label of another workspace, or an id that is not a UUID, is `404`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The label. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Label"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteLabel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
+                 *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+                /** @description The label's id. A label of another workspace, or an id that is not a UUID, is `404`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The label is gone. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateLabel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
+                 *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description A key of your choosing (a fresh UUID per logical request is ideal) that makes a retry safe:
+                 *     for 24 hours, the same request with the same key is answered the first success again, with
+                 *     `Idempotent-Replayed: true`, and acts only once. The same key with another request is
+                 *     `422 idempotency_key_reused`; while the first is still running, `409 idempotency_key_in_use`.
+                 *     An empty key or one over 255 characters is `400 bad_request`.
+                 * @example 5f0c2b9e-8d1a-4c2e-9b7f-3a6d1e4c8b20
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+                /** @description The label's id. A label of another workspace, or an id that is not a UUID, is `404`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "color": "#0e8a16"
+                 *     }
+                 */
+                "application/merge-patch+json": components["schemas"]["UpdateLabel"];
+                /**
+                 * @example {
+                 *       "name": "Defect"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateLabel"];
+            };
+        };
+        responses: {
+            /** @description The label, with the change applied. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Label"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description `label_exists` when another label of the workspace has the new name (whatever the case),
+             *     `idempotency_key_in_use` while a request with the same `Idempotency-Key` is still running.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };

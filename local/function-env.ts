@@ -1,12 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseEnv } from 'node:util';
-import { apiUrl, databaseUrl, type StandInConfig } from './config.ts';
+import { apiUrl, databaseUrl, webUrl, type StandInConfig } from './config.ts';
 import { publicJwks, type StandInKeys } from './keys.ts';
 
 /**
  * The environment a hosted Edge Function gets, pointed at the stand-in, plus the project's own secrets
- * from supabase/functions/.env (what `supabase secrets set` holds in production).
+ * from supabase/functions/.env (what `supabase secrets set` holds in production). Mail goes to the
+ * mailbox's relay endpoint and links in it point at the web app; both can be overridden there too.
  */
 export async function functionEnvironment(
   config: StandInConfig,
@@ -15,6 +16,8 @@ export async function functionEnvironment(
   const web = config.ports.web;
   return {
     ALLOWED_ORIGINS: `http://localhost:${web},http://127.0.0.1:${web}`,
+    APP_URL: webUrl(config),
+    MAIL_API_URL: `http://${config.host}:${config.ports.mailbox}/api/messages`,
     ...(await projectSecrets(config.projectDir)),
     SUPABASE_URL: apiUrl(config),
     SUPABASE_ANON_KEY: keys.anonKey,

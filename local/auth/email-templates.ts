@@ -1,4 +1,4 @@
-import { escapeHtml } from '../mailbox/escape-html.ts';
+import { escapeHtml } from '../../supabase/functions/_shared/mail/escape-html.ts';
 import type { Mail } from './mailer.ts';
 
 /** What a template needs: GoTrue's `{{ .ConfirmationURL }}` and `{{ .Token }}`. */

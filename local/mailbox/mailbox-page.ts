@@ -1,4 +1,4 @@
-import { escapeHtml } from './escape-html.ts';
+import { escapeHtml } from '../../supabase/functions/_shared/mail/escape-html.ts';
 import type { MailboxMessage } from './mailbox.ts';
 
 const LINK = /(https?:\/\/[^\s<>"']+)/;

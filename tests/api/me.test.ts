@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Sql } from '../../supabase/functions/_shared/db.ts';
 import { useTestApp } from '../support/api-app.ts';
+import { ISO_TIMESTAMP } from '../support/resource-calls.ts';
 import { callApi, problemOf } from '../support/api-request.ts';
 import {
   accessTokenClaims,
   createTestUser,
+  insertMfaFactor,
   signWithTestKey,
   withBearer,
   type TestUser,
@@ -13,7 +15,6 @@ import {
 
 const api = useTestApp();
 const ME = '/api/v1/me';
-const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 let ada: TestUser;
 let grace: TestUser;
@@ -47,21 +48,8 @@ async function profileOf(userId: string): Promise<ProfileRow | undefined> {
   return row;
 }
 
-async function insertFactor(
-  userId: string,
-  status: 'verified' | 'unverified',
-  createdAt: string,
-): Promise<string> {
-  const id = randomUUID();
-  await api.db.asService((sql) =>
-    sql.query(
-      `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
-       values ($1, $2, $3, 'totp', $4, $5, $5, 'JBSWY3DPEHPK3PXP')`,
-      [id, userId, `${status} phone`, status, createdAt],
-    ),
-  );
-  return id;
-}
+const insertFactor = (userId: string, status: 'verified' | 'unverified', createdAt: string) =>
+  insertMfaFactor(api.db, userId, { status, createdAt, friendlyName: `${status} phone` });
 
 describe('GET /api/v1/me', () => {
   it("answers the caller's account", async () => {

@@ -6,10 +6,18 @@ import type { AppEnv } from '../../supabase/functions/api/app-env.ts';
 import type { Sql } from '../../supabase/functions/_shared/db.ts';
 import type { Principal } from '../../supabase/functions/_shared/principal.ts';
 import { useTestApp } from '../support/api-app.ts';
-import { callApi, callTestRoute, problemOf, type ApiResponse } from '../support/api-request.ts';
+import { ISO_TIMESTAMP } from '../support/resource-calls.ts';
+import {
+  callApi,
+  callTestRoute,
+  expectProblem,
+  problemOf,
+  type ApiResponse,
+} from '../support/api-request.ts';
 import {
   accessTokenClaims,
   createTestUser,
+  insertMfaFactor,
   signWithTestKey,
   withBearer,
   type TestUser,
@@ -33,7 +41,6 @@ const TOKENS = '/api/v1/me/tokens';
 const ME = '/api/v1/me';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SECRET = /^tl_pat_[0-9A-Za-z]{43}$/;
-const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const REFUSED_CREDENTIALS = 'Bearer error="invalid_token"';
 
 interface TokenBody {
@@ -62,8 +69,8 @@ async function createToken(user: TestUser, body?: TokenBody): Promise<NewApiToke
 
 const listTokens = (bearer: string) => callApi(api.app, TOKENS, withBearer(bearer));
 const getToken = (bearer: string, id: string) => callApi(api.app, `${TOKENS}/${id}`, withBearer(bearer));
-const revokeToken = (bearer: string, id: string) =>
-  callApi(api.app, `${TOKENS}/${id}`, withBearer(bearer, { method: 'DELETE' }));
+const revokeToken = (bearer: string, id: string, headers: Record<string, string> = {}) =>
+  callApi(api.app, `${TOKENS}/${id}`, withBearer(bearer, { method: 'DELETE', headers }));
 const getMe = (bearer: string) => callApi(api.app, ME, withBearer(bearer));
 
 const aal2TokenOf = (user: TestUser) => signWithTestKey(accessTokenClaims(user, 'aal2'));
@@ -96,15 +103,8 @@ async function tokenCount(userId: string): Promise<number> {
   return row?.count ?? -1;
 }
 
-async function insertVerifiedFactor(userId: string, status: 'verified' | 'unverified' = 'verified') {
-  await asService((sql) =>
-    sql.query(
-      `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
-       values ($1, $2, 'Phone', 'totp', $3, now(), now(), 'JBSWY3DPEHPK3PXP')`,
-      [randomUUID(), userId, status],
-    ),
-  );
-}
+const insertVerifiedFactor = (userId: string, status: 'verified' | 'unverified' = 'verified') =>
+  insertMfaFactor(api.db, userId, { status });
 
 /** Rows as if the user had created tokens earlier: `createdMinutesAgo` each, all revoked. */
 async function insertPastCreations(userId: string, createdMinutesAgo: readonly number[]): Promise<void> {
@@ -138,11 +138,6 @@ function expectUnauthenticated(response: ApiResponse, detail: string | RegExp): 
   const problem = problemOf(response);
   expect(problem.code).toBe('unauthenticated');
   expect(problem.detail).toMatch(detail);
-}
-
-function expectProblem(response: ApiResponse, status: number, code: string): void {
-  expect(response.status).toBe(status);
-  expect(problemOf(response).code).toBe(code);
 }
 
 let ada: TestUser;
@@ -442,6 +437,22 @@ describe('GET /api/v1/me/tokens/{id}', () => {
   });
 });
 
+describe('ETag on tokens', () => {
+  it('answers a token with its ETag, and 304 when If-None-Match names it', async () => {
+    const user = await createTestUser(api.db);
+    const created = await postToken(user.accessToken);
+    expect(created.headers.get('ETag')).toBe('"1"');
+    const id = (created.body as NewApiToken).id;
+    expect((await getToken(user.accessToken, id)).headers.get('ETag')).toBe('"1"');
+    const cached = await callApi(
+      api.app,
+      `${TOKENS}/${id}`,
+      withBearer(user.accessToken, { headers: { 'If-None-Match': '"1"' } }),
+    );
+    expect(cached.status).toBe(304);
+  });
+});
+
 describe('DELETE /api/v1/me/tokens/{id}', () => {
   it('revokes the token: it answers it revoked, and the token is 401 from then on', async () => {
     const user = await createTestUser(api.db);
@@ -457,6 +468,26 @@ describe('DELETE /api/v1/me/tokens/{id}', () => {
     expect((await storedToken(token.id))?.revoked_at).toBeInstanceOf(Date);
 
     expectUnauthenticated(await getMe(token.token), 'The API token has been revoked. Create a new one.');
+  });
+
+  it('honours If-Match: a stale version is 412 and the token keeps working', async () => {
+    const user = await createTestUser(api.db);
+    const token = await createToken(user);
+    const problem = expectProblem(
+      await revokeToken(user.accessToken, token.id, { 'If-Match': '"2"' }),
+      412,
+      'precondition_failed',
+    );
+    expect(problem.current_version).toBe(1);
+    expect((await storedToken(token.id))?.revoked_at).toBeNull();
+    const response = await revokeToken(user.accessToken, token.id, { 'If-Match': '"1"' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('ETag')).toBe('"2"');
+    expectProblem(
+      await revokeToken(user.accessToken, token.id, { 'If-Match': '"1"' }),
+      412,
+      'precondition_failed',
+    );
   });
 
   it('answers a revoked token as it is when revoked again', async () => {

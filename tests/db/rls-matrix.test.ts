@@ -98,6 +98,16 @@ const RULES: readonly Rule[] = [
   },
   {
     table: 'memberships',
+    command: 'update',
+    attempt: 'make a member an owner (admins never grant owner)',
+    statement: (f) => [
+      `update public.memberships set role = 'owner' where workspace_id = $1 and user_id = $2`,
+      [f.workspaceId, f.users.target],
+    ],
+    allowed: ['owner'],
+  },
+  {
+    table: 'memberships',
     command: 'delete',
     attempt: 'remove a member',
     statement: (f) => [

@@ -3,55 +3,12 @@
  * accepting an invitation. Each runs as the calling user, as the API runs them.
  */
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { useSqlAsUser } from '../support/sql-as-user.ts';
 
 describe('private.create_workspace and private.accept_invitation', () => {
-  let database: TestDatabase;
-  let db: pg.Client;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    db = new pg.Client({ connectionString: database.url });
-    await db.connect();
-  });
-
-  afterAll(async () => {
-    await db.end();
-    await database.drop();
-  });
-
-  async function newUser(email = `${randomUUID()}@functions.test`): Promise<string> {
-    const id = randomUUID();
-    await db.query(
-      `insert into auth.users (id, email, aud, role, created_at, updated_at)
-       values ($1, $2, 'authenticated', 'authenticated', now(), now())`,
-      [id, email],
-    );
-    return id;
-  }
-
-  /** Runs `sql` as `userId` and commits; answers the rows, or the error's hint (the API's error code). */
-  async function asUser<Row extends pg.QueryResultRow>(
-    userId: string,
-    sql: string,
-    values: unknown[],
-  ): Promise<{ rows: Row[] } | { refused: string | undefined }> {
-    await db.query('begin');
-    try {
-      await db.query(
-        `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
-        [JSON.stringify({ sub: userId, role: 'authenticated' })],
-      );
-      const result = await db.query<Row>(sql, values);
-      await db.query('commit');
-      return { rows: result.rows };
-    } catch (error) {
-      await db.query('rollback');
-      return { refused: (error as { hint?: string }).hint };
-    }
-  }
+  const sqlTest = useSqlAsUser('functions.test');
+  const { newUser, asUser } = sqlTest;
 
   const createWorkspace = (userId: string, slug: string, maxCreated = 10) =>
     asUser<{ id: string; name: string; created_by: string; version: number }>(
@@ -66,7 +23,7 @@ describe('private.create_workspace and private.accept_invitation', () => {
     if (!('rows' in created)) throw new Error(`refused: ${created.refused}`);
     const [workspace] = created.rows;
     expect(workspace).toMatchObject({ name: 'fn-acme team', created_by: owner, version: 1 });
-    const membership = await db.query('select role from public.memberships where workspace_id = $1', [
+    const membership = await sqlTest.db.query('select role from public.memberships where workspace_id = $1', [
       workspace?.id,
     ]);
     expect(membership.rows).toEqual([{ role: 'owner' }]);
@@ -77,9 +34,10 @@ describe('private.create_workspace and private.accept_invitation', () => {
     expect(await createWorkspace(owner, 'fn-one', 2)).toHaveProperty('rows');
     expect(await createWorkspace(owner, 'fn-two', 2)).toHaveProperty('rows');
     expect(await createWorkspace(owner, 'fn-three', 2)).toEqual({ refused: 'limit_reached' });
-    const count = await db.query('select count(*)::int as n from public.workspaces where created_by = $1', [
-      owner,
-    ]);
+    const count = await sqlTest.db.query(
+      'select count(*)::int as n from public.workspaces where created_by = $1',
+      [owner],
+    );
     expect(count.rows[0]).toEqual({ n: 2 });
   });
 
@@ -112,7 +70,7 @@ describe('private.create_workspace and private.accept_invitation', () => {
       token: string,
       overrides: { status?: string; expired?: boolean } = {},
     ) {
-      await db.query(
+      await sqlTest.db.query(
         `insert into public.invitations (workspace_id, email, role, token_hash, invited_by, status, expires_at)
          values ($1, $2, 'member', sha256($3::bytea), $4, $5, now() + $6::interval)`,
         [
@@ -135,7 +93,7 @@ describe('private.create_workspace and private.accept_invitation', () => {
       const invitee = await newUser('Invitee@Functions.test');
       await invite('invitee@functions.test', 'accept-me');
       expect(await accept(invitee, 'accept-me')).toEqual({ rows: [{ role: 'member' }] });
-      const invitation = await db.query(
+      const invitation = await sqlTest.db.query(
         `select status, accepted_by from public.invitations where token_hash = sha256('accept-me'::bytea)`,
       );
       expect(invitation.rows).toEqual([{ status: 'accepted', accepted_by: invitee }]);
@@ -149,7 +107,7 @@ describe('private.create_workspace and private.accept_invitation', () => {
     ] as const)('refuses %s', async (_, token, overrides, code) => {
       const invitee = await newUser();
       const email = (
-        await db.query<{ email: string }>('select email from auth.users where id = $1', [invitee])
+        await sqlTest.db.query<{ email: string }>('select email from auth.users where id = $1', [invitee])
       ).rows[0]?.email;
       if (token !== 'never-issued' && email) await invite(email, token, overrides);
       expect(await accept(invitee, token)).toEqual({ refused: code });
@@ -160,7 +118,7 @@ describe('private.create_workspace and private.accept_invitation', () => {
       await invite('someone-else@functions.test', 'not-yours');
       expect(await accept(stranger, 'not-yours')).toEqual({ refused: 'forbidden' });
       await invite(`owner-again-${randomUUID()}@functions.test`, 'owner-again');
-      await db.query(
+      await sqlTest.db.query(
         `update auth.users set email = i.email from public.invitations i
         where auth.users.id = $1 and i.token_hash = sha256('owner-again'::bytea)`,
         [owner],

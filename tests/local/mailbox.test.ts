@@ -83,9 +83,9 @@ describe('a fresh stand-in: its mailbox and its demo account', () => {
   });
 
   test('answers other methods with 405 and other paths with 404', async () => {
-    const post = await fetch(`${mailboxUrl(standIn.process)}/api/messages`, { method: 'POST' });
-    expect(post.status).toBe(405);
-    expect(post.headers.get('allow')).toBe('GET, DELETE');
+    const put = await fetch(`${mailboxUrl(standIn.process)}/api/messages`, { method: 'PUT' });
+    expect(put.status).toBe(405);
+    expect(put.headers.get('allow')).toBe('GET, POST, DELETE');
     expect((await fetch(`${mailboxUrl(standIn.process)}/nothing`)).status).toBe(404);
   });
 });

@@ -5,6 +5,7 @@ import { createApp } from '../../supabase/functions/api/app.ts';
 import type { AppDeps, AppEnv } from '../../supabase/functions/api/app-env.ts';
 import type { CredentialVerifier } from '../../supabase/functions/_shared/auth/credential-verifier.ts';
 import { createDatabase } from '../../supabase/functions/_shared/db.ts';
+import type { Mailer, OutgoingMail } from '../../supabase/functions/_shared/mail/mailer.ts';
 import type { Database } from '../../supabase/functions/_shared/db.ts';
 import { captureLogs } from './api-logs.ts';
 import type { CapturedLogs } from './api-logs.ts';
@@ -12,11 +13,15 @@ import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { testCredentials } from './test-users.ts';
 
 export const WEB_ORIGIN = 'http://localhost:5173';
+/** The web app's address the app under test links into (AppDeps.appUrl). */
+export const TEST_APP_URL = 'https://app.tasklane.test';
 
 export interface TestApp {
   app: Hono<AppEnv>;
   db: Database;
   logs: CapturedLogs;
+  /** Every mail the app sent through the default capturing mailer, oldest first. */
+  sentMail: OutgoingMail[];
   close(): Promise<void>;
 }
 
@@ -29,11 +34,20 @@ export interface TestAppOptions {
   rateLimits?: AppDeps['rateLimits'];
   /** The connection's address as the runtime would tell it; none by default, as with `app.request()`. */
   connectionAddress?: AppDeps['connectionAddress'];
+  /** How mail is sent; by default it is captured in `sentMail`. */
+  mailer?: Mailer;
 }
 
 export function createTestApp(databaseUrl: string, options: TestAppOptions = {}): TestApp {
   const logs = captureLogs();
   const db = createDatabase({ url: databaseUrl, logger: logs.logger });
+  const sentMail: OutgoingMail[] = [];
+  const capturingMailer: Mailer = {
+    send: (mail) => {
+      sentMail.push(mail);
+      return Promise.resolve();
+    },
+  };
   const deps = {
     db,
     logger: logs.logger,
@@ -41,8 +55,10 @@ export function createTestApp(databaseUrl: string, options: TestAppOptions = {})
     credentials: (options.credentials ?? testCredentials)(db),
     rateLimits: options.rateLimits,
     connectionAddress: options.connectionAddress,
+    mailer: options.mailer ?? capturingMailer,
+    appUrl: TEST_APP_URL,
   };
-  return { app: createApp(deps, options.extraRoutes), db, logs, close: () => db.close() };
+  return { app: createApp(deps, options.extraRoutes), db, logs, sentMail, close: () => db.close() };
 }
 
 export interface UsedTestApp extends TestApp {
@@ -78,6 +94,9 @@ export function useTestApp(options: TestAppOptions = {}): UsedTestApp {
     },
     get logs() {
       return current().logs;
+    },
+    get sentMail() {
+      return current().sentMail;
     },
     get databaseUrl() {
       return current().databaseUrl;

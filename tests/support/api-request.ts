@@ -3,6 +3,7 @@
  * openapi.yaml before the test sees it.
  */
 import type { Hono } from 'hono';
+import { expect } from 'vitest';
 import type { AppEnv } from '../../supabase/functions/api/app-env.ts';
 import { expectProblemResponse, expectResponseMatchesSpec } from './openapi.ts';
 import type { ObservedResponse, Problem } from './openapi.ts';
@@ -36,6 +37,12 @@ export async function callTestRoute(
 /** The body of an error answer, checked against the Problem schema. */
 export function problemOf(response: ApiResponse): Problem {
   return expectProblemResponse(response);
+}
+
+/** Checks that the answer is the problem `code` with `status`; returns the problem. */
+export function expectProblem(response: ApiResponse, status: number, code: string): Problem {
+  expect({ status: response.status, code: problemOf(response).code }).toEqual({ status, code });
+  return problemOf(response);
 }
 
 async function observe(app: Hono<AppEnv>, path: string, init: RequestInit): Promise<ApiResponse> {

@@ -140,3 +140,32 @@ export function withBearer(token: string, init: RequestInit = {}): RequestInit {
   headers.set('Authorization', `Bearer ${token}`);
   return { ...init, headers };
 }
+
+export interface NewMfaFactor {
+  status?: 'verified' | 'unverified';
+  friendlyName?: string;
+  /** ISO timestamp; now by default. */
+  createdAt?: string;
+}
+
+/** Gives the user a TOTP factor, as enrolling (and, when verified, verifying) it would. Returns its id. */
+export async function insertMfaFactor(
+  db: Database,
+  userId: string,
+  { status = 'verified', friendlyName = 'Phone', createdAt = new Date().toISOString() }: NewMfaFactor = {},
+): Promise<string> {
+  const id = randomUUID();
+  await db.asService((sql) =>
+    sql.query(
+      `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
+       values ($1, $2, $3, 'totp', $4, $5, $5, 'JBSWY3DPEHPK3PXP')`,
+      [id, userId, friendlyName, status, createdAt],
+    ),
+  );
+  return id;
+}
+
+/** An access token for the user's session after it verified a second factor. */
+export function aal2AccessTokenOf(user: Pick<TestUser, 'id' | 'email' | 'sessionId'>): Promise<string> {
+  return signWithTestKey(accessTokenClaims(user, 'aal2'));
+}

@@ -20,11 +20,41 @@ function failureOf(source: Record<string, string | undefined>): EnvError {
 
 describe('parseEnv', () => {
   it('reads a complete environment, with defaults for the optional variables', () => {
-    expect(parseEnv({ ...VALID, UNRELATED: 'x' })).toEqual({
+    expect(parseEnv({ ...VALID, APP_URL: 'https://app.tasklane.dev', UNRELATED: 'x' })).toEqual({
       ...VALID,
       ALLOWED_ORIGINS: [],
       LOG_LEVEL: 'info',
+      APP_URL: 'https://app.tasklane.dev',
+      MAIL_FROM: 'Tasklane <no-reply@tasklane.local>',
     });
+  });
+
+  it('reads the mail relay settings', () => {
+    const env = parseEnv({
+      ...VALID,
+      APP_URL: 'https://app.tasklane.dev/',
+      MAIL_API_URL: 'https://api.resend.com/emails',
+      MAIL_API_KEY: 're_123',
+      MAIL_FROM: 'Acme <tasks@acme.dev>',
+    });
+    expect(env).toMatchObject({
+      APP_URL: 'https://app.tasklane.dev',
+      MAIL_API_URL: 'https://api.resend.com/emails',
+      MAIL_API_KEY: 're_123',
+      MAIL_FROM: 'Acme <tasks@acme.dev>',
+    });
+    expect(failureOf({ ...VALID, APP_URL: 'x', MAIL_API_URL: 'smtp://mail' }).message).toBe(
+      "Invalid environment: APP_URL must be the web app's http(s) URL, such as https://app.example.com; " +
+        "MAIL_API_URL must be the mail relay's http(s) endpoint, such as https://api.resend.com/emails",
+    );
+  });
+
+  it('takes the first allowed origin as APP_URL when it is not set, and fails without either', () => {
+    const env = parseEnv({ ...VALID, ALLOWED_ORIGINS: 'http://localhost:5173,https://app.tasklane.dev' });
+    expect(env.APP_URL).toBe('http://localhost:5173');
+    expect(failureOf(VALID).message).toBe(
+      'Invalid environment: APP_URL is not set, and ALLOWED_ORIGINS names no origin to default it to',
+    );
   });
 
   it('splits ALLOWED_ORIGINS on commas and trims each origin', () => {
@@ -33,7 +63,9 @@ describe('parseEnv', () => {
   });
 
   it('treats empty values as unset', () => {
-    expect(parseEnv({ ...VALID, ALLOWED_ORIGINS: '', LOG_LEVEL: '' })).toMatchObject({
+    expect(
+      parseEnv({ ...VALID, ALLOWED_ORIGINS: '', LOG_LEVEL: '', APP_URL: 'http://localhost:5173' }),
+    ).toMatchObject({
       ALLOWED_ORIGINS: [],
       LOG_LEVEL: 'info',
     });

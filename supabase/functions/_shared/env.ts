@@ -1,6 +1,11 @@
 /**
  * The API's environment, read and checked in this one module. A bad or missing variable fails at boot
  * with a message naming it; values are never printed, because most of them are secrets.
+ *
+ * Mail (docs/decisions/0008) is optional: without MAIL_API_URL nothing is sent and each mail is logged
+ * as not sent. APP_URL, the web app's address that links in mails point into, defaults to the first of
+ * ALLOWED_ORIGINS (the web app is the API's first browser client); with neither, the API cannot link
+ * anywhere and refuses to boot.
  */
 import { z } from 'zod';
 import { LOG_LEVELS } from './logger.ts';
@@ -17,14 +22,29 @@ const originList = z
   )
   .pipe(z.array(z.string().refine(isOrigin)));
 
-const EnvSchema = z.object({
-  SUPABASE_URL: z.url({ protocol: /^https?$/ }),
-  SUPABASE_DB_URL: z.string().regex(/^postgres(ql)?:\/\/./),
-  SUPABASE_ANON_KEY: z.string(),
-  SUPABASE_SERVICE_ROLE_KEY: z.string(),
-  ALLOWED_ORIGINS: originList.default([]),
-  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
-});
+const httpUrl = z.url({ protocol: /^https?$/ });
+
+export const DEFAULT_MAIL_FROM = 'Tasklane <no-reply@tasklane.local>';
+
+const EnvSchema = z
+  .object({
+    SUPABASE_URL: httpUrl,
+    SUPABASE_DB_URL: z.string().regex(/^postgres(ql)?:\/\/./),
+    SUPABASE_ANON_KEY: z.string(),
+    SUPABASE_SERVICE_ROLE_KEY: z.string(),
+    ALLOWED_ORIGINS: originList.default([]),
+    LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    APP_URL: httpUrl.optional(),
+    MAIL_API_URL: httpUrl.optional(),
+    MAIL_API_KEY: z.string().optional(),
+    MAIL_FROM: z.string().default(DEFAULT_MAIL_FROM),
+  })
+  .transform((env, context) => {
+    const appUrl = env.APP_URL ?? env.ALLOWED_ORIGINS[0];
+    if (appUrl !== undefined) return { ...env, APP_URL: appUrl.replace(/\/+$/, '') };
+    context.issues.push({ code: 'custom', path: ['APP_URL'], message: 'not set', input: undefined });
+    return z.NEVER;
+  });
 
 export type Env = z.output<typeof EnvSchema>;
 type EnvName = keyof Env;
@@ -36,6 +56,15 @@ const EXPECTED: Record<EnvName, string> = {
   SUPABASE_SERVICE_ROLE_KEY: 'the project service-role key',
   ALLOWED_ORIGINS: 'comma-separated origins such as https://app.example.com',
   LOG_LEVEL: `one of ${LOG_LEVELS.join(', ')}`,
+  APP_URL: "the web app's http(s) URL, such as https://app.example.com",
+  MAIL_API_URL: "the mail relay's http(s) endpoint, such as https://api.resend.com/emails",
+  MAIL_API_KEY: "the mail relay's API key",
+  MAIL_FROM: 'a sender such as Tasklane <no-reply@example.com>',
+};
+
+/** What an unset variable's message adds, when it is not simply required. */
+const WHEN_UNSET: Partial<Record<EnvName, string>> = {
+  APP_URL: ', and ALLOWED_ORIGINS names no origin to default it to',
 };
 
 export class EnvError extends Error {
@@ -55,7 +84,11 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
 function describeProblems(issues: readonly z.core.$ZodIssue[], input: Record<string, unknown>): string {
   const names = [...new Set(issues.map((issue) => String(issue.path[0])))].filter(isEnvName);
   return names
-    .map((name) => (input[name] === undefined ? `${name} is not set` : `${name} must be ${EXPECTED[name]}`))
+    .map((name) =>
+      input[name] === undefined
+        ? `${name} is not set${WHEN_UNSET[name] ?? ''}`
+        : `${name} must be ${EXPECTED[name]}`,
+    )
     .join('; ');
 }
 

@@ -13,6 +13,7 @@ const SPEC_STATUS: Record<ErrorCode, number> = {
   method_not_allowed: 405,
   slug_taken: 409,
   project_key_taken: 409,
+  project_archived: 409,
   label_exists: 409,
   already_member: 409,
   invitation_exists: 409,

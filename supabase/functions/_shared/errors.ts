@@ -47,6 +47,11 @@ export const ERROR_KINDS = {
     title: 'Project key taken',
     detail: 'Another project in this workspace already uses this key.',
   },
+  project_archived: {
+    status: 409,
+    title: 'Project archived',
+    detail: 'This project is archived: unarchive it to change it.',
+  },
   label_exists: {
     status: 409,
     title: 'Label exists',

@@ -36,3 +36,16 @@ export function preconditionFailed(currentVersion: number): AppError {
     { extensions: { current_version: currentVersion } },
   );
 }
+
+/** Whether a resource at `currentVersion` satisfies `expected` (any version does when it is null). */
+export function isExpectedVersion(currentVersion: number, expected: ExpectedVersion): boolean {
+  return expected === null || expected.includes(currentVersion);
+}
+
+/**
+ * `412` unless the resource is at an expected version: for the writes that check it before acting (an
+ * empty merge patch, a revoke that is already done) rather than in their statement.
+ */
+export function requireExpectedVersion(currentVersion: number, expected: ExpectedVersion): void {
+  if (!isExpectedVersion(currentVersion, expected)) throw preconditionFailed(currentVersion);
+}

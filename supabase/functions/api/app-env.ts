@@ -4,6 +4,7 @@ import type { RequestIdVariables } from 'hono/request-id';
 import type { CredentialVerifier } from '../_shared/auth/credential-verifier.ts';
 import type { Database } from '../_shared/db.ts';
 import type { Logger } from '../_shared/logger.ts';
+import type { Mailer } from '../_shared/mail/mailer.ts';
 import type { Principal } from '../_shared/principal.ts';
 
 export interface AppDeps {
@@ -20,6 +21,14 @@ export interface AppDeps {
    * `remoteAddr`); the per-IP rate limit uses it when X-Forwarded-For names no address.
    */
   connectionAddress?: (c: Context<AppEnv>) => string | undefined;
+  /** Sends e-mail, such as invitations (docs/decisions/0008); without one, no mail is sent. */
+  mailer?: Mailer;
+  /**
+   * The web app's address, without a trailing slash, that links in e-mails point into (an invitation's
+   * `accept_url` is `${appUrl}/invite/{token}`). index.ts always sets it (env.ts: APP_URL); invitations
+   * cannot be created without it.
+   */
+  appUrl?: string;
 }
 
 export interface RateLimits {

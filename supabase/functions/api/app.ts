@@ -7,7 +7,10 @@ import { RATE_LIMIT_PER_MINUTE } from '../_shared/limits.ts';
 import type { AppDeps, AppEnv } from './app-env.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
+import { invitationsRoutes } from './invitations/invitations.routes.ts';
+import { labelsRoutes } from './labels/labels.routes.ts';
 import { meRoutes } from './me/me.routes.ts';
+import { membersRoutes } from './members/members.routes.ts';
 import { metaRoutes } from './meta/meta.routes.ts';
 import { authenticate, type RouteName } from './middleware/authenticate.ts';
 import { bodyGuard } from './middleware/body-guard.ts';
@@ -18,8 +21,10 @@ import { limitByIp, limitByPrincipal, type RateLimitOptions } from './middleware
 import { requestIds } from './middleware/request-id.ts';
 import { requestLogger } from './middleware/request-logger.ts';
 import { tokenAccess } from './middleware/token-access.ts';
+import { projectsRoutes } from './projects/projects.routes.ts';
 import { postgresRateLimiter } from './rate-limits/rate-limiter.ts';
 import { tokensRoutes } from './tokens/tokens.routes.ts';
+import { workspacesRoutes } from './workspaces/workspaces.routes.ts';
 
 /** The routes anyone may call without credentials. Every other route requires a verified caller. */
 export const PUBLIC_ROUTES: readonly RouteName[] = ['GET /api/v1/health', 'GET /api/v1/meta/limits'];
@@ -58,6 +63,11 @@ export function createApp(deps: AppDeps, extraRoutes?: Hono<AppEnv>): Hono<AppEn
   api.route('/v1', metaRoutes());
   api.route('/v1', meRoutes(deps));
   api.route('/v1', tokensRoutes(deps));
+  api.route('/v1', workspacesRoutes(deps));
+  api.route('/v1', membersRoutes(deps));
+  api.route('/v1', invitationsRoutes(deps));
+  api.route('/v1', projectsRoutes(deps));
+  api.route('/v1', labelsRoutes(deps));
   if (extraRoutes) api.route('/v1', extraRoutes);
 
   app.notFound(notFoundHandler);

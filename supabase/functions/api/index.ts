@@ -6,6 +6,8 @@ import { bearerCredentialVerifier } from '../_shared/auth/credential-verifier.ts
 import { createDatabase } from '../_shared/db.ts';
 import { parseEnv } from '../_shared/env.ts';
 import { createJsonLogger } from '../_shared/logger.ts';
+import { httpMailer } from '../_shared/mail/http-mailer.ts';
+import { unsentMailer } from '../_shared/mail/unsent-mailer.ts';
 import { createApp } from './app.ts';
 import type { AppEnv } from './app-env.ts';
 
@@ -20,11 +22,22 @@ const credentials = bearerCredentialVerifier({
   }),
   apiTokens: apiTokenVerifier({ db }),
 });
+const mailer = env.MAIL_API_URL
+  ? httpMailer({ url: env.MAIL_API_URL, apiKey: env.MAIL_API_KEY, from: env.MAIL_FROM })
+  : unsentMailer(logger);
 
 /** Deno.serve hands each request's connection info to the handler, and Hono keeps it as `c.env`. */
 const connectionAddress = (c: Context<AppEnv>): string | undefined =>
   (c.env as Deno.ServeHandlerInfo<Deno.NetAddr> | undefined)?.remoteAddr.hostname;
 
 Deno.serve(
-  createApp({ db, logger, allowedOrigins: env.ALLOWED_ORIGINS, credentials, connectionAddress }).fetch,
+  createApp({
+    db,
+    logger,
+    allowedOrigins: env.ALLOWED_ORIGINS,
+    credentials,
+    connectionAddress,
+    mailer,
+    appUrl: env.APP_URL,
+  }).fetch,
 );

@@ -5,7 +5,7 @@
  */
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { AppError } from '../../_shared/errors.ts';
+import { AppError, type FieldError } from '../../_shared/errors.ts';
 import type { AppEnv } from '../app-env.ts';
 import { toFieldErrors } from './field-errors.ts';
 
@@ -15,10 +15,35 @@ export async function readJsonBody<Shape extends z.core.$ZodShape, E extends App
 ): Promise<z.output<z.ZodObject<Shape, z.core.$strict>>> {
   const body = await parseJson(c);
   const result = schema.strict().safeParse(body);
-  if (result.success) return result.data;
-  throw new AppError('validation_failed', undefined, {
-    errors: toFieldErrors(result.error.issues, 'body', body),
-  });
+  const nulErrors = nulCharacterErrors(body, 'body');
+  if (result.success && nulErrors.length === 0) return result.data;
+  const fieldErrors = result.success ? [] : toFieldErrors(result.error.issues, 'body', body);
+  throw new AppError('validation_failed', undefined, { errors: [...nulErrors, ...fieldErrors] });
+}
+
+/**
+ * Text with a NUL character (`\u0000`) is valid JSON, but Postgres cannot store it: every string in a
+ * body, keys included, is refused with it rather than failing at the database.
+ */
+function nulCharacterErrors(body: unknown, root: string): FieldError[] {
+  const errors: FieldError[] = [];
+  // Iterative, not recursive: a hostile body may nest thousands of levels deep.
+  const pending: [unknown, string][] = [[body, root]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [value, path] = next;
+    if (typeof value === 'string' && value.includes('\0')) errors.push(nulError(path));
+    if (typeof value !== 'object' || value === null) continue;
+    for (const [key, item] of Object.entries(value)) {
+      const at = `${path}.${key}`;
+      if (key.includes('\0')) errors.push(nulError(at));
+      else pending.push([item, at]);
+    }
+  }
+  return errors;
+}
+
+function nulError(path: string): FieldError {
+  return { path, code: 'invalid_character', message: 'must not contain the NUL character (\\u0000)' };
 }
 
 /** Parses the body once (Hono caches it); the body guard calls this before any route runs. */

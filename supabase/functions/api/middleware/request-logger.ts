@@ -15,9 +15,14 @@ export const requestLogger = (logger: Logger) =>
     logger[status >= 500 ? 'error' : 'info']('request', {
       request_id: c.var.requestId,
       method: c.req.method,
-      path: c.req.path,
+      path: withoutSecrets(c.req.path),
       status,
       duration_ms: Math.round((performance.now() - started) * 10) / 10,
       user_id: c.var.principal?.user_id,
     });
   });
+
+/** The path with the secrets some paths carry masked: an invitation's token (`/invitations/{token}/accept`). */
+export function withoutSecrets(path: string): string {
+  return path.replace(/\/invitations\/[^/]+\/accept(?=\/|$)/g, '/invitations/{token}/accept');
+}

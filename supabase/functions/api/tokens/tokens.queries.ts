@@ -4,6 +4,7 @@
  */
 import type { Sql } from '../../_shared/db.ts';
 import type { ApiTokenScope } from '../../_shared/principal.ts';
+import type { ExpectedVersion } from '../../_shared/versions.ts';
 
 export interface ApiTokenRow extends Record<string, unknown> {
   id: string;
@@ -106,13 +107,21 @@ export async function selectOwnToken(sql: Sql, id: string): Promise<ApiTokenRow 
   return row;
 }
 
-/** Revokes the token unless it already is; undefined when the caller has no such token or it was revoked. */
-export async function revokeOwnToken(sql: Sql, id: string): Promise<ApiTokenRow | undefined> {
+/**
+ * Revokes the token unless it already is, if it is at an expected version; undefined when the caller has
+ * no such active token at that version.
+ */
+export async function revokeOwnToken(
+  sql: Sql,
+  id: string,
+  expected: ExpectedVersion,
+): Promise<ApiTokenRow | undefined> {
   const [row] = await sql.query<ApiTokenRow>(
     `update public.api_tokens set revoked_at = now()
      where id = $1 and user_id = (select auth.uid()) and revoked_at is null
+       and ($2::integer[] is null or version = any($2::integer[]))
      returning ${TOKEN_COLUMNS}`,
-    [id],
+    [id, expected],
   );
   return row;
 }

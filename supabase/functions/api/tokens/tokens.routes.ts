@@ -1,20 +1,22 @@
 /** /v1/me/tokens — the signed-in person's personal API tokens. API tokens cannot call these (tokenAccess). */
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
 import { AppError } from '../../_shared/errors.ts';
 import type { AppDeps, AuthenticatedEnv } from '../app-env.ts';
+import { jsonWithETag, readIfMatch } from '../http/conditional.ts';
 import { readJsonBody } from '../http/json-body.ts';
+import { shapedPathParam, UuidShape } from '../http/path-params.ts';
 import { NoQueryParameters, readQuery } from '../http/query-params.ts';
 import { CreateApiTokenBodySchema } from './tokens.schemas.ts';
 import { createApiToken, getApiToken, listApiTokens, revokeApiToken } from './tokens.service.ts';
 
-const TokenId = z.uuid();
-
 /** The `{id}` of the address; anything but a UUID names no token. */
 function tokenIdOf(c: Context<AuthenticatedEnv>): string {
-  const id = TokenId.safeParse(c.req.param('id'));
-  if (!id.success) throw new AppError('not_found', 'You have no API token with this id.');
-  return id.data;
+  return shapedPathParam(
+    c,
+    'id',
+    UuidShape,
+    () => new AppError('not_found', 'You have no API token with this id.'),
+  );
 }
 
 export const tokensRoutes = ({ db }: Pick<AppDeps, 'db'>) =>
@@ -27,7 +29,7 @@ export const tokensRoutes = ({ db }: Pick<AppDeps, 'db'>) =>
       c.header('Location', `tokens/${token.id}`);
       // The body holds the secret: no cache may keep it (nor may an idempotent replay store it).
       c.header('Cache-Control', 'no-store');
-      return c.json(token, 201);
+      return jsonWithETag(c, token, 201);
     })
     .get('/me/tokens', async (c) => {
       readQuery(c, NoQueryParameters);
@@ -35,9 +37,9 @@ export const tokensRoutes = ({ db }: Pick<AppDeps, 'db'>) =>
     })
     .get('/me/tokens/:id', async (c) => {
       readQuery(c, NoQueryParameters);
-      return c.json(await getApiToken(db, c.var.principal, tokenIdOf(c)), 200);
+      return jsonWithETag(c, await getApiToken(db, c.var.principal, tokenIdOf(c)));
     })
     .delete('/me/tokens/:id', async (c) => {
       readQuery(c, NoQueryParameters);
-      return c.json(await revokeApiToken(db, c.var.principal, tokenIdOf(c)), 200);
+      return jsonWithETag(c, await revokeApiToken(db, c.var.principal, tokenIdOf(c), readIfMatch(c)));
     });

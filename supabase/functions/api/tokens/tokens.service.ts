@@ -10,10 +10,12 @@ import {
   generateApiTokenSecret,
   hashApiToken,
 } from '../../_shared/auth/api-token-secret.ts';
+import { CREATION_WINDOW_SECONDS, requireCreationBudget } from '../../_shared/creation-budget.ts';
 import type { Database, Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
-import { API_TOKENS_PER_USER, SENSITIVE_CREATIONS_PER_HOUR } from '../../_shared/limits.ts';
+import { API_TOKENS_PER_USER } from '../../_shared/limits.ts';
 import type { Principal } from '../../_shared/principal.ts';
+import { requireExpectedVersion, type ExpectedVersion } from '../../_shared/versions.ts';
 import {
   countOwnActiveTokens,
   insertOwnToken,
@@ -33,7 +35,6 @@ type CreateApiToken = components['schemas']['CreateApiToken'];
 
 /** How long a revoked or expired token stays in the list, so people see what stopped working. */
 export const ENDED_TOKENS_LISTED_FOR_DAYS = 30;
-const CREATION_WINDOW_SECONDS = 60 * 60;
 
 export function createApiToken(
   db: Database,
@@ -44,7 +45,7 @@ export function createApiToken(
     await requireSecondFactorIfEnrolled(sql, principal);
     await lockOwnTokenCreation(sql);
     await requireRoomForAnotherToken(sql);
-    await requireCreationBudget(sql);
+    requireCreationBudget(await selectOwnRecentCreations(sql, CREATION_WINDOW_SECONDS), 'API tokens');
     const secret = generateApiTokenSecret();
     const row = await insertOwnToken(sql, {
       name: request.name,
@@ -69,11 +70,22 @@ export function getApiToken(db: Database, principal: Principal, id: string): Pro
   return db.asCaller(principal, async (sql) => toApiToken(found(await selectOwnToken(sql, id))));
 }
 
-/** Revoking is idempotent: a token revoked before is answered as it is. */
-export function revokeApiToken(db: Database, principal: Principal, id: string): Promise<ApiToken> {
+/**
+ * Revoking is idempotent: a token revoked before is answered as it is, unless If-Match names another
+ * version than the one it is at.
+ */
+export function revokeApiToken(
+  db: Database,
+  principal: Principal,
+  id: string,
+  expected: ExpectedVersion,
+): Promise<ApiToken> {
   return db.asCaller(principal, async (sql) => {
-    const revoked = (await revokeOwnToken(sql, id)) ?? found(await selectOwnToken(sql, id));
-    return toApiToken(revoked);
+    const revoked = await revokeOwnToken(sql, id, expected);
+    if (revoked) return toApiToken(revoked);
+    const current = found(await selectOwnToken(sql, id));
+    requireExpectedVersion(current.version, expected);
+    return toApiToken(current);
   });
 }
 
@@ -90,17 +102,6 @@ async function requireRoomForAnotherToken(sql: Sql): Promise<void> {
   throw new AppError(
     'limit_reached',
     `You already have ${API_TOKENS_PER_USER} active API tokens, the limit (api_tokens_per_user). Revoke one first.`,
-  );
-}
-
-async function requireCreationBudget(sql: Sql): Promise<void> {
-  const recent = await selectOwnRecentCreations(sql, CREATION_WINDOW_SECONDS);
-  if (recent.count < SENSITIVE_CREATIONS_PER_HOUR) return;
-  const retryAfter = Math.max(1, recent.retry_after_seconds ?? CREATION_WINDOW_SECONDS);
-  throw new AppError(
-    'rate_limited',
-    `You have created ${SENSITIVE_CREATIONS_PER_HOUR} API tokens in the last hour, the limit (sensitive_creations_per_hour). Try again in ${retryAfter} seconds.`,
-    { headers: { 'Retry-After': String(retryAfter) } },
   );
 }
 

@@ -1,0 +1,52 @@
+/** The e-mail that carries an invitation's link to the invited address. */
+import { escapeHtml } from '../../_shared/mail/escape-html.ts';
+import type { OutgoingMail } from '../../_shared/mail/mailer.ts';
+import type { CreatedInvitation } from './invitations.service.ts';
+
+export function invitationMail({ invitation, inviterName, workspaceName }: CreatedInvitation): OutgoingMail {
+  const inviter = singleLine(inviterName);
+  const workspace = singleLine(workspaceName);
+  const expires = formatExpiry(invitation.expires_at);
+  const role = `${/^[aeiou]/.test(invitation.role) ? 'an' : 'a'} ${invitation.role}`;
+  return {
+    to: invitation.email,
+    subject: `${inviter} invited you to ${workspace} on Tasklane`,
+    text: [
+      `${inviter} invited you to join ${workspace} on Tasklane as ${role}.`,
+      '',
+      'Accept the invitation:',
+      invitation.accept_url,
+      '',
+      `The link works until ${expires}, for ${invitation.email} only. If you did not expect this invitation, ignore this e-mail.`,
+      '',
+    ].join('\n'),
+    html: [
+      `<p>${escapeHtml(inviter)} invited you to join <strong>${escapeHtml(workspace)}</strong> on Tasklane as ${role}.</p>`,
+      `<p><a href="${escapeHtml(invitation.accept_url)}">Accept the invitation</a></p>`,
+      `<p>The link works until ${escapeHtml(expires)}, for ${escapeHtml(invitation.email)} only. If you did not expect this invitation, ignore this e-mail.</p>`,
+    ].join('\n'),
+  };
+}
+
+/** Names go into the subject line, which must stay one line. */
+function singleLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** E.g. "29 November 2026, 09:00 UTC": unambiguous wherever the reader is. */
+function formatExpiry(isoTimestamp: string): string {
+  const date = new Date(isoTimestamp);
+  const day = new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  const time = new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'UTC',
+  });
+  return `${day.format(date)}, ${time.format(date)} UTC`;
+}

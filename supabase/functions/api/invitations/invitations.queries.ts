@@ -1,0 +1,161 @@
+/**
+ * SQL for a workspace's invitations. Runs as the caller: RLS shows invitations to the workspace's owners
+ * and admins only and lets them revoke. Creating goes through `private.create_invitation`, which checks
+ * the caller's role, the address and the member limit under a lock per workspace; accepting through
+ * `private.accept_invitation`. Both raise the API's error code as the hint. A pending invitation past its
+ * expiry reads as `expired`.
+ */
+import type { Sql } from '../../_shared/db.ts';
+import type { RecentCreations } from '../../_shared/creation-budget.ts';
+import type { CreatedAtIdKey, PageRequest } from '../../_shared/pages.ts';
+import { rowsToFetch } from '../../_shared/pages.ts';
+import type { ExpectedVersion } from '../../_shared/versions.ts';
+import type { WorkspaceRole } from '../workspaces/workspace-access.ts';
+
+export type InvitationStatus = 'pending' | 'accepted' | 'revoked' | 'expired';
+
+export interface InvitationRow extends Record<string, unknown> {
+  id: string;
+  workspace_id: string;
+  email: string;
+  role: WorkspaceRole;
+  status: InvitationStatus;
+  invited_by: string | null;
+  accepted_by: string | null;
+  expires_at: Date;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+  sort_key: CreatedAtIdKey;
+}
+
+export interface NewInvitationRow {
+  workspaceId: string;
+  email: string;
+  role: WorkspaceRole;
+  tokenHashHex: string;
+  maxMembers: number;
+  lifetimeDays: number;
+}
+
+/** What the invitation e-mail names besides the link. */
+export interface InvitationMailFacts extends Record<string, unknown> {
+  workspace_name: string;
+  inviter_name: string;
+}
+
+const INVITATION_COLUMNS = `i.id, i.workspace_id, i.email, i.role,
+  case when i.status = 'pending' and i.expires_at <= now() then 'expired' else i.status::text end as status,
+  i.invited_by, i.accepted_by, i.expires_at, i.version, i.created_at, i.updated_at,
+  json_build_array(i.created_at, i.id) as sort_key`;
+
+/** Holds until the transaction ends, so that one person's invitations are created one at a time. */
+export async function lockOwnInvitationCreation(sql: Sql): Promise<void> {
+  await sql.query(
+    `select pg_advisory_xact_lock(hashtextextended('create_invitation:' || (select auth.uid())::text, 0))`,
+  );
+}
+
+/** The invitations the caller created within the last `windowSeconds`, in any workspace. */
+export async function selectOwnRecentInvitations(sql: Sql, windowSeconds: number): Promise<RecentCreations> {
+  const [row] = await sql.query<RecentCreations>(
+    'select count, retry_after_seconds from private.own_recent_invitations($1)',
+    [windowSeconds],
+  );
+  return row ?? { count: 0, retry_after_seconds: null };
+}
+
+export async function insertInvitation(sql: Sql, invitation: NewInvitationRow): Promise<InvitationRow> {
+  const [row] = await sql.query<InvitationRow>(
+    `select ${INVITATION_COLUMNS}
+     from private.create_invitation($1, $2, $3, decode($4, 'hex'), $5, $6) i`,
+    [
+      invitation.workspaceId,
+      invitation.email,
+      invitation.role,
+      invitation.tokenHashHex,
+      invitation.maxMembers,
+      invitation.lifetimeDays,
+    ],
+  );
+  if (!row) throw new Error('private.create_invitation returned no row');
+  return row;
+}
+
+export async function selectInvitationMailFacts(
+  sql: Sql,
+  workspaceId: string,
+): Promise<InvitationMailFacts | undefined> {
+  const [row] = await sql.query<InvitationMailFacts>(
+    `select w.name as workspace_name, p.display_name as inviter_name
+     from public.workspaces w, public.profiles p
+     where w.id = $1 and p.user_id = (select auth.uid())`,
+    [workspaceId],
+  );
+  return row;
+}
+
+/** A page of the workspace's invitations, oldest first; only those in `status` when it is given. */
+export function selectInvitations(
+  sql: Sql,
+  workspaceId: string,
+  status: InvitationStatus | undefined,
+  page: PageRequest<CreatedAtIdKey>,
+): Promise<InvitationRow[]> {
+  const [createdAt, id] = page.cursor ?? [null, null];
+  return sql.query<InvitationRow>(
+    `select * from (select ${INVITATION_COLUMNS} from public.invitations i where i.workspace_id = $1) i
+     where ($2::text is null or i.status = $2::text)
+       and ($3::timestamptz is null or (i.created_at, i.id) > ($3::timestamptz, $4::uuid))
+     order by i.created_at, i.id
+     limit $5`,
+    [workspaceId, status ?? null, createdAt, id, rowsToFetch(page)],
+  );
+}
+
+export async function selectInvitation(
+  sql: Sql,
+  workspaceId: string,
+  id: string,
+): Promise<InvitationRow | undefined> {
+  const [row] = await sql.query<InvitationRow>(
+    `select ${INVITATION_COLUMNS} from public.invitations i where i.workspace_id = $1 and i.id = $2`,
+    [workspaceId, id],
+  );
+  return row;
+}
+
+/** Revokes the invitation if it is pending, unexpired and at an expected version; undefined otherwise. */
+export async function revokeInvitation(
+  sql: Sql,
+  workspaceId: string,
+  id: string,
+  expected: ExpectedVersion,
+): Promise<InvitationRow | undefined> {
+  const [row] = await sql.query<InvitationRow>(
+    `update public.invitations i set status = 'revoked'
+     where i.workspace_id = $1 and i.id = $2 and i.status = 'pending' and i.expires_at > now()
+       and ($3::integer[] is null or i.version = any($3::integer[]))
+     returning ${INVITATION_COLUMNS}`,
+    [workspaceId, id, expected],
+  );
+  return row;
+}
+
+/** Makes the caller a member through the invitation whose token has this hash; the workspace's id. */
+export async function acceptInvitation(sql: Sql, tokenHashHex: string): Promise<string> {
+  const [row] = await sql.query<{ workspace_id: string }>(
+    `select workspace_id from private.accept_invitation(decode($1, 'hex'))`,
+    [tokenHashHex],
+  );
+  if (!row) throw new Error('private.accept_invitation returned no row');
+  return row.workspace_id;
+}
+
+/** The slug of a workspace the caller is a member of. */
+export async function selectWorkspaceSlug(sql: Sql, workspaceId: string): Promise<string | undefined> {
+  const [row] = await sql.query<{ slug: string }>('select slug from public.workspaces where id = $1', [
+    workspaceId,
+  ]);
+  return row?.slug;
+}

@@ -1,0 +1,114 @@
+/**
+ * /v1/workspaces/{slug}/invitations[/{id}] (owners and admins) and /v1/invitations/{token}/accept (the
+ * invited person). Creating sends the invitation e-mail once the invitation exists; a mail that cannot be
+ * sent is logged and does not fail the request, since the answer's `accept_url` can be shared by hand.
+ */
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { describeError } from '../../_shared/describe-error.ts';
+import type { Logger } from '../../_shared/logger.ts';
+import type { Mailer } from '../../_shared/mail/mailer.ts';
+import { unsentMailer } from '../../_shared/mail/unsent-mailer.ts';
+import { CreatedAtIdKey } from '../../_shared/pages.ts';
+import type { AppDeps, AuthenticatedEnv } from '../app-env.ts';
+import { jsonWithETag, readIfMatch } from '../http/conditional.ts';
+import { readJsonBody } from '../http/json-body.ts';
+import { listResponse, pageParameters } from '../http/pagination.ts';
+import { shapedPathParam, UuidShape } from '../http/path-params.ts';
+import { NoQueryParameters, readQuery } from '../http/query-params.ts';
+import { invitationMail } from './invitation-mail.ts';
+import { isWellFormedInvitationToken } from './invitation-token.ts';
+import { CreateInvitationBodySchema, InvitationStatusSchema } from './invitations.schemas.ts';
+import {
+  acceptInvitation,
+  createInvitation,
+  getInvitation,
+  invitationIdNotFound,
+  invitationNotFound,
+  listInvitations,
+  revokeInvitation,
+  type CreatedInvitation,
+} from './invitations.service.ts';
+
+const ListInvitationsQuery = z.object({
+  ...pageParameters(CreatedAtIdKey),
+  status: InvitationStatusSchema.optional(),
+});
+
+/** The `{id}` of the address; anything but a UUID names no invitation. */
+function invitationIdOf(c: Context<AuthenticatedEnv>): string {
+  return shapedPathParam(c, 'id', UuidShape, invitationIdNotFound);
+}
+
+/** The `{token}` of the address; anything but the shape of a token names no invitation. */
+function tokenOf(c: Context<AuthenticatedEnv>): string {
+  const token = c.req.param('token');
+  if (token === undefined || !isWellFormedInvitationToken(token)) throw invitationNotFound();
+  return token;
+}
+
+export const invitationsRoutes = ({
+  db,
+  logger,
+  mailer = unsentMailer(logger),
+  appUrl,
+}: Pick<AppDeps, 'db' | 'logger' | 'mailer' | 'appUrl'>) =>
+  new Hono<AuthenticatedEnv>()
+    .post('/workspaces/:slug/invitations', async (c) => {
+      readQuery(c, NoQueryParameters);
+      const request = await readJsonBody(c, CreateInvitationBodySchema);
+      if (appUrl === undefined)
+        throw new Error('AppDeps.appUrl is not set: invitations cannot link anywhere');
+      const created = await createInvitation(db, c.var.principal, c.req.param('slug'), request, appUrl);
+      await sendInvitationMail(mailer, logger, created, c.var.requestId);
+      // Relative to the request's own URL (…/workspaces/{slug}/invitations), so it holds behind any prefix.
+      c.header('Location', `invitations/${created.invitation.id}`);
+      // The body holds the secret link: no cache may keep it (nor may an idempotent replay store it).
+      c.header('Cache-Control', 'no-store');
+      return jsonWithETag(c, created.invitation, 201);
+    })
+    .get('/workspaces/:slug/invitations', async (c) => {
+      const { limit, cursor, status } = readQuery(c, ListInvitationsQuery);
+      const page = await listInvitations(db, c.var.principal, c.req.param('slug'), status, { limit, cursor });
+      return listResponse(c, page);
+    })
+    .get('/workspaces/:slug/invitations/:id', async (c) => {
+      readQuery(c, NoQueryParameters);
+      return jsonWithETag(
+        c,
+        await getInvitation(db, c.var.principal, c.req.param('slug'), invitationIdOf(c)),
+      );
+    })
+    .delete('/workspaces/:slug/invitations/:id', async (c) => {
+      readQuery(c, NoQueryParameters);
+      const expected = readIfMatch(c);
+      const invitation = await revokeInvitation(
+        db,
+        c.var.principal,
+        c.req.param('slug'),
+        invitationIdOf(c),
+        expected,
+      );
+      return jsonWithETag(c, invitation);
+    })
+    .post('/invitations/:token/accept', async (c) => {
+      readQuery(c, NoQueryParameters);
+      return c.json(await acceptInvitation(db, c.var.principal, tokenOf(c)), 200);
+    });
+
+async function sendInvitationMail(
+  mailer: Mailer,
+  logger: Logger,
+  created: CreatedInvitation,
+  requestId: string,
+): Promise<void> {
+  try {
+    await mailer.send(invitationMail(created));
+  } catch (error) {
+    logger.warn('invitation mail not sent', {
+      request_id: requestId,
+      invitation_id: created.invitation.id,
+      ...describeError(error),
+    });
+  }
+}

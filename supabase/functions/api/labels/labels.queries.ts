@@ -1,0 +1,131 @@
+/**
+ * SQL for labels. Runs as the caller: RLS shows only the labels of their workspaces, lets editors
+ * (members and above) create them and only admins rename, recolor or delete them.
+ */
+import type { Sql } from '../../_shared/db.ts';
+import { rowsToFetch, type PageRequest } from '../../_shared/pages.ts';
+import type { ExpectedVersion } from '../../_shared/versions.ts';
+import type { LowerNameIdKey } from './label-order.ts';
+
+export interface LabelRow extends Record<string, unknown> {
+  id: string;
+  workspace_id: string;
+  name: string;
+  color: string;
+  created_by: string | null;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+  sort_key: LowerNameIdKey;
+}
+
+export interface NewLabel {
+  name: string;
+  color: string;
+}
+
+export interface LabelChanges {
+  name?: string | undefined;
+  color?: string | undefined;
+}
+
+/** The unique index on (workspace_id, lower(name)), as the migration names it. */
+export const LABEL_NAME_INDEX = 'labels_workspace_id_name_idx';
+
+const LABEL_COLUMNS = `id, workspace_id, name, color, created_by, version, created_at, updated_at,
+  json_build_array(lower(name), id) as sort_key`;
+
+/** Holds until the transaction ends, so that one workspace's label creations run one at a time. */
+export async function lockLabelCreation(sql: Sql, workspaceId: string): Promise<void> {
+  await sql.query(`select pg_advisory_xact_lock(hashtextextended('create_label:' || $1::text, 0))`, [
+    workspaceId,
+  ]);
+}
+
+export async function countLabels(sql: Sql, workspaceId: string): Promise<number> {
+  const [row] = await sql.query<{ count: number }>(
+    'select count(*)::integer as count from public.labels where workspace_id = $1',
+    [workspaceId],
+  );
+  return row?.count ?? 0;
+}
+
+export async function insertLabel(sql: Sql, workspaceId: string, label: NewLabel): Promise<LabelRow> {
+  const [row] = await sql.query<LabelRow>(
+    `insert into public.labels (workspace_id, name, color, created_by)
+     values ($1, $2, $3, (select auth.uid()))
+     returning ${LABEL_COLUMNS}`,
+    [workspaceId, label.name, label.color],
+  );
+  if (!row) throw new Error('insert into labels returned no row');
+  return row;
+}
+
+/** A page of the workspace's labels, by name whatever the case, then id. */
+export function selectLabels(
+  sql: Sql,
+  workspaceId: string,
+  page: PageRequest<LowerNameIdKey>,
+): Promise<LabelRow[]> {
+  const [lowerName, id] = page.cursor ?? [null, null];
+  return sql.query<LabelRow>(
+    `select ${LABEL_COLUMNS} from public.labels
+     where workspace_id = $1 and ($2::text is null or (lower(name), id) > ($2::text, $3::uuid))
+     order by lower(name), id
+     limit $4`,
+    [workspaceId, lowerName, id, rowsToFetch(page)],
+  );
+}
+
+export async function selectLabel(sql: Sql, workspaceId: string, id: string): Promise<LabelRow | undefined> {
+  const [row] = await sql.query<LabelRow>(
+    `select ${LABEL_COLUMNS} from public.labels where workspace_id = $1 and id = $2`,
+    [workspaceId, id],
+  );
+  return row;
+}
+
+/** Applies the changes if the label is at an expected version; undefined when no row changed. */
+export async function updateLabel(
+  sql: Sql,
+  workspaceId: string,
+  id: string,
+  changes: LabelChanges,
+  expected: ExpectedVersion,
+): Promise<LabelRow | undefined> {
+  const [row] = await sql.query<LabelRow>(
+    `update public.labels set name = coalesce($3, name), color = coalesce($4, color)
+     where workspace_id = $1 and id = $2 and ($5::integer[] is null or version = any($5::integer[]))
+     returning ${LABEL_COLUMNS}`,
+    [workspaceId, id, changes.name ?? null, changes.color ?? null, expected],
+  );
+  return row;
+}
+
+/** Deletes the label if it is at an expected version; whether a row was deleted. */
+export async function deleteLabel(
+  sql: Sql,
+  workspaceId: string,
+  id: string,
+  expected: ExpectedVersion,
+): Promise<boolean> {
+  const rows = await sql.query<{ id: string }>(
+    `delete from public.labels
+     where workspace_id = $1 and id = $2 and ($3::integer[] is null or version = any($3::integer[]))
+     returning id`,
+    [workspaceId, id, expected],
+  );
+  return rows.length > 0;
+}
+
+export async function selectLabelVersion(
+  sql: Sql,
+  workspaceId: string,
+  id: string,
+): Promise<number | undefined> {
+  const [row] = await sql.query<{ version: number }>(
+    'select version from public.labels where workspace_id = $1 and id = $2',
+    [workspaceId, id],
+  );
+  return row?.version;
+}

@@ -1,0 +1,103 @@
+/**
+ * SQL for a workspace's members. Runs as the caller: RLS shows the memberships and profiles of the
+ * caller's own workspaces, lets owners and admins change roles they outrank and remove members, and lets
+ * anyone leave. E-mail addresses live in auth.users, beyond the caller's reach, so they come from
+ * `private.member_emails`, which answers only to members of the workspace.
+ */
+import type { Sql } from '../../_shared/db.ts';
+import type { CreatedAtIdKey, PageRequest } from '../../_shared/pages.ts';
+import { rowsToFetch } from '../../_shared/pages.ts';
+import type { ExpectedVersion } from '../../_shared/versions.ts';
+import type { WorkspaceRole } from '../workspaces/workspace-access.ts';
+
+export interface MemberRow extends Record<string, unknown> {
+  user_id: string;
+  workspace_id: string;
+  role: WorkspaceRole;
+  display_name: string;
+  email: string;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+  sort_key: CreatedAtIdKey;
+}
+
+const MEMBER_COLUMNS = `m.user_id, m.workspace_id, m.role, p.display_name, e.email, m.version, m.created_at,
+  m.updated_at, json_build_array(m.created_at, m.user_id) as sort_key`;
+const MEMBERS_OF = `public.memberships m
+  join public.profiles p on p.user_id = m.user_id
+  join private.member_emails($1) e on e.user_id = m.user_id`;
+
+/** A page of the workspace's members, in the order they joined. */
+export function selectMembers(
+  sql: Sql,
+  workspaceId: string,
+  page: PageRequest<CreatedAtIdKey>,
+): Promise<MemberRow[]> {
+  const [joinedAt, userId] = page.cursor ?? [null, null];
+  return sql.query<MemberRow>(
+    `select ${MEMBER_COLUMNS} from ${MEMBERS_OF}
+     where m.workspace_id = $1
+       and ($2::timestamptz is null or (m.created_at, m.user_id) > ($2::timestamptz, $3::uuid))
+     order by m.created_at, m.user_id
+     limit $4`,
+    [workspaceId, joinedAt, userId, rowsToFetch(page)],
+  );
+}
+
+export async function selectMember(
+  sql: Sql,
+  workspaceId: string,
+  userId: string,
+): Promise<MemberRow | undefined> {
+  const [row] = await sql.query<MemberRow>(
+    `select ${MEMBER_COLUMNS} from ${MEMBERS_OF} where m.workspace_id = $1 and m.user_id = $2`,
+    [workspaceId, userId],
+  );
+  return row;
+}
+
+export async function selectMemberVersion(
+  sql: Sql,
+  workspaceId: string,
+  userId: string,
+): Promise<number | undefined> {
+  const [row] = await sql.query<{ version: number }>(
+    'select version from public.memberships where workspace_id = $1 and user_id = $2',
+    [workspaceId, userId],
+  );
+  return row?.version;
+}
+
+/** Sets the role if the membership is at an expected version; whether a row changed. */
+export async function updateMemberRole(
+  sql: Sql,
+  workspaceId: string,
+  userId: string,
+  role: WorkspaceRole,
+  expected: ExpectedVersion,
+): Promise<boolean> {
+  const rows = await sql.query<{ user_id: string }>(
+    `update public.memberships set role = $3
+     where workspace_id = $1 and user_id = $2 and ($4::integer[] is null or version = any($4::integer[]))
+     returning user_id`,
+    [workspaceId, userId, role, expected],
+  );
+  return rows.length > 0;
+}
+
+/** Removes the membership if it is at an expected version; whether a row went. */
+export async function deleteMember(
+  sql: Sql,
+  workspaceId: string,
+  userId: string,
+  expected: ExpectedVersion,
+): Promise<boolean> {
+  const rows = await sql.query<{ user_id: string }>(
+    `delete from public.memberships
+     where workspace_id = $1 and user_id = $2 and ($3::integer[] is null or version = any($3::integer[]))
+     returning user_id`,
+    [workspaceId, userId, expected],
+  );
+  return rows.length > 0;
+}

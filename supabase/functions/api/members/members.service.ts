@@ -1,0 +1,146 @@
+/**
+ * A workspace's members: list and read them (any member), change roles and remove members (owners any;
+ * admins up to admin, never an owner), and leave (anyone). The last owner can neither leave nor be
+ * demoted: a trigger refuses it (`last_owner`). RLS enforces the same rules; the checks here exist to
+ * answer precisely.
+ */
+import type { components } from '../../../../api-spec/schema.d.ts';
+import type { Database, Sql } from '../../_shared/db.ts';
+import { AppError } from '../../_shared/errors.ts';
+import { pageOf, type CreatedAtIdKey, type Page, type PageRequest } from '../../_shared/pages.ts';
+import type { Principal } from '../../_shared/principal.ts';
+import { raisedErrorCode } from '../../_shared/sql-errors.ts';
+import {
+  conditionalWriteFailure,
+  requireExpectedVersion,
+  type ExpectedVersion,
+} from '../../_shared/versions.ts';
+import { enterWorkspace, requireRole, type WorkspaceAccess } from '../workspaces/workspace-access.ts';
+import {
+  deleteMember,
+  selectMember,
+  selectMembers,
+  selectMemberVersion,
+  updateMemberRole,
+  type MemberRow,
+} from './members.queries.ts';
+
+type Member = components['schemas']['Member'];
+type UpdateMember = components['schemas']['UpdateMember'];
+
+export function listMembers(
+  db: Database,
+  principal: Principal,
+  slug: string,
+  page: PageRequest<CreatedAtIdKey>,
+): Promise<Page<Member>> {
+  return db.asCaller(principal, async (sql) => {
+    const access = await enterWorkspace(sql, principal, slug);
+    return pageOf(await selectMembers(sql, access.workspaceId, page), page, toMember);
+  });
+}
+
+export function getMember(db: Database, principal: Principal, slug: string, userId: string): Promise<Member> {
+  return db.asCaller(principal, async (sql) => {
+    const access = await enterWorkspace(sql, principal, slug);
+    return toMember(await found(sql, access, userId));
+  });
+}
+
+export function updateMember(
+  db: Database,
+  principal: Principal,
+  slug: string,
+  userId: string,
+  changes: UpdateMember,
+  expected: ExpectedVersion,
+): Promise<Member> {
+  return db.asCaller(principal, async (sql) => {
+    const access = await enterWorkspace(sql, principal, slug);
+    requireRole(access, 'admin', "change members' roles");
+    const member = await found(sql, access, userId);
+    requireAuthorityOver(access, member, 'change the role of an owner');
+    if (access.role !== 'owner' && changes.role === 'owner') {
+      throw new AppError('forbidden', 'Only owners can make someone an owner.');
+    }
+    if (changes.role === undefined || changes.role === member.role) {
+      requireExpectedVersion(member.version, expected);
+      return toMember(member);
+    }
+    try {
+      if (await updateMemberRole(sql, access.workspaceId, userId, changes.role, expected)) {
+        return toMember(await found(sql, access, userId));
+      }
+    } catch (error) {
+      throw lastOwnerRefusal(error, member, principal);
+    }
+    throw conditionalWriteFailure(await selectMemberVersion(sql, access.workspaceId, userId));
+  });
+}
+
+/** Removes a member; removing oneself is leaving, which every role may do. */
+export function removeMember(
+  db: Database,
+  principal: Principal,
+  slug: string,
+  userId: string,
+  expected: ExpectedVersion,
+): Promise<void> {
+  return db.asCaller(principal, async (sql) => {
+    const access = await enterWorkspace(sql, principal, slug);
+    const member = await found(sql, access, userId);
+    if (member.user_id !== principal.user_id) {
+      requireRole(access, 'admin', 'remove other members');
+      requireAuthorityOver(access, member, 'remove an owner');
+    }
+    try {
+      if (await deleteMember(sql, access.workspaceId, userId, expected)) return;
+    } catch (error) {
+      throw lastOwnerRefusal(error, member, principal);
+    }
+    throw conditionalWriteFailure(await selectMemberVersion(sql, access.workspaceId, userId));
+  });
+}
+
+/** Admins manage admins, members and viewers; only owners manage owners (SPEC §6). */
+function requireAuthorityOver(access: WorkspaceAccess, member: MemberRow, action: string): void {
+  if (member.role !== 'owner' || access.role === 'owner') return;
+  throw new AppError(
+    'forbidden',
+    `Your role in this workspace (${access.role}) does not allow you to ${action}.`,
+  );
+}
+
+function lastOwnerRefusal(error: unknown, member: MemberRow, principal: Principal): unknown {
+  if (raisedErrorCode(error) !== 'last_owner') return error;
+  const who = member.user_id === principal.user_id ? 'You are' : `${member.display_name} is`;
+  return new AppError(
+    'last_owner',
+    `${who} the only owner of this workspace: make someone else an owner first.`,
+  );
+}
+
+async function found(sql: Sql, access: WorkspaceAccess, userId: string): Promise<MemberRow> {
+  const member = await selectMember(sql, access.workspaceId, userId);
+  if (!member) throw memberNotFound();
+  return member;
+}
+
+export function memberNotFound(): AppError {
+  return new AppError('not_found', 'This workspace has no member with this user id.');
+}
+
+function toMember(row: MemberRow): Member {
+  return {
+    object: 'member',
+    user_id: row.user_id,
+    workspace_id: row.workspace_id,
+    role: row.role,
+    display_name: row.display_name,
+    email: row.email,
+    avatar_url: null,
+    version: row.version,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * Finding a project inside a workspace the caller has entered, and the archive rule (SPEC §4): an
+ * archived project is read-only. Anything that changes a project or what is in it (its tasks, in time)
+ * calls `requireActiveProject` first.
+ */
+import type { Sql } from '../../_shared/db.ts';
+import { AppError } from '../../_shared/errors.ts';
+import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
+import { selectProject, type ProjectRow } from './projects.queries.ts';
+
+export function projectNotFound(key: string): AppError {
+  return new AppError('not_found', `This workspace has no project with the key "${key}".`);
+}
+
+/** The project `key` of the workspace; `404` when there is none (keys are case-sensitive). */
+export async function findProject(sql: Sql, access: WorkspaceAccess, key: string): Promise<ProjectRow> {
+  const project = await selectProject(sql, access.workspaceId, key);
+  if (!project) throw projectNotFound(key);
+  return project;
+}
+
+export function projectArchived(key: string): AppError {
+  return new AppError('project_archived', `The project "${key}" is archived: unarchive it to change it.`);
+}
+
+/** `409 project_archived` unless the project is active. */
+export function requireActiveProject(project: Pick<ProjectRow, 'key' | 'archived_at'>): void {
+  if (project.archived_at !== null) throw projectArchived(project.key);
+}

@@ -1,0 +1,155 @@
+/**
+ * SQL for projects. Runs as the caller: RLS shows only the projects of their workspaces and lets only
+ * admins create, change and delete them. Projects are addressed by workspace and key.
+ */
+import type { Sql } from '../../_shared/db.ts';
+import { rowsToFetch, type CreatedAtIdKey, type PageRequest } from '../../_shared/pages.ts';
+import type { ExpectedVersion } from '../../_shared/versions.ts';
+
+export interface ProjectRow extends Record<string, unknown> {
+  id: string;
+  workspace_id: string;
+  key: string;
+  name: string;
+  description: string;
+  archived_at: Date | null;
+  created_by: string | null;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+  sort_key: CreatedAtIdKey;
+}
+
+export interface NewProject {
+  key: string;
+  name: string;
+  description: string;
+}
+
+export interface ProjectChanges {
+  key?: string | undefined;
+  name?: string | undefined;
+  description?: string | undefined;
+  archived?: boolean | undefined;
+}
+
+/** The unique constraint on (workspace_id, key), as Postgres names it. */
+export const PROJECT_KEY_CONSTRAINT = 'projects_workspace_id_key_key';
+
+const PROJECT_COLUMNS = `id, workspace_id, key, name, description, archived_at, created_by, version,
+  created_at, updated_at, json_build_array(created_at, id) as sort_key`;
+
+/** Holds until the transaction ends, so that one workspace's project creations run one at a time. */
+export async function lockProjectCreation(sql: Sql, workspaceId: string): Promise<void> {
+  await sql.query(`select pg_advisory_xact_lock(hashtextextended('create_project:' || $1::text, 0))`, [
+    workspaceId,
+  ]);
+}
+
+/** Every project of the workspace, archived ones included. */
+export async function countProjects(sql: Sql, workspaceId: string): Promise<number> {
+  const [row] = await sql.query<{ count: number }>(
+    'select count(*)::integer as count from public.projects where workspace_id = $1',
+    [workspaceId],
+  );
+  return row?.count ?? 0;
+}
+
+export async function insertProject(sql: Sql, workspaceId: string, project: NewProject): Promise<ProjectRow> {
+  const [row] = await sql.query<ProjectRow>(
+    `insert into public.projects (workspace_id, key, name, description, created_by)
+     values ($1, $2, $3, $4, (select auth.uid()))
+     returning ${PROJECT_COLUMNS}`,
+    [workspaceId, project.key, project.name, project.description],
+  );
+  if (!row) throw new Error('insert into projects returned no row');
+  return row;
+}
+
+/** A page of the workspace's projects, oldest first; archived ones only when asked for. */
+export function selectProjects(
+  sql: Sql,
+  workspaceId: string,
+  page: PageRequest<CreatedAtIdKey>,
+  includeArchived: boolean,
+): Promise<ProjectRow[]> {
+  const [createdAt, id] = page.cursor ?? [null, null];
+  return sql.query<ProjectRow>(
+    `select ${PROJECT_COLUMNS} from public.projects
+     where workspace_id = $1
+       and ($2::boolean or archived_at is null)
+       and ($3::timestamptz is null or (created_at, id) > ($3::timestamptz, $4::uuid))
+     order by created_at, id
+     limit $5`,
+    [workspaceId, includeArchived, createdAt, id, rowsToFetch(page)],
+  );
+}
+
+export async function selectProject(
+  sql: Sql,
+  workspaceId: string,
+  key: string,
+): Promise<ProjectRow | undefined> {
+  const [row] = await sql.query<ProjectRow>(
+    `select ${PROJECT_COLUMNS} from public.projects where workspace_id = $1 and key = $2`,
+    [workspaceId, key],
+  );
+  return row;
+}
+
+/**
+ * Applies the changes if the project is at an expected version and, when it is archived, only if the
+ * changes just unarchive it (`onlyUnarchives`); undefined when no row changed. Archiving sets
+ * `archived_at` once; unarchiving clears it.
+ */
+export async function updateProject(
+  sql: Sql,
+  workspaceId: string,
+  key: string,
+  changes: ProjectChanges,
+  expected: ExpectedVersion,
+  onlyUnarchives: boolean,
+): Promise<ProjectRow | undefined> {
+  const [row] = await sql.query<ProjectRow>(
+    `update public.projects set
+       key = coalesce($3, key),
+       name = coalesce($4, name),
+       description = coalesce($5, description),
+       archived_at = case
+         when $6::boolean then coalesce(archived_at, now())
+         when not $6::boolean then null
+         else archived_at
+       end
+     where workspace_id = $1 and key = $2
+       and ($7::integer[] is null or version = any($7::integer[]))
+       and (archived_at is null or $8::boolean)
+     returning ${PROJECT_COLUMNS}`,
+    [
+      workspaceId,
+      key,
+      changes.key ?? null,
+      changes.name ?? null,
+      changes.description ?? null,
+      changes.archived ?? null,
+      expected,
+      onlyUnarchives,
+    ],
+  );
+  return row;
+}
+
+/** Deletes the project if it is at an expected version; whether a row was deleted. */
+export async function deleteProject(
+  sql: Sql,
+  workspaceId: string,
+  key: string,
+  expected: ExpectedVersion,
+): Promise<boolean> {
+  const rows = await sql.query<{ id: string }>(
+    `delete from public.projects
+     where workspace_id = $1 and key = $2 and ($3::integer[] is null or version = any($3::integer[]))
+     returning id`,
+    [workspaceId, key, expected],
+  );
+  return rows.length > 0;
+}

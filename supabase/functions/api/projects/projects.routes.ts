@@ -1,0 +1,75 @@
+/** /v1/workspaces/{slug}/projects[/{key}] — a workspace's projects, addressed by key. */
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { AppError } from '../../_shared/errors.ts';
+import { CreatedAtIdKey } from '../../_shared/pages.ts';
+import type { AppDeps, AuthenticatedEnv } from '../app-env.ts';
+import { jsonWithETag, readIfMatch } from '../http/conditional.ts';
+import { readJsonBody } from '../http/json-body.ts';
+import { readMergePatch } from '../http/merge-patch.ts';
+import { listResponse, pageParameters } from '../http/pagination.ts';
+import { shapedPathParam } from '../http/path-params.ts';
+import { NoQueryParameters, readQuery } from '../http/query-params.ts';
+import { CreateProjectBodySchema, ProjectKeySchema, UpdateProjectBodySchema } from './projects.schemas.ts';
+import {
+  createProject,
+  deleteProject,
+  getProject,
+  listProjects,
+  updateProject,
+  type ProjectAddress,
+} from './projects.service.ts';
+
+const ListProjectsQuery = z.object({
+  ...pageParameters(CreatedAtIdKey),
+  include_archived: z
+    .enum(['true', 'false'], 'must be "true" or "false"')
+    .default('false')
+    .transform((value) => value === 'true'),
+});
+
+/** The project's address; a `{key}` no project could have (`eng`, `E-1`) names none. */
+function projectAddressOf(c: Context<AuthenticatedEnv>): ProjectAddress {
+  const notFound = () =>
+    new AppError(
+      'not_found',
+      'This workspace has no project with this key: keys are 2–10 upper-case letters and digits.',
+    );
+  return { slug: slugOf(c), key: shapedPathParam(c, 'key', ProjectKeySchema, notFound) };
+}
+
+const slugOf = (c: Context<AuthenticatedEnv>): string => c.req.param('slug') ?? '';
+
+export const projectsRoutes = ({ db }: Pick<AppDeps, 'db'>) =>
+  new Hono<AuthenticatedEnv>()
+    .post('/workspaces/:slug/projects', async (c) => {
+      readQuery(c, NoQueryParameters);
+      const request = await readJsonBody(c, CreateProjectBodySchema);
+      const project = await createProject(db, c.var.principal, slugOf(c), request);
+      // Relative to the request's own URL (…/projects), so it holds behind any gateway prefix.
+      c.header('Location', `projects/${project.key}`);
+      return jsonWithETag(c, project, 201);
+    })
+    .get('/workspaces/:slug/projects', async (c) => {
+      const { limit, cursor, include_archived } = readQuery(c, ListProjectsQuery);
+      const page = await listProjects(db, c.var.principal, slugOf(c), { limit, cursor }, include_archived);
+      return listResponse(c, page);
+    })
+    .get('/workspaces/:slug/projects/:key', async (c) => {
+      readQuery(c, NoQueryParameters);
+      return jsonWithETag(c, await getProject(db, c.var.principal, projectAddressOf(c)));
+    })
+    .patch('/workspaces/:slug/projects/:key', async (c) => {
+      readQuery(c, NoQueryParameters);
+      const address = projectAddressOf(c);
+      const changes = await readMergePatch(c, UpdateProjectBodySchema);
+      const project = await updateProject(db, c.var.principal, address, changes, readIfMatch(c));
+      // Relative to the request's URL (…/projects/{old key}): the address after a change of key.
+      c.header('Content-Location', project.key);
+      return jsonWithETag(c, project);
+    })
+    .delete('/workspaces/:slug/projects/:key', async (c) => {
+      readQuery(c, NoQueryParameters);
+      await deleteProject(db, c.var.principal, projectAddressOf(c), readIfMatch(c));
+      return c.body(null, 204);
+    });

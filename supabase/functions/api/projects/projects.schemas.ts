@@ -1,0 +1,43 @@
+/**
+ * The rules for a project (SPEC §5), written once: the API validates with them and the web's forms do
+ * too. Imports nothing but zod, so the browser bundle can import this file as is.
+ */
+import { z } from 'zod';
+
+export const PROJECT_KEY_LENGTH = { min: 2, max: 10 } as const;
+export const PROJECT_NAME_LENGTH = { min: 1, max: 80 } as const;
+export const PROJECT_DESCRIPTION_MAX_LENGTH = 20_000;
+
+const KEY_SHAPE = /^[A-Z][A-Z0-9]+$/;
+
+/** Taken exactly as typed: `eng` is refused rather than upper-cased, so a key has one spelling. */
+export const ProjectKeySchema = z
+  .string()
+  .min(PROJECT_KEY_LENGTH.min, `must be at least ${PROJECT_KEY_LENGTH.min} characters`)
+  .max(PROJECT_KEY_LENGTH.max, `must be at most ${PROJECT_KEY_LENGTH.max} characters`)
+  .regex(KEY_SHAPE, 'must be an upper-case letter followed by upper-case letters or digits');
+
+export const ProjectNameSchema = z
+  .string()
+  .trim()
+  .min(PROJECT_NAME_LENGTH.min, 'must not be empty')
+  .max(PROJECT_NAME_LENGTH.max, `must be at most ${PROJECT_NAME_LENGTH.max} characters`);
+
+/** Markdown; empty means none. Not nullable: a merge patch clears it with `""`. */
+export const ProjectDescriptionSchema = z
+  .string()
+  .max(PROJECT_DESCRIPTION_MAX_LENGTH, `must be at most ${PROJECT_DESCRIPTION_MAX_LENGTH} characters`);
+
+export const CreateProjectBodySchema = z.strictObject({
+  key: ProjectKeySchema,
+  name: ProjectNameSchema,
+  description: ProjectDescriptionSchema.default(''),
+});
+
+/** `PATCH …/projects/{key}`: JSON Merge Patch over the writable fields. */
+export const UpdateProjectBodySchema = z.strictObject({
+  key: ProjectKeySchema.optional(),
+  name: ProjectNameSchema.optional(),
+  description: ProjectDescriptionSchema.optional(),
+  archived: z.boolean().optional(),
+});

@@ -1,0 +1,184 @@
+/**
+ * Projects: create (admins, within PROJECTS_PER_WORKSPACE), list (archived ones on request), read, change
+ * or archive (admins; an archived project accepts nothing but being unarchived) and delete (admins).
+ */
+import type { components } from '../../../../api-spec/schema.d.ts';
+import type { Database, Sql } from '../../_shared/db.ts';
+import { AppError } from '../../_shared/errors.ts';
+import { PROJECTS_PER_WORKSPACE } from '../../_shared/limits.ts';
+import { pageOf, type CreatedAtIdKey, type Page, type PageRequest } from '../../_shared/pages.ts';
+import type { Principal } from '../../_shared/principal.ts';
+import { brokenUniqueConstraint } from '../../_shared/sql-errors.ts';
+import {
+  conditionalWriteFailure,
+  isExpectedVersion,
+  preconditionFailed,
+  requireExpectedVersion,
+  type ExpectedVersion,
+} from '../../_shared/versions.ts';
+import { enterWorkspace, requireRole, type WorkspaceAccess } from '../workspaces/workspace-access.ts';
+import { findProject, projectArchived, projectNotFound, requireActiveProject } from './project-access.ts';
+import {
+  countProjects,
+  deleteProject as deleteProjectRow,
+  insertProject,
+  lockProjectCreation,
+  PROJECT_KEY_CONSTRAINT,
+  selectProject,
+  selectProjects,
+  updateProject as updateProjectRow,
+  type ProjectRow,
+} from './projects.queries.ts';
+
+type Project = components['schemas']['Project'];
+type CreateProject = components['schemas']['CreateProject'];
+type UpdateProject = components['schemas']['UpdateProject'];
+
+export interface ProjectAddress {
+  slug: string;
+  key: string;
+}
+
+export function createProject(
+  db: Database,
+  principal: Principal,
+  slug: string,
+  request: CreateProject,
+): Promise<Project> {
+  return db.asCaller(principal, async (sql) => {
+    const access = await enterWorkspace(sql, principal, slug);
+    requireRole(access, 'admin', 'create projects');
+    await lockProjectCreation(sql, access.workspaceId);
+    await requireRoomForAnotherProject(sql, access);
+    try {
+      return toProject(await insertProject(sql, access.workspaceId, request));
+    } catch (error) {
+      throw projectWriteRefusal(error, request.key);
+    }
+  });
+}
+
+export function listProjects(
+  db: Database,
+  principal: Principal,
+  slug: string,
+  page: PageRequest<CreatedAtIdKey>,
+  includeArchived: boolean,
+): Promise<Page<Project>> {
+  return db.asCaller(principal, async (sql) => {
+    const access = await enterWorkspace(sql, principal, slug);
+    return pageOf(await selectProjects(sql, access.workspaceId, page, includeArchived), page, toProject);
+  });
+}
+
+export function getProject(db: Database, principal: Principal, address: ProjectAddress): Promise<Project> {
+  return db.asCaller(principal, async (sql) => {
+    const access = await enterWorkspace(sql, principal, address.slug);
+    return toProject(await findProject(sql, access, address.key));
+  });
+}
+
+export function updateProject(
+  db: Database,
+  principal: Principal,
+  address: ProjectAddress,
+  changes: UpdateProject,
+  expected: ExpectedVersion,
+): Promise<Project> {
+  return db.asCaller(principal, async (sql) => {
+    const access = await enterWorkspace(sql, principal, address.slug);
+    requireRole(access, 'admin', 'change projects');
+    if (Object.keys(changes).length === 0)
+      return toProject(await unchanged(sql, access, address.key, expected));
+    try {
+      const updated = await updateProjectRow(
+        sql,
+        access.workspaceId,
+        address.key,
+        changes,
+        expected,
+        onlyUnarchives(changes),
+      );
+      if (updated) return toProject(updated);
+    } catch (error) {
+      throw projectWriteRefusal(error, changes.key);
+    }
+    throw whyUnchanged(await selectProject(sql, access.workspaceId, address.key), address.key, expected);
+  });
+}
+
+export function deleteProject(
+  db: Database,
+  principal: Principal,
+  address: ProjectAddress,
+  expected: ExpectedVersion,
+): Promise<void> {
+  return db.asCaller(principal, async (sql) => {
+    const access = await enterWorkspace(sql, principal, address.slug);
+    requireRole(access, 'admin', 'delete projects');
+    if (await deleteProjectRow(sql, access.workspaceId, address.key, expected)) return;
+    const current = await selectProject(sql, access.workspaceId, address.key);
+    throw conditionalWriteFailure(current?.version, projectNotFound(address.key).detail);
+  });
+}
+
+/** While archived, a project takes exactly `{"archived": false}` and nothing else. */
+function onlyUnarchives(changes: UpdateProject): boolean {
+  return changes.archived === false && Object.keys(changes).length === 1;
+}
+
+/** An empty merge patch changes nothing, but still answers If-Match and the archive rule as a write would. */
+async function unchanged(
+  sql: Sql,
+  access: WorkspaceAccess,
+  key: string,
+  expected: ExpectedVersion,
+): Promise<ProjectRow> {
+  const current = await findProject(sql, access, key);
+  requireExpectedVersion(current.version, expected);
+  requireActiveProject(current);
+  return current;
+}
+
+/** Why the update changed no row: no such project, another version, or else the archive guard. */
+function whyUnchanged(current: ProjectRow | undefined, key: string, expected: ExpectedVersion): AppError {
+  if (!current) return projectNotFound(key);
+  if (!isExpectedVersion(current.version, expected)) return preconditionFailed(current.version);
+  return projectArchived(key);
+}
+
+async function requireRoomForAnotherProject(sql: Sql, access: WorkspaceAccess): Promise<void> {
+  if ((await countProjects(sql, access.workspaceId)) < PROJECTS_PER_WORKSPACE) return;
+  throw new AppError(
+    'limit_reached',
+    `This workspace already has ${PROJECTS_PER_WORKSPACE} projects, the limit (projects_per_workspace). Delete one first.`,
+  );
+}
+
+function projectWriteRefusal(error: unknown, key: string | undefined): unknown {
+  if (brokenUniqueConstraint(error) !== PROJECT_KEY_CONSTRAINT) return error;
+  return new AppError(
+    'project_key_taken',
+    `Another project in this workspace already uses the key "${key}".`,
+    {
+      errors: [{ path: 'body.key', code: 'project_key_taken', message: 'is already taken' }],
+    },
+  );
+}
+
+export function toProject(row: ProjectRow): Project {
+  return {
+    object: 'project',
+    id: row.id,
+    workspace_id: row.workspace_id,
+    key: row.key,
+    name: row.name,
+    description: row.description,
+    archived: row.archived_at !== null,
+    archived_at: row.archived_at?.toISOString() ?? null,
+    created_by: row.created_by,
+    version: row.version,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * The one way into a workspace's resources: every route under /v1/workspaces/{slug} starts with
+ * `enterWorkspace`, which finds the workspace among the caller's own (another workspace is `404`, never
+ * `403`) and applies its MFA rule; then `requireRole` guards what the caller's role may do (SPEC §6).
+ * RLS enforces the same rules again underneath; these checks exist to answer precisely.
+ */
+import type { Sql } from '../../_shared/db.ts';
+import { AppError } from '../../_shared/errors.ts';
+import type { Principal } from '../../_shared/principal.ts';
+import { selectWorkspaceAccess, type WorkspaceRole } from './workspace-access.queries.ts';
+import { WorkspaceSlugSchema } from './workspaces.schemas.ts';
+
+export type { WorkspaceRole };
+
+/** The caller's standing in one workspace. */
+export interface WorkspaceAccess {
+  workspaceId: string;
+  slug: string;
+  role: WorkspaceRole;
+  requireMfa: boolean;
+}
+
+/** Roles from most to least powerful; a role may do what any role after it may. */
+export const WORKSPACE_ROLES: readonly WorkspaceRole[] = ['owner', 'admin', 'member', 'viewer'];
+
+export function workspaceNotFound(slug: string): AppError {
+  return new AppError('not_found', `You are not a member of a workspace with the slug "${slug}".`);
+}
+
+/**
+ * The caller's access to the workspace `slug`: `404` unless they are a member, `403 mfa_required` when it
+ * requires MFA and the caller is at aal1 (an API token is aal2 when its person has a verified factor).
+ */
+export async function enterWorkspace(sql: Sql, principal: Principal, slug: string): Promise<WorkspaceAccess> {
+  // A slug no workspace can have (it may even hold text Postgres cannot take, such as NUL) names none.
+  const row = WorkspaceSlugSchema.safeParse(slug).success
+    ? await selectWorkspaceAccess(sql, slug)
+    : undefined;
+  if (!row) throw workspaceNotFound(slug);
+  if (row.require_mfa && principal.aal !== 'aal2') {
+    throw new AppError(
+      'mfa_required',
+      principal.api_token
+        ? `The workspace "${slug}" requires two-factor authentication: its API tokens must belong to people who have a verified second factor.`
+        : `The workspace "${slug}" requires two-factor authentication: verify your second factor, then try again.`,
+    );
+  }
+  return { workspaceId: row.id, slug: row.slug, role: row.role, requireMfa: row.require_mfa };
+}
+
+/** Whether `role` may do what `minimum` may. */
+export function outranksOrEquals(role: WorkspaceRole, minimum: WorkspaceRole): boolean {
+  return WORKSPACE_ROLES.indexOf(role) <= WORKSPACE_ROLES.indexOf(minimum);
+}
+
+/**
+ * `403 forbidden` unless the caller's role is at least `minimum`; `action` completes "Your role (viewer)
+ * does not allow you to …", e.g. "create projects".
+ */
+export function requireRole(access: WorkspaceAccess, minimum: WorkspaceRole, action: string): void {
+  if (outranksOrEquals(access.role, minimum)) return;
+  throw new AppError(
+    'forbidden',
+    `Your role in this workspace (${access.role}) does not allow you to ${action}.`,
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * SQL for workspaces. Runs as the caller: RLS shows only their workspaces and lets only admins change
+ * one and owners delete it. Creation goes through `private.create_workspace`, which makes the caller
+ * the owner in the same statement and holds the per-user limit under a lock.
+ */
+import type { Sql } from '../../_shared/db.ts';
+import type { CreatedAtIdKey, PageRequest } from '../../_shared/pages.ts';
+import { rowsToFetch } from '../../_shared/pages.ts';
+import type { ExpectedVersion } from '../../_shared/versions.ts';
+import type { WorkspaceRole } from './workspace-access.queries.ts';
+
+export interface WorkspaceRow extends Record<string, unknown> {
+  id: string;
+  slug: string;
+  name: string;
+  require_mfa: boolean;
+  role: WorkspaceRole;
+  created_by: string | null;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+  sort_key: CreatedAtIdKey;
+}
+
+export interface WorkspaceChanges {
+  name?: string | undefined;
+  slug?: string | undefined;
+  require_mfa?: boolean | undefined;
+}
+
+/** The unique constraint on workspaces.slug, as Postgres names it. */
+export const SLUG_CONSTRAINT = 'workspaces_slug_key';
+
+const WORKSPACE_COLUMNS = `w.id, w.slug, w.name, w.require_mfa, m.role, w.created_by, w.version,
+  w.created_at, w.updated_at, json_build_array(w.created_at, w.id) as sort_key`;
+const MY_MEMBERSHIP =
+  'join public.memberships m on m.workspace_id = w.id and m.user_id = (select auth.uid())';
+
+/** Creates the workspace with the caller as owner; its id. */
+export async function insertWorkspace(
+  sql: Sql,
+  workspace: { name: string; slug: string },
+  maxCreated: number,
+): Promise<string> {
+  const [row] = await sql.query<{ id: string }>('select id from private.create_workspace($1, $2, $3)', [
+    workspace.name,
+    workspace.slug,
+    maxCreated,
+  ]);
+  if (!row) throw new Error('private.create_workspace returned no row');
+  return row.id;
+}
+
+/** A page of the caller's workspaces, oldest first. */
+export function selectMyWorkspaces(sql: Sql, page: PageRequest<CreatedAtIdKey>): Promise<WorkspaceRow[]> {
+  const [createdAt, id] = page.cursor ?? [null, null];
+  return sql.query<WorkspaceRow>(
+    `select ${WORKSPACE_COLUMNS} from public.workspaces w ${MY_MEMBERSHIP}
+     where ($1::timestamptz is null or (w.created_at, w.id) > ($1::timestamptz, $2::uuid))
+     order by w.created_at, w.id
+     limit $3`,
+    [createdAt, id, rowsToFetch(page)],
+  );
+}
+
+export async function selectWorkspace(sql: Sql, id: string): Promise<WorkspaceRow | undefined> {
+  const [row] = await sql.query<WorkspaceRow>(
+    `select ${WORKSPACE_COLUMNS} from public.workspaces w ${MY_MEMBERSHIP} where w.id = $1`,
+    [id],
+  );
+  return row;
+}
+
+/** Applies the changes if the workspace is at an expected version; undefined when no row changed. */
+export async function updateWorkspace(
+  sql: Sql,
+  id: string,
+  changes: WorkspaceChanges,
+  expected: ExpectedVersion,
+): Promise<WorkspaceRow | undefined> {
+  const [row] = await sql.query<WorkspaceRow>(
+    `with changed as (
+       update public.workspaces set
+         name = coalesce($2, name),
+         slug = coalesce($3, slug),
+         require_mfa = coalesce($4, require_mfa)
+       where id = $1 and ($5::integer[] is null or version = any($5::integer[]))
+       returning *
+     )
+     select ${WORKSPACE_COLUMNS} from changed w ${MY_MEMBERSHIP}`,
+    [id, changes.name ?? null, changes.slug ?? null, changes.require_mfa ?? null, expected],
+  );
+  return row;
+}
+
+/** Deletes the workspace if it is at an expected version; whether a row was deleted. */
+export async function deleteWorkspace(sql: Sql, id: string, expected: ExpectedVersion): Promise<boolean> {
+  const rows = await sql.query<{ id: string }>(
+    `delete from public.workspaces
+     where id = $1 and ($2::integer[] is null or version = any($2::integer[]))
+     returning id`,
+    [id, expected],
+  );
+  return rows.length > 0;
+}
+
+export async function selectWorkspaceVersion(sql: Sql, id: string): Promise<number | undefined> {
+  const [row] = await sql.query<{ version: number }>('select version from public.workspaces where id = $1', [
+    id,
+  ]);
+  return row?.version;
+}

@@ -1,0 +1,53 @@
+/** /v1/workspaces and /v1/workspaces/{slug}: the caller's workspaces. */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { CreatedAtIdKey } from '../../_shared/pages.ts';
+import type { AppDeps, AuthenticatedEnv } from '../app-env.ts';
+import { jsonWithETag, readIfMatch } from '../http/conditional.ts';
+import { readJsonBody } from '../http/json-body.ts';
+import { readMergePatch } from '../http/merge-patch.ts';
+import { listResponse, pageParameters } from '../http/pagination.ts';
+import { NoQueryParameters, readQuery } from '../http/query-params.ts';
+import { CreateWorkspaceBodySchema, UpdateWorkspaceBodySchema } from './workspaces.schemas.ts';
+import {
+  createWorkspace,
+  deleteWorkspace,
+  getWorkspace,
+  listWorkspaces,
+  updateWorkspace,
+} from './workspaces.service.ts';
+
+const ListWorkspacesQuery = z.object(pageParameters(CreatedAtIdKey));
+
+export const workspacesRoutes = ({ db }: Pick<AppDeps, 'db'>) =>
+  new Hono<AuthenticatedEnv>()
+    .post('/workspaces', async (c) => {
+      readQuery(c, NoQueryParameters);
+      const request = await readJsonBody(c, CreateWorkspaceBodySchema);
+      const workspace = await createWorkspace(db, c.var.principal, request);
+      // Relative to the request's own URL (…/v1/workspaces), so it holds behind any gateway prefix.
+      c.header('Location', `workspaces/${workspace.slug}`);
+      return jsonWithETag(c, workspace, 201);
+    })
+    .get('/workspaces', async (c) => {
+      const { limit, cursor } = readQuery(c, ListWorkspacesQuery);
+      return listResponse(c, await listWorkspaces(db, c.var.principal, { limit, cursor }));
+    })
+    .get('/workspaces/:slug', async (c) => {
+      readQuery(c, NoQueryParameters);
+      return jsonWithETag(c, await getWorkspace(db, c.var.principal, c.req.param('slug')));
+    })
+    .patch('/workspaces/:slug', async (c) => {
+      readQuery(c, NoQueryParameters);
+      const changes = await readMergePatch(c, UpdateWorkspaceBodySchema);
+      const expected = readIfMatch(c);
+      return jsonWithETag(
+        c,
+        await updateWorkspace(db, c.var.principal, c.req.param('slug'), changes, expected),
+      );
+    })
+    .delete('/workspaces/:slug', async (c) => {
+      readQuery(c, NoQueryParameters);
+      await deleteWorkspace(db, c.var.principal, c.req.param('slug'), readIfMatch(c));
+      return c.body(null, 204);
+    });

@@ -1,0 +1,160 @@
+/**
+ * Workspaces: create (the caller becomes the owner), list the caller's, read, change (admins; turning
+ * `require_mfa` on needs a proven second factor) and delete (owners).
+ */
+import type { components } from '../../../../api-spec/schema.d.ts';
+import type { Database, Sql } from '../../_shared/db.ts';
+import { AppError } from '../../_shared/errors.ts';
+import { WORKSPACES_PER_USER } from '../../_shared/limits.ts';
+import { pageOf, type CreatedAtIdKey, type Page, type PageRequest } from '../../_shared/pages.ts';
+import type { Principal } from '../../_shared/principal.ts';
+import { brokenUniqueConstraint, raisedErrorCode } from '../../_shared/sql-errors.ts';
+import {
+  conditionalWriteFailure,
+  requireExpectedVersion,
+  type ExpectedVersion,
+} from '../../_shared/versions.ts';
+import { enterWorkspace, requireRole, workspaceNotFound, type WorkspaceAccess } from './workspace-access.ts';
+import {
+  deleteWorkspace as deleteWorkspaceRow,
+  insertWorkspace,
+  selectMyWorkspaces,
+  selectWorkspace,
+  selectWorkspaceVersion,
+  SLUG_CONSTRAINT,
+  updateWorkspace as updateWorkspaceRow,
+  type WorkspaceRow,
+} from './workspaces.queries.ts';
+
+type Workspace = components['schemas']['Workspace'];
+type CreateWorkspace = components['schemas']['CreateWorkspace'];
+type UpdateWorkspace = components['schemas']['UpdateWorkspace'];
+
+export function createWorkspace(
+  db: Database,
+  principal: Principal,
+  request: CreateWorkspace,
+): Promise<Workspace> {
+  return db.asCaller(principal, async (sql) => {
+    const id = await insertWorkspace(sql, request, WORKSPACES_PER_USER).catch((error: unknown) => {
+      throw workspaceWriteRefusal(error, request.slug);
+    });
+    const created = await selectWorkspace(sql, id);
+    if (!created) throw new Error('the workspace just created is not visible to its owner');
+    return toWorkspace(created);
+  });
+}
+
+export function listWorkspaces(
+  db: Database,
+  principal: Principal,
+  page: PageRequest<CreatedAtIdKey>,
+): Promise<Page<Workspace>> {
+  return db.asCaller(principal, async (sql) =>
+    pageOf(await selectMyWorkspaces(sql, page), page, toWorkspace),
+  );
+}
+
+export function getWorkspace(db: Database, principal: Principal, slug: string): Promise<Workspace> {
+  return db.asCaller(principal, async (sql) => {
+    const access = await enterWorkspace(sql, principal, slug);
+    return toWorkspace(await found(sql, access));
+  });
+}
+
+export function updateWorkspace(
+  db: Database,
+  principal: Principal,
+  slug: string,
+  changes: UpdateWorkspace,
+  expected: ExpectedVersion,
+): Promise<Workspace> {
+  return db.asCaller(principal, async (sql) => {
+    const access = await enterWorkspace(sql, principal, slug);
+    requireRole(access, 'admin', "change the workspace's settings");
+    if (changes.require_mfa === true && !access.requireMfa) requireProvenSecondFactor(principal);
+    if (Object.keys(changes).length === 0) return toWorkspace(await unchanged(sql, access, expected));
+    try {
+      const updated = await updateWorkspaceRow(sql, access.workspaceId, changes, expected);
+      if (updated) return toWorkspace(updated);
+    } catch (error) {
+      throw workspaceWriteRefusal(error, changes.slug);
+    }
+    throw conditionalWriteFailure(await selectWorkspaceVersion(sql, access.workspaceId));
+  });
+}
+
+export function deleteWorkspace(
+  db: Database,
+  principal: Principal,
+  slug: string,
+  expected: ExpectedVersion,
+): Promise<void> {
+  return db.asCaller(principal, async (sql) => {
+    const access = await enterWorkspace(sql, principal, slug);
+    requireRole(access, 'owner', 'delete the workspace');
+    if (await deleteWorkspaceRow(sql, access.workspaceId, expected)) return;
+    throw conditionalWriteFailure(await selectWorkspaceVersion(sql, access.workspaceId));
+  });
+}
+
+/**
+ * Nobody may lock a workspace behind a factor they have not proven: turning the rule on takes a session
+ * that verified its second factor. A token's aal2 only says its person has a factor, so it is refused.
+ */
+function requireProvenSecondFactor(principal: Principal): void {
+  if (principal.aal === 'aal2' && !principal.api_token) return;
+  throw new AppError(
+    'mfa_required',
+    principal.api_token
+      ? 'Turning on require_mfa needs a signed-in session that has verified a second factor; API tokens cannot.'
+      : 'Turning on require_mfa needs a session that has verified a second factor: verify yours, then try again.',
+  );
+}
+
+/** An empty merge patch changes nothing, but still answers If-Match as a write would. */
+async function unchanged(
+  sql: Sql,
+  access: WorkspaceAccess,
+  expected: ExpectedVersion,
+): Promise<WorkspaceRow> {
+  const current = await found(sql, access);
+  requireExpectedVersion(current.version, expected);
+  return current;
+}
+
+async function found(sql: Sql, access: WorkspaceAccess): Promise<WorkspaceRow> {
+  const row = await selectWorkspace(sql, access.workspaceId);
+  if (!row) throw workspaceNotFound(access.slug);
+  return row;
+}
+
+function workspaceWriteRefusal(error: unknown, slug: string | undefined): unknown {
+  if (brokenUniqueConstraint(error) === SLUG_CONSTRAINT) {
+    return new AppError('slug_taken', `Another workspace already uses the slug "${slug}"; choose another.`, {
+      errors: [{ path: 'body.slug', code: 'slug_taken', message: 'is already taken' }],
+    });
+  }
+  if (raisedErrorCode(error) === 'limit_reached') {
+    return new AppError(
+      'limit_reached',
+      `You have created ${WORKSPACES_PER_USER} workspaces, the limit (workspaces_per_user).`,
+    );
+  }
+  return error;
+}
+
+export function toWorkspace(row: WorkspaceRow): Workspace {
+  return {
+    object: 'workspace',
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    require_mfa: row.require_mfa,
+    role: row.role,
+    created_by: row.created_by,
+    version: row.version,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}

@@ -1,0 +1,752 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { components } from '../../api-spec/schema.d.ts';
+import type { Mailer } from '../../supabase/functions/_shared/mail/mailer.ts';
+import { createTestApp, TEST_APP_URL, useTestApp } from '../support/api-app.ts';
+import { jsonRequest } from '../support/resource-calls.ts';
+import { callApi, expectProblem } from '../support/api-request.ts';
+import { aal2AccessTokenOf, createTestUser, withBearer, type TestUser } from '../support/test-users.ts';
+import {
+  createApiTokenFor,
+  createWorkspaceWithRoles,
+  type WorkspaceFixture,
+  type WorkspaceRole,
+} from '../support/workspace-fixture.ts';
+
+type Invitation = components['schemas']['Invitation'];
+type NewInvitation = components['schemas']['NewInvitation'];
+type InvitationList = components['schemas']['InvitationList'];
+type Workspace = components['schemas']['Workspace'];
+
+const api = useTestApp();
+const DAY_MS = 24 * 60 * 60 * 1000;
+const ACCEPT_URL = new RegExp(`^${TEST_APP_URL.replaceAll('.', '\\.')}/invite/[A-Za-z0-9_-]{43}$`);
+
+interface InvitationBody {
+  email?: unknown;
+  role?: unknown;
+  [field: string]: unknown;
+}
+
+const invitationsOf = (fixture: WorkspaceFixture) => `${fixture.path}/invitations`;
+
+const postInvitation = (
+  bearer: string,
+  fixture: WorkspaceFixture,
+  body: InvitationBody,
+  headers: Record<string, string> = {},
+) => callApi(api.app, invitationsOf(fixture), withBearer(bearer, jsonRequest('POST', body, headers)));
+const listInvitations = (bearer: string, fixture: WorkspaceFixture, query = '') =>
+  callApi(api.app, `${invitationsOf(fixture)}${query}`, withBearer(bearer));
+const getInvitation = (bearer: string, fixture: WorkspaceFixture, id: string, headers = {}) =>
+  callApi(api.app, `${invitationsOf(fixture)}/${id}`, withBearer(bearer, { headers }));
+const revokeInvitation = (bearer: string, fixture: WorkspaceFixture, id: string, headers = {}) =>
+  callApi(api.app, `${invitationsOf(fixture)}/${id}`, withBearer(bearer, { method: 'DELETE', headers }));
+const acceptInvitation = (bearer: string, token: string, headers: Record<string, string> = {}) =>
+  callApi(api.app, `/api/v1/invitations/${token}/accept`, withBearer(bearer, { method: 'POST', headers }));
+
+const uniqueEmail = (name = 'invitee') => `${name}-${randomUUID().slice(0, 8)}@example.com`;
+const tokenOf = (invitation: NewInvitation) => invitation.accept_url.split('/').at(-1) ?? '';
+
+async function invite(
+  fixture: WorkspaceFixture,
+  body: InvitationBody = { email: uniqueEmail(), role: 'member' },
+  by: TestUser = fixture.owner,
+): Promise<NewInvitation> {
+  const response = await postInvitation(by.accessToken, fixture, body);
+  expect(response.status).toBe(201);
+  return response.body as NewInvitation;
+}
+
+/** A person signed up with `email`, and an invitation for that address (the case may differ). */
+async function inviteNewPerson(
+  fixture: WorkspaceFixture,
+  role: WorkspaceRole = 'member',
+): Promise<{ invitee: TestUser; invitation: NewInvitation }> {
+  const email = uniqueEmail('grace');
+  const invitee = await createTestUser(api.db, { email: email.toUpperCase(), displayName: 'Grace' });
+  return { invitee, invitation: await invite(fixture, { email, role }) };
+}
+
+interface StoredInvitation extends Record<string, unknown> {
+  id: string;
+  email: string;
+  role: string;
+  status: string;
+  token_hash: Buffer;
+  invited_by: string | null;
+  accepted_by: string | null;
+  expires_at: Date;
+  version: number;
+}
+
+async function storedInvitations(fixture: WorkspaceFixture): Promise<StoredInvitation[]> {
+  return api.db.asService((sql) =>
+    sql.query<StoredInvitation>(
+      'select * from public.invitations where workspace_id = $1 order by created_at, id',
+      [fixture.id],
+    ),
+  );
+}
+
+async function storedInvitation(id: string): Promise<StoredInvitation | undefined> {
+  const [row] = await api.db.asService((sql) =>
+    sql.query<StoredInvitation>('select * from public.invitations where id = $1', [id]),
+  );
+  return row;
+}
+
+async function rolesIn(fixture: WorkspaceFixture): Promise<Record<string, string>> {
+  const rows = await api.db.asService((sql) =>
+    sql.query<{ user_id: string; role: string }>(
+      'select user_id, role::text from public.memberships where workspace_id = $1',
+      [fixture.id],
+    ),
+  );
+  return Object.fromEntries(rows.map((row) => [row.user_id, row.role]));
+}
+
+/** Adds `count` members with made-up accounts, as the service. */
+async function addFillerMembers(fixture: WorkspaceFixture, count: number): Promise<void> {
+  await api.db.asService((sql) =>
+    sql.query(
+      `with filler as (
+         insert into auth.users (id, email, aud, role, created_at, updated_at)
+         select gen_random_uuid(), 'filler-' || gen_random_uuid() || '@example.com', 'authenticated',
+           'authenticated', now(), now()
+         from generate_series(1, $2)
+         returning id
+       )
+       insert into public.memberships (workspace_id, user_id, role) select $1, id, 'member' from filler`,
+      [fixture.id, count],
+    ),
+  );
+}
+
+async function expireInvitation(id: string): Promise<void> {
+  await api.db.asService((sql) =>
+    sql.query(`update public.invitations set expires_at = now() - interval '1 second' where id = $1`, [id]),
+  );
+}
+
+const sentTo = (email: string) => api.sentMail.filter((mail) => mail.to === email);
+
+describe('POST /api/v1/workspaces/{slug}/invitations', () => {
+  it('invites the address and answers the invitation with its link, shown once', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    const email = uniqueEmail();
+    const response = await postInvitation(fixture.owner.accessToken, fixture, {
+      email: ` ${email} `,
+      role: 'admin',
+    });
+    expect(response.status).toBe(201);
+    const invitation = response.body as NewInvitation;
+    expect(invitation).toEqual({
+      object: 'invitation',
+      id: expect.any(String),
+      workspace_id: fixture.id,
+      email,
+      role: 'admin',
+      status: 'pending',
+      invited_by: fixture.owner.id,
+      accepted_by: null,
+      expires_at: expect.any(String),
+      version: 1,
+      created_at: expect.any(String),
+      updated_at: invitation.created_at,
+      accept_url: expect.stringMatching(ACCEPT_URL),
+    });
+    expect(Date.parse(invitation.expires_at) - Date.parse(invitation.created_at)).toBe(7 * DAY_MS);
+    expect(response.headers.get('location')).toBe(`invitations/${invitation.id}`);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('etag')).toBe('"1"');
+
+    const [stored] = await storedInvitations(fixture);
+    expect(stored?.token_hash.toString('hex')).toBe(
+      createHash('sha256').update(tokenOf(invitation)).digest('hex'),
+    );
+    const [dump] = await api.db.asService((sql) =>
+      sql.query<{ row: string }>(
+        'select row_to_json(i)::text as row from public.invitations i where id = $1',
+        [invitation.id],
+      ),
+    );
+    expect(dump?.row).not.toContain(tokenOf(invitation));
+  });
+
+  it('mails the link to the invited address', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db, { name: 'Acme <Labs>' });
+    const email = uniqueEmail();
+    const invitation = await invite(fixture, { email, role: 'member' });
+    const [mail, ...more] = sentTo(email);
+    expect(more).toEqual([]);
+    expect(mail?.subject).toBe('owner invited you to Acme <Labs> on Tasklane');
+    expect(mail?.text).toContain('owner invited you to join Acme <Labs> on Tasklane as a member.');
+    expect(mail?.text).toContain(invitation.accept_url);
+    expect(mail?.html).toContain(`<a href="${invitation.accept_url}">`);
+    expect(mail?.html).toContain('Acme &lt;Labs&gt;');
+  });
+
+  it.each([
+    ['owner', 'owner'],
+    ['owner', 'viewer'],
+    ['admin', 'admin'],
+    ['admin', 'member'],
+  ] as const)('lets an %s invite an %s', async (caller, role) => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    const invitation = await invite(fixture, { email: uniqueEmail(), role }, fixture[caller]);
+    expect(invitation).toMatchObject({ role, invited_by: fixture[caller].id });
+  });
+
+  it.each([
+    ['admin', 'owner', 'Only owners can invite owners.'],
+    ['member', 'member', 'Your role in this workspace (member) does not allow you to invite people.'],
+    ['viewer', 'viewer', 'Your role in this workspace (viewer) does not allow you to invite people.'],
+  ] as const)('refuses an %s inviting an %s with 403, and invites nobody', async (caller, role, detail) => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    const email = uniqueEmail();
+    const problem = expectProblem(
+      await postInvitation(fixture[caller].accessToken, fixture, { email, role }),
+      403,
+      'forbidden',
+    );
+    expect(problem.detail).toBe(detail);
+    expect(await storedInvitations(fixture)).toEqual([]);
+    expect(sentTo(email)).toEqual([]);
+  });
+
+  it('answers 404 to an outsider, and 403 mfa_required to aal1 where MFA is required', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    expectProblem(
+      await postInvitation(fixture.outsider.accessToken, fixture, { email: uniqueEmail(), role: 'member' }),
+      404,
+      'not_found',
+    );
+    expect(await storedInvitations(fixture)).toEqual([]);
+
+    const strict = await createWorkspaceWithRoles(api.db, { requireMfa: true });
+    const body = { email: uniqueEmail(), role: 'member' };
+    expectProblem(await postInvitation(strict.owner.accessToken, strict, body), 403, 'mfa_required');
+    expect(await storedInvitations(strict)).toEqual([]);
+    expect((await postInvitation(await aal2AccessTokenOf(strict.owner), strict, body)).status).toBe(201);
+  });
+
+  it.each([
+    [{ role: 'member' }, 'body.email', 'required'],
+    [{ email: 'not-an-address', role: 'member' }, 'body.email', 'invalid_format'],
+    [{ email: `${'x'.repeat(250)}@example.com`, role: 'member' }, 'body.email', 'too_long'],
+    [{ email: 'a@example.com' }, 'body.role', 'required'],
+    [{ email: 'a@example.com', role: 'boss' }, 'body.role', 'invalid_value'],
+    [{ email: 'a@example.com', role: 'member', token: 'mine' }, 'body.token', 'unknown_field'],
+    [
+      { email: 'a@example.com', role: 'member', expires_at: '2030-01-01' },
+      'body.expires_at',
+      'unknown_field',
+    ],
+  ])('refuses %j with 422 naming %s, and invites nobody', async (body, path, code) => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    const problem = expectProblem(
+      await postInvitation(fixture.owner.accessToken, fixture, body),
+      422,
+      'validation_failed',
+    );
+    expect(problem.errors).toContainEqual(expect.objectContaining({ path, code }));
+    expect(await storedInvitations(fixture)).toEqual([]);
+  });
+
+  it("refuses a member's address, whatever its case, with 409 already_member", async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    const problem = expectProblem(
+      await postInvitation(fixture.admin.accessToken, fixture, {
+        email: fixture.viewer.email.toUpperCase(),
+        role: 'member',
+      }),
+      409,
+      'already_member',
+    );
+    expect(problem.detail).toContain('is already a member of this workspace');
+    expect(await storedInvitations(fixture)).toEqual([]);
+  });
+
+  it('refuses a second pending invitation for the address with 409 invitation_exists', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    const email = uniqueEmail();
+    await invite(fixture, { email, role: 'member' });
+    expectProblem(
+      await postInvitation(fixture.admin.accessToken, fixture, {
+        email: email.toUpperCase(),
+        role: 'viewer',
+      }),
+      409,
+      'invitation_exists',
+    );
+    expect((await storedInvitations(fixture)).map(({ email: address, status }) => [address, status])).toEqual(
+      [[email, 'pending']],
+    );
+    expect(sentTo(email)).toHaveLength(1);
+  });
+
+  it('invites an address again once its invitation was revoked or has expired', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    const email = uniqueEmail();
+    const revoked = await invite(fixture, { email, role: 'member' });
+    expect((await revokeInvitation(fixture.owner.accessToken, fixture, revoked.id)).status).toBe(200);
+    const expired = await invite(fixture, { email, role: 'member' });
+    await expireInvitation(expired.id);
+    const fresh = await invite(fixture, { email, role: 'admin' });
+    expect((await storedInvitations(fixture)).map((row) => [row.id, row.status])).toEqual([
+      [revoked.id, 'revoked'],
+      [expired.id, 'expired'],
+      [fresh.id, 'pending'],
+    ]);
+    const retired = (await getInvitation(fixture.owner.accessToken, fixture, expired.id)).body as Invitation;
+    expect(retired.status).toBe('expired');
+  });
+
+  it('counts members and pending invitations against the limit of 50 (409 limit_reached)', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    await addFillerMembers(fixture, 44);
+    const last = await invite(fixture);
+    await invite(fixture);
+    const problem = expectProblem(
+      await postInvitation(fixture.owner.accessToken, fixture, { email: uniqueEmail(), role: 'member' }),
+      409,
+      'limit_reached',
+    );
+    expect(problem.detail).toBe(
+      'This workspace has 50 members and pending invitations, the limit (members_per_workspace).',
+    );
+    expect(await storedInvitations(fixture)).toHaveLength(2);
+
+    // An expired invitation no longer holds a place.
+    await expireInvitation(last.id);
+    expect(
+      (await postInvitation(fixture.owner.accessToken, fixture, { email: uniqueEmail(), role: 'member' }))
+        .status,
+    ).toBe(201);
+  });
+
+  it('lets only one of two concurrent invitations for the last place through', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    await addFillerMembers(fixture, 45);
+    const responses = await Promise.all(
+      [fixture.owner, fixture.admin].map((inviter) =>
+        postInvitation(inviter.accessToken, fixture, { email: uniqueEmail(), role: 'member' }),
+      ),
+    );
+    expect(responses.map((response) => response.status).sort()).toEqual([201, 409]);
+    const refused = responses.find((response) => response.status === 409);
+    if (refused) expectProblem(refused, 409, 'limit_reached');
+    expect(await storedInvitations(fixture)).toHaveLength(1);
+  });
+
+  it('allows 20 invitations per person an hour, in all workspaces; then 429 with Retry-After', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    const other = await createWorkspaceWithRoles(api.db);
+    await api.db.asService((sql) =>
+      sql.query(
+        `insert into public.invitations (workspace_id, email, role, token_hash, invited_by, status, created_at)
+         select $1, 'old-' || n || '@example.com', 'member', sha256(gen_random_uuid()::text::bytea), $2,
+           'revoked', now() - make_interval(mins => case when n = 1 then 50 when n = 20 then 61 else 5 end)
+         from generate_series(1, 20) n`,
+        [other.id, fixture.owner.id],
+      ),
+    );
+    expect(
+      (await postInvitation(fixture.owner.accessToken, fixture, { email: uniqueEmail(), role: 'member' }))
+        .status,
+    ).toBe(201);
+    const refused = await postInvitation(fixture.owner.accessToken, fixture, {
+      email: uniqueEmail(),
+      role: 'member',
+    });
+    const problem = expectProblem(refused, 429, 'rate_limited');
+    expect(problem.detail).toMatch(/20 invitations in the last hour.*sensitive_creations_per_hour/);
+    // The oldest invitation in the window, 50 minutes ago, leaves it in 10 minutes.
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(590);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    expect(await storedInvitations(fixture)).toHaveLength(1);
+    // Someone else in the same workspace still may.
+    expect(
+      (await postInvitation(fixture.admin.accessToken, fixture, { email: uniqueEmail(), role: 'member' }))
+        .status,
+    ).toBe(201);
+  });
+
+  it('still creates the invitation when the mail cannot be sent, and logs why without the link', async () => {
+    const failing: Mailer = { send: () => Promise.reject(new Error('relay down')) };
+    const app = createTestApp(api.databaseUrl, { mailer: failing });
+    try {
+      const fixture = await createWorkspaceWithRoles(app.db);
+      const response = await callApi(
+        app.app,
+        invitationsOf(fixture),
+        withBearer(fixture.owner.accessToken, jsonRequest('POST', { email: uniqueEmail(), role: 'member' })),
+      );
+      expect(response.status).toBe(201);
+      const invitation = response.body as NewInvitation;
+      expect(await storedInvitation(invitation.id)).toMatchObject({ status: 'pending' });
+      const warning = app.logs.entries.find((entry) => entry.msg === 'invitation mail not sent');
+      expect(warning).toMatchObject({
+        level: 'warn',
+        invitation_id: invitation.id,
+        error_message: 'relay down',
+      });
+      expect(JSON.stringify(app.logs.entries)).not.toContain(tokenOf(invitation));
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('never writes the token to the log, on creating nor on accepting', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    const { invitee, invitation } = await inviteNewPerson(fixture);
+    await acceptInvitation(invitee.accessToken, tokenOf(invitation));
+    await acceptInvitation(invitee.accessToken, tokenOf(invitation));
+    const logged = JSON.stringify(api.logs.entries);
+    expect(logged).toContain('/api/v1/invitations/{token}/accept');
+    expect(logged).not.toContain(tokenOf(invitation));
+  });
+
+  it('keeps the link out of the Idempotency-Key record: a retry is 409 invitation_exists', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    const body = { email: uniqueEmail(), role: 'member' };
+    const headers = { 'Idempotency-Key': randomUUID() };
+    const first = await postInvitation(fixture.owner.accessToken, fixture, body, headers);
+    expect(first.status).toBe(201);
+    expectProblem(
+      await postInvitation(fixture.owner.accessToken, fixture, body, headers),
+      409,
+      'invitation_exists',
+    );
+    const token = tokenOf(first.body as NewInvitation);
+    const [stored] = await api.db.asService((sql) =>
+      sql.query<{ n: number }>(
+        `select count(*)::integer as n from public.idempotency_keys where response::text like '%' || $1 || '%'`,
+        [token],
+      ),
+    );
+    expect(stored?.n).toBe(0);
+  });
+
+  it('refuses a read token with 403 insufficient_scope', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    const reader = await createApiTokenFor(api.app, fixture.owner, 'read');
+    expectProblem(
+      await postInvitation(reader, fixture, { email: uniqueEmail(), role: 'member' }),
+      403,
+      'insufficient_scope',
+    );
+    expect(await storedInvitations(fixture)).toEqual([]);
+  });
+});
+
+describe('GET /api/v1/workspaces/{slug}/invitations', () => {
+  it('lists every invitation to an admin, oldest first, without tokens, and filters by status', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    const pending = await invite(fixture);
+    const revoked = await invite(fixture);
+    await revokeInvitation(fixture.owner.accessToken, fixture, revoked.id);
+    const expired = await invite(fixture);
+    await expireInvitation(expired.id);
+    const { invitee, invitation: accepted } = await inviteNewPerson(fixture);
+    await acceptInvitation(invitee.accessToken, tokenOf(accepted));
+
+    const response = await listInvitations(fixture.admin.accessToken, fixture);
+    expect(response.status).toBe(200);
+    const list = response.body as InvitationList;
+    expect(list.data.map(({ id, status }) => [id, status])).toEqual([
+      [pending.id, 'pending'],
+      [revoked.id, 'revoked'],
+      [expired.id, 'expired'],
+      [accepted.id, 'accepted'],
+    ]);
+    const { accept_url: _link, ...withoutLink } = pending;
+    expect(list.data[0]).toEqual(withoutLink);
+    for (const token of [pending, revoked, expired, accepted].map(tokenOf)) {
+      expect(response.text).not.toContain(token);
+    }
+
+    for (const [status, id] of [
+      ['pending', pending.id],
+      ['revoked', revoked.id],
+      ['expired', expired.id],
+      ['accepted', accepted.id],
+    ]) {
+      const filtered = (await listInvitations(fixture.owner.accessToken, fixture, `?status=${status}`))
+        .body as InvitationList;
+      expect(filtered.data.map((invitation) => invitation.id)).toEqual([id]);
+    }
+  });
+
+  it('pages with limit and cursor', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    const ids = [(await invite(fixture)).id, (await invite(fixture)).id, (await invite(fixture)).id];
+    const first = await listInvitations(fixture.owner.accessToken, fixture, '?limit=2');
+    const page = first.body as InvitationList;
+    expect(first.headers.get('link')).toContain('rel="next"');
+    const second = (
+      await listInvitations(fixture.owner.accessToken, fixture, `?limit=2&cursor=${page.next_cursor ?? ''}`)
+    ).body as InvitationList;
+    expect([...page.data, ...second.data].map((invitation) => invitation.id).sort()).toEqual(ids.sort());
+    expect(second.next_cursor).toBeNull();
+  });
+
+  it('answers 400 to an unknown status', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    expectProblem(
+      await listInvitations(fixture.owner.accessToken, fixture, '?status=lost'),
+      400,
+      'bad_request',
+    );
+  });
+
+  it.each(['member', 'viewer'] as const)('refuses a %s with 403', async (role) => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    await invite(fixture);
+    expectProblem(await listInvitations(fixture[role].accessToken, fixture), 403, 'forbidden');
+  });
+
+  it('answers 404 to an outsider', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    expectProblem(await listInvitations(fixture.outsider.accessToken, fixture), 404, 'not_found');
+  });
+});
+
+describe('GET /api/v1/workspaces/{slug}/invitations/{id}', () => {
+  it('answers the invitation without its link, with its ETag, and 304 while it is unchanged', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    const invitation = await invite(fixture);
+    const response = await getInvitation(fixture.admin.accessToken, fixture, invitation.id);
+    expect(response.status).toBe(200);
+    const { accept_url: link, ...withoutLink } = invitation;
+    expect(response.body).toEqual(withoutLink);
+    expect(response.text).not.toContain(tokenOf(invitation));
+    expect(link).toMatch(ACCEPT_URL);
+    expect(response.headers.get('etag')).toBe('"1"');
+    expect(
+      (await getInvitation(fixture.admin.accessToken, fixture, invitation.id, { 'If-None-Match': '"1"' }))
+        .status,
+    ).toBe(304);
+  });
+
+  it("answers 404 to another workspace's invitation, an unknown id and one that is not a UUID", async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    const other = await createWorkspaceWithRoles(api.db);
+    const theirs = await invite(other);
+    for (const id of [theirs.id, randomUUID(), 'nope']) {
+      expectProblem(await getInvitation(fixture.owner.accessToken, fixture, id), 404, 'not_found');
+    }
+  });
+
+  it('refuses a member with 403, and answers 404 to an outsider', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    const invitation = await invite(fixture);
+    expectProblem(await getInvitation(fixture.member.accessToken, fixture, invitation.id), 403, 'forbidden');
+    expectProblem(
+      await getInvitation(fixture.outsider.accessToken, fixture, invitation.id),
+      404,
+      'not_found',
+    );
+  });
+});
+
+describe('DELETE /api/v1/workspaces/{slug}/invitations/{id}', () => {
+  it('revokes a pending invitation: its link is 410 invitation_revoked from then on', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    const { invitee, invitation } = await inviteNewPerson(fixture);
+    const response = await revokeInvitation(fixture.admin.accessToken, fixture, invitation.id);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ id: invitation.id, status: 'revoked', version: 2 });
+    expect(response.headers.get('etag')).toBe('"2"');
+    expect(await storedInvitation(invitation.id)).toMatchObject({ status: 'revoked', version: 2 });
+
+    expectProblem(
+      await acceptInvitation(invitee.accessToken, tokenOf(invitation)),
+      410,
+      'invitation_revoked',
+    );
+    expect(await rolesIn(fixture)).not.toHaveProperty(invitee.id);
+  });
+
+  it('answers an invitation that is no longer pending as it is, revoked twice or accepted', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    const revoked = await invite(fixture);
+    const first = await revokeInvitation(fixture.owner.accessToken, fixture, revoked.id);
+    const again = await revokeInvitation(fixture.owner.accessToken, fixture, revoked.id);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+
+    const { invitee, invitation } = await inviteNewPerson(fixture);
+    await acceptInvitation(invitee.accessToken, tokenOf(invitation));
+    const accepted = await revokeInvitation(fixture.owner.accessToken, fixture, invitation.id);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({ status: 'accepted', accepted_by: invitee.id, version: 2 });
+    expect(await storedInvitation(invitation.id)).toMatchObject({ status: 'accepted', version: 2 });
+    expect(await rolesIn(fixture)).toHaveProperty(invitee.id, 'member');
+  });
+
+  it('revokes only the version If-Match names', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    const invitation = await invite(fixture);
+    const problem = expectProblem(
+      await revokeInvitation(fixture.owner.accessToken, fixture, invitation.id, { 'If-Match': '"3"' }),
+      412,
+      'precondition_failed',
+    );
+    expect(problem.current_version).toBe(1);
+    expect(await storedInvitation(invitation.id)).toMatchObject({ status: 'pending', version: 1 });
+    expect(
+      (await revokeInvitation(fixture.owner.accessToken, fixture, invitation.id, { 'If-Match': '"1"' }))
+        .status,
+    ).toBe(200);
+  });
+
+  it.each(['member', 'viewer'] as const)('refuses a %s with 403, and revokes nothing', async (role) => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    const invitation = await invite(fixture);
+    expectProblem(
+      await revokeInvitation(fixture[role].accessToken, fixture, invitation.id),
+      403,
+      'forbidden',
+    );
+    expect(await storedInvitation(invitation.id)).toMatchObject({ status: 'pending', version: 1 });
+  });
+
+  it("answers 404 to another workspace's invitation and to an outsider, and revokes nothing", async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    const other = await createWorkspaceWithRoles(api.db);
+    const theirs = await invite(other);
+    expectProblem(await revokeInvitation(fixture.owner.accessToken, fixture, theirs.id), 404, 'not_found');
+    expectProblem(await revokeInvitation(fixture.owner.accessToken, fixture, 'not-a-uuid'), 404, 'not_found');
+    const mine = await invite(fixture);
+    expectProblem(await revokeInvitation(fixture.outsider.accessToken, fixture, mine.id), 404, 'not_found');
+    expect(await storedInvitation(theirs.id)).toMatchObject({ status: 'pending' });
+    expect(await storedInvitation(mine.id)).toMatchObject({ status: 'pending' });
+  });
+});
+
+describe('POST /api/v1/invitations/{token}/accept', () => {
+  it('makes the invited person a member with the role, whatever the case of the address', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    const { invitee, invitation } = await inviteNewPerson(fixture, 'admin');
+    const response = await acceptInvitation(invitee.accessToken, tokenOf(invitation));
+    expect(response.status).toBe(200);
+    expect(response.body as Workspace).toMatchObject({
+      object: 'workspace',
+      id: fixture.id,
+      slug: fixture.slug,
+      role: 'admin',
+    });
+    expect(await rolesIn(fixture)).toHaveProperty(invitee.id, 'admin');
+    expect(await storedInvitation(invitation.id)).toMatchObject({
+      status: 'accepted',
+      accepted_by: invitee.id,
+      version: 2,
+    });
+    const members = await callApi(
+      api.app,
+      `${fixture.path}/members/${invitee.id}`,
+      withBearer(invitee.accessToken),
+    );
+    expect(members.body).toMatchObject({ role: 'admin', display_name: 'Grace' });
+  });
+
+  it('answers 404 to an invitation already accepted: it is used up', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    const { invitee, invitation } = await inviteNewPerson(fixture);
+    expect((await acceptInvitation(invitee.accessToken, tokenOf(invitation))).status).toBe(200);
+    expectProblem(await acceptInvitation(invitee.accessToken, tokenOf(invitation)), 404, 'not_found');
+  });
+
+  it('refuses someone whose e-mail is not the invited one with 403, and changes nothing', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    const { invitation } = await inviteNewPerson(fixture);
+    const problem = expectProblem(
+      await acceptInvitation(fixture.outsider.accessToken, tokenOf(invitation)),
+      403,
+      'forbidden',
+    );
+    expect(problem.detail).toBe(
+      'This invitation is for another e-mail address. Sign in as the invited person to accept it.',
+    );
+    expect(await rolesIn(fixture)).not.toHaveProperty(fixture.outsider.id);
+    expect(await storedInvitation(invitation.id)).toMatchObject({ status: 'pending', version: 1 });
+  });
+
+  it('answers 410 invitation_expired after 7 days, and changes nothing', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    const { invitee, invitation } = await inviteNewPerson(fixture);
+    await expireInvitation(invitation.id);
+    expectProblem(
+      await acceptInvitation(invitee.accessToken, tokenOf(invitation)),
+      410,
+      'invitation_expired',
+    );
+    expect(await rolesIn(fixture)).not.toHaveProperty(invitee.id);
+  });
+
+  it('answers 409 already_member to a member, and leaves the invitation pending', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    const { invitee, invitation } = await inviteNewPerson(fixture);
+    await api.db.asService((sql) =>
+      sql.query(`insert into public.memberships (workspace_id, user_id, role) values ($1, $2, 'viewer')`, [
+        fixture.id,
+        invitee.id,
+      ]),
+    );
+    expectProblem(await acceptInvitation(invitee.accessToken, tokenOf(invitation)), 409, 'already_member');
+    expect(await rolesIn(fixture)).toHaveProperty(invitee.id, 'viewer');
+    expect(await storedInvitation(invitation.id)).toMatchObject({ status: 'pending' });
+  });
+
+  it.each([
+    ['a token nobody was given', () => 'A'.repeat(43)],
+    ['a token of the wrong shape', () => 'short'],
+    ['a token with characters base64url does not use', () => `${'A'.repeat(42)}.`],
+  ])('answers 404 to %s', async (_name, token) => {
+    const user = await createTestUser(api.db);
+    expectProblem(await acceptInvitation(user.accessToken, token()), 404, 'not_found');
+  });
+
+  it('refuses aal1 into a workspace that requires MFA, changing nothing, and admits aal2', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db, { requireMfa: true });
+    const email = uniqueEmail('grace');
+    const invitee = await createTestUser(api.db, { email });
+    const created = await postInvitation(await aal2AccessTokenOf(fixture.owner), fixture, {
+      email,
+      role: 'member',
+    });
+    const invitation = created.body as NewInvitation;
+
+    expectProblem(await acceptInvitation(invitee.accessToken, tokenOf(invitation)), 403, 'mfa_required');
+    expect(await rolesIn(fixture)).not.toHaveProperty(invitee.id);
+    expect(await storedInvitation(invitation.id)).toMatchObject({ status: 'pending', version: 1 });
+
+    const response = await acceptInvitation(await aal2AccessTokenOf(invitee), tokenOf(invitation));
+    expect(response.status).toBe(200);
+    expect(await rolesIn(fixture)).toHaveProperty(invitee.id, 'member');
+  });
+
+  it('refuses a read token with 403 insufficient_scope, and takes a write token', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    const { invitee, invitation } = await inviteNewPerson(fixture);
+    const reader = await createApiTokenFor(api.app, invitee, 'read');
+    expectProblem(await acceptInvitation(reader, tokenOf(invitation)), 403, 'insufficient_scope');
+    expect(await rolesIn(fixture)).not.toHaveProperty(invitee.id);
+    const writer = await createApiTokenFor(api.app, invitee, 'write');
+    expect((await acceptInvitation(writer, tokenOf(invitation))).status).toBe(200);
+  });
+
+  it('replays the answer for an Idempotency-Key', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    const { invitee, invitation } = await inviteNewPerson(fixture);
+    const headers = { 'Idempotency-Key': randomUUID() };
+    const first = await acceptInvitation(invitee.accessToken, tokenOf(invitation), headers);
+    const second = await acceptInvitation(invitee.accessToken, tokenOf(invitation), headers);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
+    expect(second.body).toEqual(first.body);
+  });
+});

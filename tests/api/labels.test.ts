@@ -1,0 +1,486 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '../../api-spec/schema.d.ts';
+import { LABELS_PER_WORKSPACE } from '../../supabase/functions/_shared/limits.ts';
+import { useTestApp } from '../support/api-app.ts';
+import { expectProblem, type ApiResponse } from '../support/api-request.ts';
+import { ISO_TIMESTAMP, resourceCalls, type RequestHeaders } from '../support/resource-calls.ts';
+import { aal2AccessTokenOf } from '../support/test-users.ts';
+import {
+  createApiTokenFor,
+  createWorkspaceWithRoles,
+  type WorkspaceFixture,
+} from '../support/workspace-fixture.ts';
+
+type Label = components['schemas']['Label'];
+type LabelList = components['schemas']['LabelList'];
+
+const api = useTestApp();
+const labels = (workspace: WorkspaceFixture) => resourceCalls(api.app, `${workspace.path}/labels`);
+const createLabel = (bearer: string, workspace: WorkspaceFixture, body: unknown, headers?: RequestHeaders) =>
+  labels(workspace).create(bearer, body, headers);
+const listLabels = (bearer: string, workspace: WorkspaceFixture, query = '') =>
+  labels(workspace).list(bearer, query);
+const getLabel = (bearer: string, workspace: WorkspaceFixture, id: string, headers?: RequestHeaders) =>
+  labels(workspace).get(bearer, id, headers);
+const patchLabel = (
+  bearer: string,
+  workspace: WorkspaceFixture,
+  id: string,
+  body: unknown,
+  headers?: RequestHeaders,
+) => labels(workspace).update(bearer, id, body, headers);
+const deleteLabel = (bearer: string, workspace: WorkspaceFixture, id: string, headers?: RequestHeaders) =>
+  labels(workspace).remove(bearer, id, headers);
+
+const bodyOf = (response: ApiResponse) => response.body as Label;
+const listOf = (response: ApiResponse) => response.body as LabelList;
+const uniqueName = () => `label ${randomUUID().slice(0, 8)}`;
+
+interface StoredLabel extends Record<string, unknown> {
+  id: string;
+  name: string;
+  color: string;
+  created_by: string | null;
+  version: number;
+}
+
+/** The workspace's labels as the database holds them, by id. */
+async function storedLabels(workspace: WorkspaceFixture): Promise<StoredLabel[]> {
+  return api.db.asService((sql) =>
+    sql.query<StoredLabel>(
+      'select id, name, color, created_by, version from public.labels where workspace_id = $1 order by id',
+      [workspace.id],
+    ),
+  );
+}
+
+async function storedLabel(workspace: WorkspaceFixture, id: string): Promise<StoredLabel | undefined> {
+  return (await storedLabels(workspace)).find((label) => label.id === id);
+}
+
+/** Labels made as the service, as if members had created them earlier. */
+async function insertLabels(workspace: WorkspaceFixture, count: number): Promise<void> {
+  await api.db.asService((sql) =>
+    sql.query(
+      `insert into public.labels (workspace_id, name, color, created_by)
+       select $1, 'filler ' || n, '#cccccc', $2 from generate_series(1, $3) n`,
+      [workspace.id, workspace.member.id, count],
+    ),
+  );
+}
+
+/** A label the member creates through the API. */
+async function labelIn(workspace: WorkspaceFixture, fields: Record<string, unknown> = {}): Promise<Label> {
+  const response = await createLabel(workspace.member.accessToken, workspace, {
+    name: uniqueName(),
+    color: '#00ff00',
+    ...fields,
+  });
+  expect(response.status).toBe(201);
+  return bodyOf(response);
+}
+
+let acme: WorkspaceFixture;
+let globex: WorkspaceFixture;
+beforeAll(async () => {
+  [acme, globex] = await Promise.all([createWorkspaceWithRoles(api.db), createWorkspaceWithRoles(api.db)]);
+});
+
+describe('POST /api/v1/workspaces/{slug}/labels', () => {
+  it('lets a member create a label, its color stored in lower case', async () => {
+    const response = await createLabel(acme.member.accessToken, acme, { name: '  Bug  ', color: '#D73A4A' });
+    expect(response.status).toBe(201);
+    const label = bodyOf(response);
+    expect(label).toEqual({
+      object: 'label',
+      id: expect.any(String),
+      workspace_id: acme.id,
+      name: 'Bug',
+      color: '#d73a4a',
+      created_by: acme.member.id,
+      version: 1,
+      created_at: expect.stringMatching(ISO_TIMESTAMP),
+      updated_at: label.created_at,
+    });
+    expect(response.headers.get('Location')).toBe(`labels/${label.id}`);
+    expect(response.headers.get('ETag')).toBe('"1"');
+    expect(await storedLabel(acme, label.id)).toEqual({
+      id: label.id,
+      name: 'Bug',
+      color: '#d73a4a',
+      created_by: acme.member.id,
+      version: 1,
+    });
+  });
+
+  it.each(['owner', 'admin'] as const)('lets an %s create one', async (role) => {
+    const response = await createLabel(acme[role].accessToken, acme, {
+      name: uniqueName(),
+      color: '#123abc',
+    });
+    expect(bodyOf(response).created_by).toBe(acme[role].id);
+  });
+
+  it('refuses a viewer with 403 forbidden and creates nothing', async () => {
+    const before = await storedLabels(acme);
+    const problem = expectProblem(
+      await createLabel(acme.viewer.accessToken, acme, { name: uniqueName(), color: '#000000' }),
+      403,
+      'forbidden',
+    );
+    expect(problem.detail).toBe('Your role in this workspace (viewer) does not allow you to create labels.');
+    expect(await storedLabels(acme)).toEqual(before);
+  });
+
+  it('answers 404 to an outsider and to another workspace member', async () => {
+    const before = await storedLabels(acme);
+    for (const user of [acme.outsider, globex.owner]) {
+      expectProblem(
+        await createLabel(user.accessToken, acme, { name: uniqueName(), color: '#000000' }),
+        404,
+        'not_found',
+      );
+    }
+    expect(await storedLabels(acme)).toEqual(before);
+  });
+
+  it.each([
+    [{ name: '', color: '#000000' }, 'body.name'],
+    [{ name: '   ', color: '#000000' }, 'body.name'],
+    [{ name: 'x'.repeat(33), color: '#000000' }, 'body.name'],
+    [{ name: 'Bug', color: 'red' }, 'body.color'],
+    [{ name: 'Bug', color: '#abc' }, 'body.color'],
+    [{ name: 'Bug', color: '#gggggg' }, 'body.color'],
+    [{ name: 'Bug', color: '000000' }, 'body.color'],
+    [{ name: 'Bug' }, 'body.color'],
+    [{ name: 'Bug', color: '#000000', workspace_id: randomUUID() }, 'body.workspace_id'],
+  ])('refuses %j with 422 naming %s', async (body, path) => {
+    const before = await storedLabels(acme);
+    const problem = expectProblem(
+      await createLabel(acme.member.accessToken, acme, body),
+      422,
+      'validation_failed',
+    );
+    expect(new Set(problem.errors?.map((error) => error.path))).toEqual(new Set([path]));
+    expect(await storedLabels(acme)).toEqual(before);
+  });
+
+  it('accepts a name of 32 characters after trimming', async () => {
+    const name = 'y'.repeat(32);
+    expect(
+      bodyOf(await createLabel(acme.member.accessToken, acme, { name: ` ${name} `, color: '#000000' })).name,
+    ).toBe(name);
+  });
+
+  it('refuses a name the workspace has, whatever the case, with 409 label_exists', async () => {
+    const existing = await labelIn(acme, { name: 'Needs Review' });
+    const problem = expectProblem(
+      await createLabel(acme.admin.accessToken, acme, { name: 'needs REVIEW', color: '#000000' }),
+      409,
+      'label_exists',
+    );
+    expect(problem.detail).toBe(
+      'This workspace already has a label named "needs REVIEW" (names are compared whatever the case).',
+    );
+    expect(problem.errors).toEqual([
+      { path: 'body.name', code: 'label_exists', message: 'is already taken' },
+    ]);
+    const named = (await storedLabels(acme)).filter((label) => label.name.toLowerCase() === 'needs review');
+    expect(named.map((label) => label.id)).toEqual([existing.id]);
+    expect(
+      (await createLabel(globex.member.accessToken, globex, { name: 'Needs Review', color: '#000000' }))
+        .status,
+    ).toBe(201);
+  });
+
+  it(`refuses the label past ${LABELS_PER_WORKSPACE} with 409 limit_reached`, async () => {
+    const full = await createWorkspaceWithRoles(api.db);
+    await insertLabels(full, LABELS_PER_WORKSPACE);
+    const problem = expectProblem(
+      await createLabel(full.member.accessToken, full, { name: uniqueName(), color: '#000000' }),
+      409,
+      'limit_reached',
+    );
+    expect(problem.detail).toContain('(labels_per_workspace)');
+    expect(await storedLabels(full)).toHaveLength(LABELS_PER_WORKSPACE);
+  });
+
+  it('lets exactly one of two concurrent creations take the last place', async () => {
+    const nearlyFull = await createWorkspaceWithRoles(api.db);
+    await insertLabels(nearlyFull, LABELS_PER_WORKSPACE - 1);
+    const responses = await Promise.all(
+      [nearlyFull.member, nearlyFull.admin].map((user) =>
+        createLabel(user.accessToken, nearlyFull, { name: uniqueName(), color: '#000000' }),
+      ),
+    );
+    expect(responses.map((response) => response.status).sort()).toEqual([201, 409]);
+    const refused = responses.find((response) => response.status === 409);
+    expect(refused && expectProblem(refused, 409, 'limit_reached').code).toBe('limit_reached');
+    expect(await storedLabels(nearlyFull)).toHaveLength(LABELS_PER_WORKSPACE);
+  });
+
+  it('answers aal1 sessions 403 mfa_required in a workspace that requires MFA, and lets aal2 in', async () => {
+    const strict = await createWorkspaceWithRoles(api.db, { requireMfa: true });
+    const body = { name: uniqueName(), color: '#000000' };
+    expectProblem(await createLabel(strict.member.accessToken, strict, body), 403, 'mfa_required');
+    expect(await storedLabels(strict)).toEqual([]);
+    expect((await createLabel(await aal2AccessTokenOf(strict.member), strict, body)).status).toBe(201);
+  });
+
+  it('refuses a read token with 403 insufficient_scope and takes a write token', async () => {
+    const before = await storedLabels(acme);
+    const readToken = await createApiTokenFor(api.app, acme.member, 'read');
+    expectProblem(
+      await createLabel(readToken, acme, { name: uniqueName(), color: '#000000' }),
+      403,
+      'insufficient_scope',
+    );
+    expect(await storedLabels(acme)).toEqual(before);
+    const writeToken = await createApiTokenFor(api.app, acme.member, 'write');
+    expect((await createLabel(writeToken, acme, { name: uniqueName(), color: '#000000' })).status).toBe(201);
+  });
+});
+
+describe('GET /api/v1/workspaces/{slug}/labels', () => {
+  let listed: WorkspaceFixture;
+  beforeAll(async () => {
+    listed = await createWorkspaceWithRoles(api.db);
+    for (const name of ['delta', 'Bravo', 'alpha', 'Charlie', 'echo']) await labelIn(listed, { name });
+  });
+
+  it('lists the labels by name, case ignored, to any member', async () => {
+    for (const user of [listed.owner, listed.admin, listed.member, listed.viewer]) {
+      const response = await listLabels(user.accessToken, listed);
+      expect(response.status).toBe(200);
+      const list = listOf(response);
+      expect(list.data.map((label) => label.name)).toEqual(['alpha', 'Bravo', 'Charlie', 'delta', 'echo']);
+      expect(list.next_cursor).toBeNull();
+      expect(response.headers.get('Link')).toBeNull();
+    }
+  });
+
+  it('walks every label once, two at a time, following Link', async () => {
+    const seen: string[] = [];
+    let query = '?limit=2';
+    for (let pages = 0; pages < 10; pages += 1) {
+      const response = await listLabels(listed.viewer.accessToken, listed, query);
+      const page = listOf(response);
+      expect(page.data.length).toBeLessThanOrEqual(2);
+      seen.push(...page.data.map((label) => label.name));
+      if (!page.next_cursor) break;
+      const link = response.headers.get('Link');
+      expect(link).toBe(`<?limit=2&cursor=${page.next_cursor}>; rel="next"`);
+      query = link?.slice(1, link.indexOf('>')) ?? '';
+    }
+    expect(seen).toEqual(['alpha', 'Bravo', 'Charlie', 'delta', 'echo']);
+  });
+
+  it('refuses a cursor that does not fit this list, and a query parameter it does not take, with 400', async () => {
+    expectProblem(await listLabels(listed.viewer.accessToken, listed, '?cursor=WzEsMl0'), 400, 'bad_request');
+    expectProblem(
+      await listLabels(listed.viewer.accessToken, listed, '?include_archived=true'),
+      400,
+      'bad_request',
+    );
+  });
+
+  it('answers 404 to an outsider and 403 mfa_required to aal1 in a workspace that requires MFA', async () => {
+    expectProblem(await listLabels(listed.outsider.accessToken, listed), 404, 'not_found');
+    const strict = await createWorkspaceWithRoles(api.db, { requireMfa: true });
+    expectProblem(await listLabels(strict.viewer.accessToken, strict), 403, 'mfa_required');
+    expect((await listLabels(await aal2AccessTokenOf(strict.viewer), strict)).status).toBe(200);
+  });
+});
+
+describe('GET /api/v1/workspaces/{slug}/labels/{id}', () => {
+  it('answers any member the label with its ETag, and 304 while it is unchanged', async () => {
+    const label = await labelIn(acme);
+    const response = await getLabel(acme.viewer.accessToken, acme, label.id);
+    expect(bodyOf(response)).toEqual(label);
+    expect(response.headers.get('ETag')).toBe('"1"');
+    const notModified = await getLabel(acme.viewer.accessToken, acme, label.id, { 'If-None-Match': '"1"' });
+    expect(notModified.status).toBe(304);
+    expect(notModified.text).toBe('');
+  });
+
+  it('answers 404 for an unknown id, a non-UUID id, an outsider and through another workspace', async () => {
+    const label = await labelIn(acme);
+    expectProblem(await getLabel(acme.admin.accessToken, acme, randomUUID()), 404, 'not_found');
+    expectProblem(await getLabel(acme.admin.accessToken, acme, 'not-a-uuid'), 404, 'not_found');
+    expectProblem(await getLabel(acme.outsider.accessToken, acme, label.id), 404, 'not_found');
+    expectProblem(await getLabel(globex.owner.accessToken, globex, label.id), 404, 'not_found');
+  });
+});
+
+describe('PATCH /api/v1/workspaces/{slug}/labels/{id}', () => {
+  it('lets an admin rename and recolor a label, bumping its version', async () => {
+    const label = await labelIn(acme);
+    const name = uniqueName();
+    const response = await patchLabel(acme.admin.accessToken, acme, label.id, {
+      name: ` ${name} `,
+      color: '#ABCDEF',
+    });
+    expect(bodyOf(response)).toEqual({
+      ...label,
+      name,
+      color: '#abcdef',
+      version: 2,
+      updated_at: expect.stringMatching(ISO_TIMESTAMP),
+    });
+    expect(response.headers.get('ETag')).toBe('"2"');
+    expect(await storedLabel(acme, label.id)).toMatchObject({ name, color: '#abcdef', version: 2 });
+  });
+
+  it("lets a label change the case of its own name, but not take another's", async () => {
+    const label = await labelIn(acme, { name: 'frontend' });
+    const other = await labelIn(acme, { name: 'Backend' });
+    expect(bodyOf(await patchLabel(acme.owner.accessToken, acme, label.id, { name: 'Frontend' })).name).toBe(
+      'Frontend',
+    );
+    expectProblem(
+      await patchLabel(acme.owner.accessToken, acme, label.id, { name: 'BACKEND' }),
+      409,
+      'label_exists',
+    );
+    expect(await storedLabel(acme, label.id)).toMatchObject({ name: 'Frontend', version: 2 });
+    expect(await storedLabel(acme, other.id)).toMatchObject({ name: 'Backend', version: 1 });
+  });
+
+  it.each(['member', 'viewer'] as const)('refuses a %s with 403 forbidden', async (role) => {
+    const label = await labelIn(acme);
+    const problem = expectProblem(
+      await patchLabel(acme[role].accessToken, acme, label.id, { color: '#ffffff' }),
+      403,
+      'forbidden',
+    );
+    expect(problem.detail).toBe(
+      `Your role in this workspace (${role}) does not allow you to rename or recolor labels.`,
+    );
+    expect(await storedLabel(acme, label.id)).toMatchObject({ color: '#00ff00', version: 1 });
+  });
+
+  it('answers 404 to an outsider, for an unknown id and for a non-UUID id', async () => {
+    const label = await labelIn(acme);
+    expectProblem(
+      await patchLabel(acme.outsider.accessToken, acme, label.id, { color: '#ffffff' }),
+      404,
+      'not_found',
+    );
+    expectProblem(
+      await patchLabel(acme.admin.accessToken, acme, randomUUID(), { color: '#ffffff' }),
+      404,
+      'not_found',
+    );
+    expectProblem(
+      await patchLabel(acme.admin.accessToken, acme, 'nope', { color: '#ffffff' }),
+      404,
+      'not_found',
+    );
+    expect(await storedLabel(acme, label.id)).toMatchObject({ color: '#00ff00', version: 1 });
+  });
+
+  it.each([{ name: null }, { color: null }, { color: 'blue' }, { name: '' }, { workspace_id: randomUUID() }])(
+    'refuses %j with 422 and changes nothing',
+    async (body) => {
+      const label = await labelIn(acme);
+      expectProblem(await patchLabel(acme.admin.accessToken, acme, label.id, body), 422, 'validation_failed');
+      expect(await storedLabel(acme, label.id)).toMatchObject({
+        name: label.name,
+        color: '#00ff00',
+        version: 1,
+      });
+    },
+  );
+
+  it('answers {} with the label unchanged', async () => {
+    const label = await labelIn(acme);
+    expect(bodyOf(await patchLabel(acme.admin.accessToken, acme, label.id, {}))).toEqual(label);
+    expect(await storedLabel(acme, label.id)).toMatchObject({ version: 1 });
+  });
+
+  it('applies a change against the current If-Match and refuses a stale one with 412', async () => {
+    const label = await labelIn(acme);
+    const stale = await patchLabel(
+      acme.admin.accessToken,
+      acme,
+      label.id,
+      { color: '#ffffff' },
+      { 'If-Match': '"3"' },
+    );
+    expect(expectProblem(stale, 412, 'precondition_failed').current_version).toBe(1);
+    expect(await storedLabel(acme, label.id)).toMatchObject({ color: '#00ff00', version: 1 });
+    const fresh = await patchLabel(
+      acme.admin.accessToken,
+      acme,
+      label.id,
+      { color: '#ffffff' },
+      { 'If-Match': '"1"' },
+    );
+    expect(bodyOf(fresh)).toMatchObject({ color: '#ffffff', version: 2 });
+  });
+
+  it('refuses a read token with 403 insufficient_scope', async () => {
+    const label = await labelIn(acme);
+    const readToken = await createApiTokenFor(api.app, acme.admin, 'read');
+    expectProblem(
+      await patchLabel(readToken, acme, label.id, { color: '#ffffff' }),
+      403,
+      'insufficient_scope',
+    );
+    expect(await storedLabel(acme, label.id)).toMatchObject({ color: '#00ff00', version: 1 });
+  });
+});
+
+describe('DELETE /api/v1/workspaces/{slug}/labels/{id}', () => {
+  it('lets an admin delete a label: 204, gone, and 404 the second time', async () => {
+    const label = await labelIn(acme);
+    const response = await deleteLabel(acme.admin.accessToken, acme, label.id);
+    expect(response.status).toBe(204);
+    expect(response.text).toBe('');
+    expect(await storedLabel(acme, label.id)).toBeUndefined();
+    expectProblem(await deleteLabel(acme.admin.accessToken, acme, label.id), 404, 'not_found');
+  });
+
+  it.each(['member', 'viewer'] as const)(
+    'refuses a %s with 403 forbidden, even for a label they made',
+    async (role) => {
+      const label = await labelIn(acme);
+      expectProblem(await deleteLabel(acme[role].accessToken, acme, label.id), 403, 'forbidden');
+      expect(await storedLabel(acme, label.id)).toBeDefined();
+    },
+  );
+
+  it('answers 404 to an outsider and through another workspace', async () => {
+    const label = await labelIn(acme);
+    expectProblem(await deleteLabel(acme.outsider.accessToken, acme, label.id), 404, 'not_found');
+    expectProblem(await deleteLabel(globex.owner.accessToken, globex, label.id), 404, 'not_found');
+    expect(await storedLabel(acme, label.id)).toBeDefined();
+  });
+
+  it('refuses a stale If-Match with 412 and deletes with the current one', async () => {
+    const label = await labelIn(acme);
+    const stale = await deleteLabel(acme.admin.accessToken, acme, label.id, { 'If-Match': '"2"' });
+    expect(expectProblem(stale, 412, 'precondition_failed').current_version).toBe(1);
+    expect(await storedLabel(acme, label.id)).toBeDefined();
+    expect((await deleteLabel(acme.admin.accessToken, acme, label.id, { 'If-Match': '"1"' })).status).toBe(
+      204,
+    );
+  });
+
+  it('refuses a read token with 403 insufficient_scope', async () => {
+    const label = await labelIn(acme);
+    const readToken = await createApiTokenFor(api.app, acme.admin, 'read');
+    expectProblem(await deleteLabel(readToken, acme, label.id), 403, 'insufficient_scope');
+    expect(await storedLabel(acme, label.id)).toBeDefined();
+  });
+
+  it('answers aal1 403 mfa_required in a workspace that requires MFA', async () => {
+    const strict = await createWorkspaceWithRoles(api.db, { requireMfa: true });
+    const created = bodyOf(
+      await createLabel(await aal2AccessTokenOf(strict.member), strict, { name: 'x', color: '#000000' }),
+    );
+    expectProblem(await deleteLabel(strict.admin.accessToken, strict, created.id), 403, 'mfa_required');
+    expect(await storedLabel(strict, created.id)).toBeDefined();
+  });
+});

@@ -1,0 +1,142 @@
+/**
+ * The integrator's tour (docs/api-tour.md), over real HTTP through the stand-in's gateway to the API
+ * function under Deno: with nothing but an API token, create a workspace, invite someone, create projects
+ * and labels, page through a list by its Link header, and get a precise problem for each mistake. Then
+ * the invited person accepts with the token from the mail.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, test } from 'vitest';
+import { latestMailTo } from '../support/mailbox-client.ts';
+import { UNLIMITED_AUTH_RATES, uniqueEmails, useStandIn } from '../support/stand-in-auth.ts';
+
+const PASSWORD = 'correct horse battery';
+const nextEmail = uniqueEmails('tour.');
+
+interface Problem {
+  code: string;
+  detail: string;
+  errors?: { path: string; code: string }[];
+}
+
+describe('an integrator with a token and curl', () => {
+  const standIn = useStandIn(UNLIMITED_AUTH_RATES);
+  const api = (path: string) => `${standIn.process.apiUrl}/functions/v1/api/v1${path}`;
+
+  async function signUp(email: string): Promise<string> {
+    const { data, error } = await standIn.client().auth.signUp({ email, password: PASSWORD });
+    expect(error).toBeNull();
+    if (!data.session) throw new Error('signUp returned no session');
+    return data.session.access_token;
+  }
+
+  function call(
+    bearer: string,
+    path: string,
+    method = 'GET',
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
+    return fetch(path.startsWith('http') ? path : api(path), {
+      method,
+      headers: {
+        Authorization: `Bearer ${bearer}`,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  }
+
+  async function expectProblem(response: Response, status: number, code: string): Promise<Problem> {
+    expect(response.status).toBe(status);
+    expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    const problem = (await response.json()) as Problem;
+    expect(problem.code).toBe(code);
+    return problem;
+  }
+
+  test('sets up a team, and the invited person joins it', async () => {
+    const ada = nextEmail();
+    const grace = nextEmail();
+    const session = await signUp(ada);
+
+    // A write token, made once from the signed-in session; everything after uses only the token.
+    const made = await call(session, '/me/tokens', 'POST', { name: 'Tour', scope: 'write' });
+    expect(made.status).toBe(201);
+    const { token } = (await made.json()) as { token: string };
+
+    const slug = `tour-${randomUUID().slice(0, 8)}`;
+    const created = await call(
+      token,
+      '/workspaces',
+      'POST',
+      { name: 'Tour', slug },
+      { 'Idempotency-Key': randomUUID() },
+    );
+    expect(created.status).toBe(201);
+    const workspaceUrl = new URL(created.headers.get('location') ?? '', created.url);
+    expect(workspaceUrl.href).toBe(api(`/workspaces/${slug}`));
+    expect(await (await call(token, workspaceUrl.href)).json()).toMatchObject({ slug, role: 'owner' });
+
+    const invited = await call(token, `/workspaces/${slug}/invitations`, 'POST', {
+      email: grace,
+      role: 'member',
+    });
+    expect(invited.status).toBe(201);
+    const invitation = (await invited.json()) as { accept_url: string; status: string };
+    expect(invitation.status).toBe('pending');
+    const mail = await latestMailTo(standIn.process, grace);
+    expect(mail.text).toContain(invitation.accept_url);
+
+    for (const [key, name] of [
+      ['ENG', 'Engineering'],
+      ['OPS', 'Operations'],
+    ]) {
+      expect((await call(token, `/workspaces/${slug}/projects`, 'POST', { key, name })).status).toBe(201);
+    }
+    for (const name of ['bug', 'feature', 'chore']) {
+      expect(
+        (await call(token, `/workspaces/${slug}/labels`, 'POST', { name, color: '#D73A4A' })).status,
+      ).toBe(201);
+    }
+
+    // Paging: follow Link rel="next" (relative to the request's address) until there is none.
+    const seen: string[] = [];
+    let next: string | undefined = api(`/workspaces/${slug}/labels?limit=2`);
+    while (next) {
+      const page: Response = await call(token, next);
+      expect(page.status).toBe(200);
+      seen.push(...((await page.json()) as { data: { name: string }[] }).data.map((label) => label.name));
+      const link = /^<([^>]*)>; rel="next"$/.exec(page.headers.get('link') ?? '')?.[1];
+      next = link === undefined ? undefined : new URL(link, page.url).href;
+    }
+    expect(seen).toEqual(['bug', 'chore', 'feature']);
+
+    // Mistakes answer precise problems and change nothing.
+    const badKey = await expectProblem(
+      await call(token, `/workspaces/${slug}/projects`, 'POST', { key: 'eng', name: 'Lowercase' }),
+      422,
+      'validation_failed',
+    );
+    expect(badKey.errors?.map((error) => error.path)).toEqual(['body.key']);
+    await expectProblem(
+      await call(token, `/workspaces/${slug}/labels`, 'POST', { name: 'BUG', color: '#000000' }),
+      409,
+      'label_exists',
+    );
+    await expectProblem(await call(token, '/workspaces/someone-elses'), 404, 'not_found');
+    await expectProblem(await call(token, '/me/tokens'), 403, 'forbidden');
+
+    // The invited person signs up and accepts with the token from the link.
+    const graceSession = await signUp(grace);
+    const invitationToken = new URL(invitation.accept_url).pathname.split('/').at(-1) ?? '';
+    const accepted = await call(graceSession, `/invitations/${invitationToken}/accept`, 'POST');
+    expect(accepted.status).toBe(200);
+    const mine = (await (await call(graceSession, '/workspaces')).json()) as {
+      data: { slug: string; role: string }[];
+    };
+    expect(mine.data).toEqual([expect.objectContaining({ slug, role: 'member' })]);
+    const members = (await (await call(token, `/workspaces/${slug}/members`)).json()) as { data: unknown[] };
+    expect(members.data).toHaveLength(2);
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * For tests of SQL functions (tests/db): a database of the file's own with one client on it, users
+ * inserted straight into auth.users, and statements run as one of them, as the API runs them.
+ */
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
+
+/** The rows a statement answered, or the hint it was refused with (the API's error code). */
+export type Outcome<Row> = { rows: Row[] } | { refused: string | undefined };
+
+export interface SqlAsUser {
+  /** The client, as the database owner. */
+  readonly db: pg.Client;
+  newUser(email?: string): Promise<string>;
+  /** Runs `sql` as `userId` (role authenticated with their claims) in its own transaction. */
+  asUser<Row extends pg.QueryResultRow>(
+    userId: string,
+    sql: string,
+    values: unknown[],
+  ): Promise<Outcome<Row>>;
+}
+
+export function useSqlAsUser(emailDomain: string): SqlAsUser {
+  let database: TestDatabase | undefined;
+  let client: pg.Client | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+  });
+  afterAll(async () => {
+    await client?.end();
+    await database?.drop();
+  });
+  const db = (): pg.Client => {
+    if (!client) throw new Error('useSqlAsUser(): the database exists only inside tests');
+    return client;
+  };
+  return {
+    get db() {
+      return db();
+    },
+    newUser: async (email = `${randomUUID()}@${emailDomain}`) => {
+      const id = randomUUID();
+      await db().query(
+        `insert into auth.users (id, email, aud, role, created_at, updated_at)
+         values ($1, $2, 'authenticated', 'authenticated', now(), now())`,
+        [id, email],
+      );
+      return id;
+    },
+    asUser: async <Row extends pg.QueryResultRow>(userId: string, sql: string, values: unknown[]) => {
+      await db().query('begin');
+      try {
+        await db().query(
+          `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
+          [JSON.stringify({ sub: userId, role: 'authenticated' })],
+        );
+        const result = await db().query<Row>(sql, values);
+        await db().query('commit');
+        return { rows: result.rows };
+      } catch (error) {
+        await db().query('rollback');
+        return { refused: (error as { hint?: string }).hint };
+      }
+    },
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * A workspace with one person in each role and one outsider, inserted directly as the service, for API
+ * tests of everything under /v1/workspaces/{slug}. Also API tokens for any of them, made through the API.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Hono } from 'hono';
+import { expect } from 'vitest';
+import type { components } from '../../api-spec/schema.d.ts';
+import type { AppEnv } from '../../supabase/functions/api/app-env.ts';
+import type { Database } from '../../supabase/functions/_shared/db.ts';
+import { callApi } from './api-request.ts';
+import { createTestUser, withBearer, type TestUser } from './test-users.ts';
+
+export type WorkspaceRole = 'owner' | 'admin' | 'member' | 'viewer';
+export const WORKSPACE_ROLES: readonly WorkspaceRole[] = ['owner', 'admin', 'member', 'viewer'];
+
+export interface WorkspaceFixture {
+  id: string;
+  slug: string;
+  owner: TestUser;
+  admin: TestUser;
+  member: TestUser;
+  viewer: TestUser;
+  /** Signed in, but no member of this workspace. */
+  outsider: TestUser;
+  /** `/api/v1/workspaces/<slug>`, the prefix of every address in it. */
+  path: string;
+}
+
+export interface WorkspaceFixtureOptions {
+  requireMfa?: boolean;
+  name?: string;
+}
+
+export async function createWorkspaceWithRoles(
+  db: Database,
+  { requireMfa = false, name = 'Acme' }: WorkspaceFixtureOptions = {},
+): Promise<WorkspaceFixture> {
+  const slug = `ws-${randomUUID().slice(0, 8)}`;
+  const [owner, admin, member, viewer, outsider] = await Promise.all(
+    ['owner', 'admin', 'member', 'viewer', 'outsider'].map((role) =>
+      createTestUser(db, { email: `${role}-${randomUUID().slice(0, 8)}@example.com`, displayName: role }),
+    ),
+  );
+  if (!owner || !admin || !member || !viewer || !outsider) throw new Error('createTestUser failed');
+  const id = await db.asService(async (sql) => {
+    const [workspace] = await sql.query<{ id: string }>(
+      `insert into public.workspaces (slug, name, require_mfa, created_by) values ($1, $2, $3, $4) returning id`,
+      [slug, name, requireMfa, owner.id],
+    );
+    if (!workspace) throw new Error('insert into workspaces returned no row');
+    await sql.query(
+      `insert into public.memberships (workspace_id, user_id, role)
+       select $1, unnest($2::uuid[]), unnest($3::public.workspace_role[])`,
+      [workspace.id, [owner.id, admin.id, member.id, viewer.id], WORKSPACE_ROLES],
+    );
+    return workspace.id;
+  });
+  return { id, slug, owner, admin, member, viewer, outsider, path: `/api/v1/workspaces/${slug}` };
+}
+
+/** Creates a personal API token for `user` through the API and returns its secret. */
+export async function createApiTokenFor(
+  app: Hono<AppEnv>,
+  user: TestUser,
+  scope: 'read' | 'write',
+): Promise<string> {
+  const response = await callApi(
+    app,
+    '/api/v1/me/tokens',
+    withBearer(user.accessToken, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: `${scope} token`, scope }),
+    }),
+  );
+  expect(response.status).toBe(201);
+  return (response.body as components['schemas']['NewApiToken']).token;
+}
