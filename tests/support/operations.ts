@@ -1,0 +1,449 @@
+/**
+ * Every operation of openapi.yaml in one table: who may call it (SPEC §6), how to make a valid call of it
+ * in a workspace fixture, and what it answers when it succeeds. The authorization matrix and the fuzz
+ * tests are generated from it, and a coverage test fails when the spec and the table disagree, so a new
+ * endpoint cannot skip either.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../../supabase/functions/api/app-env.ts';
+import { callApi } from './api-request.ts';
+import { withBearer } from './test-users.ts';
+import { WORKSPACE_ROLES, type WorkspaceFixture, type WorkspaceRole } from './workspace-fixture.ts';
+
+export type Method = 'get' | 'post' | 'patch' | 'delete';
+
+/** Who may call an operation. API token scopes (`read`: safe methods only) apply on top of each. */
+export type Access =
+  /** Anyone, without credentials. */
+  | { kind: 'public' }
+  /** Any signed-in person, by session or API token. */
+  | { kind: 'signed_in' }
+  /**
+   * A signed-in session only: API tokens get `403 forbidden`. `ownResource`: the call names something of
+   * the fixture owner's, which is `404` to anyone else.
+   */
+  | { kind: 'session_only'; ownResource: boolean }
+  /**
+   * Members of the workspace in one of `roles`, and the member in role `self` when the call names them
+   * (leaving, say); other members `403 forbidden`, everyone else `404`.
+   */
+  | { kind: 'workspace'; roles: readonly WorkspaceRole[]; self?: WorkspaceRole }
+  /** The person an invitation was sent to (the fixture's outsider); anyone else `403 forbidden`. */
+  | { kind: 'invitee' };
+
+export interface OperationContext {
+  app: Hono<AppEnv>;
+  fixture: WorkspaceFixture;
+  /** An aal2 session of the fixture's owner, which even a `require_mfa` workspace lets in. */
+  ownerBearer: string;
+}
+
+/** A call that succeeds for a caller the operation allows. */
+export interface PreparedCall {
+  /** A value for each `{param}` of the path template, URL-safe as they are. */
+  params: Record<string, string>;
+  /** A valid body, for operations that take one. */
+  body?: Record<string, unknown>;
+}
+
+export interface Operation {
+  operationId: string;
+  method: Method;
+  /** The spec's path template, e.g. `/v1/workspaces/{slug}/projects/{key}`. */
+  path: string;
+  access: Access;
+  success: 200 | 201 | 204;
+  prepare(context: OperationContext): Promise<PreparedCall>;
+}
+
+export const SAFE_METHODS: readonly Method[] = ['get'];
+
+/** The address to send a call to: the template under /api, its parameters as the given raw segments. */
+export function addressOf(template: string, segments: Record<string, string>, query = ''): string {
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const segment = segments[name];
+    if (segment === undefined) throw new Error(`no value for {${name}} of ${template}`);
+    return segment;
+  });
+  return `/api${path}${query}`;
+}
+
+const EDITORS: readonly WorkspaceRole[] = ['owner', 'admin', 'member'];
+const ADMINS: readonly WorkspaceRole[] = ['owner', 'admin'];
+
+const uniqueSuffix = () => randomUUID().replaceAll('-', '').slice(0, 8);
+/** A project key nobody else uses (SPEC §5: `^[A-Z][A-Z0-9]+$`, 2–10 characters). */
+const uniqueProjectKey = () => `K${uniqueSuffix().toUpperCase()}`;
+
+const Created = z.object({ id: z.string() });
+const CreatedProject = z.object({ key: z.string() });
+const CreatedInvitation = z.object({ id: z.string(), accept_url: z.string() });
+
+/** Creates something through the API as the fixture's owner; fails loudly if the API refuses. */
+async function createAsOwner<T>(
+  context: OperationContext,
+  path: string,
+  body: Record<string, unknown>,
+  schema: z.ZodType<T>,
+): Promise<T> {
+  const response = await callApi(
+    context.app,
+    `/api${path}`,
+    withBearer(context.ownerBearer, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
+  );
+  if (response.status !== 201) {
+    throw new Error(`preparing a call: POST ${path} answered ${response.status}: ${response.text}`);
+  }
+  return schema.parse(response.body);
+}
+
+const inWorkspace = ({ fixture }: OperationContext) => ({ slug: fixture.slug });
+const workspacePath = (context: OperationContext, rest: string) =>
+  `/v1/workspaces/${context.fixture.slug}${rest}`;
+
+const createProject = (context: OperationContext) =>
+  createAsOwner(
+    context,
+    workspacePath(context, '/projects'),
+    { key: uniqueProjectKey(), name: 'Matrix project' },
+    CreatedProject,
+  );
+
+const createLabel = (context: OperationContext) =>
+  createAsOwner(
+    context,
+    workspacePath(context, '/labels'),
+    { name: `label ${uniqueSuffix()}`, color: '#3366ff' },
+    Created,
+  );
+
+const createInvitation = (context: OperationContext, email = `invitee-${uniqueSuffix()}@example.com`) =>
+  createAsOwner(
+    context,
+    workspacePath(context, '/invitations'),
+    { email, role: 'member' },
+    CreatedInvitation,
+  );
+
+const createApiToken = (context: OperationContext) =>
+  createAsOwner(context, '/v1/me/tokens', { name: 'Matrix', scope: 'read' }, Created);
+
+/** The secret of an invitation's link, `…/invite/<token>`. */
+function tokenOf(acceptUrl: string): string {
+  const token = acceptUrl.split('/invite/')[1];
+  if (!token) throw new Error(`an accept_url without a token: ${acceptUrl}`);
+  return token;
+}
+
+const nothingToPrepare = async (): Promise<PreparedCall> => ({ params: {} });
+
+export const OPERATIONS: readonly Operation[] = [
+  // ── meta and account ──
+  {
+    operationId: 'getHealth',
+    method: 'get',
+    path: '/v1/health',
+    access: { kind: 'public' },
+    success: 200,
+    prepare: nothingToPrepare,
+  },
+  {
+    operationId: 'getLimits',
+    method: 'get',
+    path: '/v1/meta/limits',
+    access: { kind: 'public' },
+    success: 200,
+    prepare: nothingToPrepare,
+  },
+  {
+    operationId: 'getMe',
+    method: 'get',
+    path: '/v1/me',
+    access: { kind: 'signed_in' },
+    success: 200,
+    prepare: nothingToPrepare,
+  },
+  {
+    operationId: 'updateMe',
+    method: 'patch',
+    path: '/v1/me',
+    access: { kind: 'signed_in' },
+    success: 200,
+    prepare: async () => ({ params: {}, body: { display_name: 'Renamed' } }),
+  },
+  // ── tokens ──
+  {
+    operationId: 'createApiToken',
+    method: 'post',
+    path: '/v1/me/tokens',
+    access: { kind: 'session_only', ownResource: false },
+    success: 201,
+    prepare: async () => ({ params: {}, body: { name: 'Matrix', scope: 'write' } }),
+  },
+  {
+    operationId: 'listApiTokens',
+    method: 'get',
+    path: '/v1/me/tokens',
+    access: { kind: 'session_only', ownResource: false },
+    success: 200,
+    prepare: nothingToPrepare,
+  },
+  {
+    operationId: 'getApiToken',
+    method: 'get',
+    path: '/v1/me/tokens/{id}',
+    access: { kind: 'session_only', ownResource: true },
+    success: 200,
+    prepare: async (context) => ({ params: { id: (await createApiToken(context)).id } }),
+  },
+  {
+    operationId: 'revokeApiToken',
+    method: 'delete',
+    path: '/v1/me/tokens/{id}',
+    access: { kind: 'session_only', ownResource: true },
+    success: 200,
+    prepare: async (context) => ({ params: { id: (await createApiToken(context)).id } }),
+  },
+  // ── workspaces ──
+  {
+    operationId: 'createWorkspace',
+    method: 'post',
+    path: '/v1/workspaces',
+    access: { kind: 'signed_in' },
+    success: 201,
+    prepare: async () => ({ params: {}, body: { name: 'Matrix', slug: `matrix-${uniqueSuffix()}` } }),
+  },
+  {
+    operationId: 'listWorkspaces',
+    method: 'get',
+    path: '/v1/workspaces',
+    access: { kind: 'signed_in' },
+    success: 200,
+    prepare: nothingToPrepare,
+  },
+  {
+    operationId: 'getWorkspace',
+    method: 'get',
+    path: '/v1/workspaces/{slug}',
+    access: { kind: 'workspace', roles: WORKSPACE_ROLES },
+    success: 200,
+    prepare: async (context) => ({ params: inWorkspace(context) }),
+  },
+  {
+    operationId: 'updateWorkspace',
+    method: 'patch',
+    path: '/v1/workspaces/{slug}',
+    access: { kind: 'workspace', roles: ADMINS },
+    success: 200,
+    prepare: async (context) => ({ params: inWorkspace(context), body: { name: 'Renamed' } }),
+  },
+  {
+    operationId: 'deleteWorkspace',
+    method: 'delete',
+    path: '/v1/workspaces/{slug}',
+    access: { kind: 'workspace', roles: ['owner'] },
+    success: 204,
+    prepare: async (context) => ({ params: inWorkspace(context) }),
+  },
+  // ── members ──
+  {
+    operationId: 'listMembers',
+    method: 'get',
+    path: '/v1/workspaces/{slug}/members',
+    access: { kind: 'workspace', roles: WORKSPACE_ROLES },
+    success: 200,
+    prepare: async (context) => ({ params: inWorkspace(context) }),
+  },
+  {
+    operationId: 'getMember',
+    method: 'get',
+    path: '/v1/workspaces/{slug}/members/{user_id}',
+    access: { kind: 'workspace', roles: WORKSPACE_ROLES },
+    success: 200,
+    prepare: async (context) => ({
+      params: { ...inWorkspace(context), user_id: context.fixture.admin.id },
+    }),
+  },
+  {
+    // The member is demoted to viewer: owners and admins may; the member may not change their own role.
+    operationId: 'updateMember',
+    method: 'patch',
+    path: '/v1/workspaces/{slug}/members/{user_id}',
+    access: { kind: 'workspace', roles: ADMINS },
+    success: 200,
+    prepare: async (context) => ({
+      params: { ...inWorkspace(context), user_id: context.fixture.member.id },
+      body: { role: 'viewer' },
+    }),
+  },
+  {
+    // The member is removed: owners and admins may, and so may the member themselves (that is leaving).
+    operationId: 'removeMember',
+    method: 'delete',
+    path: '/v1/workspaces/{slug}/members/{user_id}',
+    access: { kind: 'workspace', roles: ADMINS, self: 'member' },
+    success: 204,
+    prepare: async (context) => ({
+      params: { ...inWorkspace(context), user_id: context.fixture.member.id },
+    }),
+  },
+  // ── invitations ──
+  {
+    operationId: 'createInvitation',
+    method: 'post',
+    path: '/v1/workspaces/{slug}/invitations',
+    access: { kind: 'workspace', roles: ADMINS },
+    success: 201,
+    prepare: async (context) => ({
+      params: inWorkspace(context),
+      body: { email: `invitee-${uniqueSuffix()}@example.com`, role: 'member' },
+    }),
+  },
+  {
+    operationId: 'listInvitations',
+    method: 'get',
+    path: '/v1/workspaces/{slug}/invitations',
+    access: { kind: 'workspace', roles: ADMINS },
+    success: 200,
+    prepare: async (context) => ({ params: inWorkspace(context) }),
+  },
+  {
+    operationId: 'getInvitation',
+    method: 'get',
+    path: '/v1/workspaces/{slug}/invitations/{id}',
+    access: { kind: 'workspace', roles: ADMINS },
+    success: 200,
+    prepare: async (context) => ({
+      params: { ...inWorkspace(context), id: (await createInvitation(context)).id },
+    }),
+  },
+  {
+    operationId: 'revokeInvitation',
+    method: 'delete',
+    path: '/v1/workspaces/{slug}/invitations/{id}',
+    access: { kind: 'workspace', roles: ADMINS },
+    success: 200,
+    prepare: async (context) => ({
+      params: { ...inWorkspace(context), id: (await createInvitation(context)).id },
+    }),
+  },
+  {
+    operationId: 'acceptInvitation',
+    method: 'post',
+    path: '/v1/invitations/{token}/accept',
+    access: { kind: 'invitee' },
+    success: 200,
+    prepare: async (context) => {
+      const invitation = await createInvitation(context, context.fixture.outsider.email);
+      return { params: { token: tokenOf(invitation.accept_url) } };
+    },
+  },
+  // ── projects ──
+  {
+    operationId: 'createProject',
+    method: 'post',
+    path: '/v1/workspaces/{slug}/projects',
+    access: { kind: 'workspace', roles: ADMINS },
+    success: 201,
+    prepare: async (context) => ({
+      params: inWorkspace(context),
+      body: { key: uniqueProjectKey(), name: 'Matrix project' },
+    }),
+  },
+  {
+    operationId: 'listProjects',
+    method: 'get',
+    path: '/v1/workspaces/{slug}/projects',
+    access: { kind: 'workspace', roles: WORKSPACE_ROLES },
+    success: 200,
+    prepare: async (context) => ({ params: inWorkspace(context) }),
+  },
+  {
+    operationId: 'getProject',
+    method: 'get',
+    path: '/v1/workspaces/{slug}/projects/{key}',
+    access: { kind: 'workspace', roles: WORKSPACE_ROLES },
+    success: 200,
+    prepare: async (context) => ({
+      params: { ...inWorkspace(context), key: (await createProject(context)).key },
+    }),
+  },
+  {
+    operationId: 'updateProject',
+    method: 'patch',
+    path: '/v1/workspaces/{slug}/projects/{key}',
+    access: { kind: 'workspace', roles: ADMINS },
+    success: 200,
+    prepare: async (context) => ({
+      params: { ...inWorkspace(context), key: (await createProject(context)).key },
+      body: { name: 'Renamed project' },
+    }),
+  },
+  {
+    operationId: 'deleteProject',
+    method: 'delete',
+    path: '/v1/workspaces/{slug}/projects/{key}',
+    access: { kind: 'workspace', roles: ADMINS },
+    success: 204,
+    prepare: async (context) => ({
+      params: { ...inWorkspace(context), key: (await createProject(context)).key },
+    }),
+  },
+  // ── labels ──
+  {
+    operationId: 'createLabel',
+    method: 'post',
+    path: '/v1/workspaces/{slug}/labels',
+    access: { kind: 'workspace', roles: EDITORS },
+    success: 201,
+    prepare: async (context) => ({
+      params: inWorkspace(context),
+      body: { name: `label ${uniqueSuffix()}`, color: '#A1B2C3' },
+    }),
+  },
+  {
+    operationId: 'listLabels',
+    method: 'get',
+    path: '/v1/workspaces/{slug}/labels',
+    access: { kind: 'workspace', roles: WORKSPACE_ROLES },
+    success: 200,
+    prepare: async (context) => ({ params: inWorkspace(context) }),
+  },
+  {
+    operationId: 'getLabel',
+    method: 'get',
+    path: '/v1/workspaces/{slug}/labels/{id}',
+    access: { kind: 'workspace', roles: WORKSPACE_ROLES },
+    success: 200,
+    prepare: async (context) => ({
+      params: { ...inWorkspace(context), id: (await createLabel(context)).id },
+    }),
+  },
+  {
+    operationId: 'updateLabel',
+    method: 'patch',
+    path: '/v1/workspaces/{slug}/labels/{id}',
+    access: { kind: 'workspace', roles: ADMINS },
+    success: 200,
+    prepare: async (context) => ({
+      params: { ...inWorkspace(context), id: (await createLabel(context)).id },
+      body: { color: '#112233' },
+    }),
+  },
+  {
+    operationId: 'deleteLabel',
+    method: 'delete',
+    path: '/v1/workspaces/{slug}/labels/{id}',
+    access: { kind: 'workspace', roles: ADMINS },
+    success: 204,
+    prepare: async (context) => ({
+      params: { ...inWorkspace(context), id: (await createLabel(context)).id },
+    }),
+  },
+];
