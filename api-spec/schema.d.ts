@@ -72,7 +72,9 @@ export interface paths {
          *     including the read-only ones of the answer, is `422 validation_failed`. E-mail address and
          *     password are changed through Supabase Auth, not here. Answers the whole account as it now is.
          *
-         *     With an `Idempotency-Key`, a retry is answered the first answer again instead of running twice.
+         *     With `If-Match` naming the `version` you read, the change applies only to that version
+         *     (`412 precondition_failed` otherwise). With an `Idempotency-Key`, a retry is answered the first
+         *     answer again instead of running twice.
          */
         patch: operations["updateMe"];
         trace?: never;
@@ -726,6 +728,12 @@ export interface components {
              * @description When the person signed up.
              */
             created_at: string;
+            /**
+             * @description The profile's version (display name, avatar), bumped by each change to it; send it in
+             *     `If-Match` on `PATCH /v1/me`. The rest of the answer (the session's `aal`, the factors) is
+             *     not versioned, which is why `GET /v1/me` carries no `ETag`.
+             */
+            version: number;
             /**
              * Format: date-time
              * @description When the profile (display name, avatar) last changed.
@@ -1695,6 +1703,13 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
+                 *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
                  * @description A key of your choosing (a fresh UUID per logical request is ideal) that makes a retry safe:
                  *     for 24 hours, the same request with the same key is answered the first success again, with
                  *     `Idempotent-Replayed: true`, and acts only once. The same key with another request is
@@ -1741,6 +1756,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["InsufficientScope"];
             409: components["responses"]["IdempotencyKeyInUse"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Sql } from '../../supabase/functions/_shared/db.ts';
 import { useTestApp } from '../support/api-app.ts';
 import { ISO_TIMESTAMP } from '../support/resource-calls.ts';
-import { callApi, problemOf } from '../support/api-request.ts';
+import { callApi, expectProblem, problemOf } from '../support/api-request.ts';
 import {
   accessTokenClaims,
   createTestUser,
@@ -25,11 +25,20 @@ beforeAll(async () => {
 
 const getMe = (user: TestUser, token = user.accessToken) => callApi(api.app, ME, withBearer(token));
 
-const patchMe = (user: TestUser, body: string, contentType = 'application/merge-patch+json') =>
+const patchMe = (
+  user: TestUser,
+  body: string,
+  contentType = 'application/merge-patch+json',
+  headers: Record<string, string> = {},
+) =>
   callApi(
     api.app,
     ME,
-    withBearer(user.accessToken, { method: 'PATCH', headers: { 'Content-Type': contentType }, body }),
+    withBearer(user.accessToken, {
+      method: 'PATCH',
+      headers: { 'Content-Type': contentType, ...headers },
+      body,
+    }),
   );
 
 interface ProfileRow extends Record<string, unknown> {
@@ -64,6 +73,7 @@ describe('GET /api/v1/me', () => {
       aal: 'aal1',
       credential: { type: 'session', api_token_id: null, scope: null },
       mfa: { enabled: false, factors: [] },
+      version: 1,
       created_at: expect.stringMatching(ISO_TIMESTAMP),
       updated_at: expect.stringMatching(ISO_TIMESTAMP),
     });
@@ -176,6 +186,19 @@ describe('PATCH /api/v1/me', () => {
     expect(after?.display_name).toBe('Hedy Lamarr');
     expect(after?.updated_at.getTime()).toBeGreaterThan(before?.updated_at.getTime() ?? Infinity);
     expect((await getMe(user)).body).toMatchObject({ display_name: 'Hedy Lamarr' });
+  });
+
+  it('bumps the version, and honours If-Match with 412 and the current version', async () => {
+    const user = await createTestUser(api.db);
+    const renamed = await patchMe(user, JSON.stringify({ display_name: 'First' }), undefined, {
+      'If-Match': '"1"',
+    });
+    expect(renamed.body).toMatchObject({ display_name: 'First', version: 2 });
+    for (const body of ['{"display_name":"Second"}', '{}']) {
+      const stale = await patchMe(user, body, undefined, { 'If-Match': '"1"' });
+      expect(expectProblem(stale, 412, 'precondition_failed').current_version).toBe(2);
+    }
+    expect((await profileOf(user.id))?.display_name).toBe('First');
   });
 
   it('accepts plain application/json too, and a name of exactly 80 characters', async () => {

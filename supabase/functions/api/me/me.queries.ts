@@ -1,9 +1,11 @@
 /** SQL for the caller's own account. Runs as the caller, so RLS keeps every statement to their own rows. */
 import type { Sql } from '../../_shared/db.ts';
+import type { ExpectedVersion } from '../../_shared/versions.ts';
 
 export interface ProfileRow extends Record<string, unknown> {
   display_name: string;
   avatar_path: string | null;
+  version: number;
   updated_at: Date;
 }
 
@@ -22,7 +24,7 @@ export interface MfaFactorRow extends Record<string, unknown> {
 
 export async function selectOwnProfile(sql: Sql): Promise<ProfileRow | undefined> {
   const [row] = await sql.query<ProfileRow>(
-    `select display_name, avatar_path, updated_at
+    `select display_name, avatar_path, version, updated_at
      from public.profiles where user_id = (select auth.uid())`,
   );
   return row;
@@ -39,8 +41,17 @@ export async function selectOwnMfaFactors(sql: Sql): Promise<MfaFactorRow[]> {
   );
 }
 
-export async function updateOwnDisplayName(sql: Sql, displayName: string): Promise<void> {
-  await sql.query('update public.profiles set display_name = $1 where user_id = (select auth.uid())', [
-    displayName,
-  ]);
+/** Sets the display name if the profile is at an expected version; whether it did. */
+export async function updateOwnDisplayName(
+  sql: Sql,
+  displayName: string,
+  expected: ExpectedVersion,
+): Promise<boolean> {
+  const rows = await sql.query(
+    `update public.profiles set display_name = $1
+     where user_id = (select auth.uid()) and ($2::integer[] is null or version = any($2::integer[]))
+     returning version`,
+    [displayName, expected],
+  );
+  return rows.length > 0;
 }

@@ -1,6 +1,7 @@
 /** GET and PATCH /v1/me — the signed-in caller's own account. */
 import { Hono } from 'hono';
 import type { AppDeps, AuthenticatedEnv } from '../app-env.ts';
+import { readIfMatch } from '../http/conditional.ts';
 import { readMergePatch } from '../http/merge-patch.ts';
 import { NoQueryParameters, readQuery } from '../http/query-params.ts';
 import { UpdateMeBodySchema } from './me.schemas.ts';
@@ -15,5 +16,5 @@ export const meRoutes = ({ db }: Pick<AppDeps, 'db'>) =>
     .patch('/me', async (c) => {
       readQuery(c, NoQueryParameters);
       const changes = await readMergePatch(c, UpdateMeBodySchema);
-      return c.json(await updateMe(db, c.var.principal, changes), 200);
+      return c.json(await updateMe(db, c.var.principal, changes, readIfMatch(c)), 200);
     });

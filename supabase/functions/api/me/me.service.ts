@@ -2,6 +2,7 @@
 import type { components } from '../../../../api-spec/schema.d.ts';
 import type { Database, Sql } from '../../_shared/db.ts';
 import type { Principal } from '../../_shared/principal.ts';
+import { requireExpectedVersion, type ExpectedVersion } from '../../_shared/versions.ts';
 import {
   selectOwnAccount,
   selectOwnMfaFactors,
@@ -18,10 +19,18 @@ export function getMe(db: Database, principal: Principal): Promise<Me> {
   return db.asCaller(principal, (sql) => readMe(sql, principal));
 }
 
-export function updateMe(db: Database, principal: Principal, changes: UpdateMe): Promise<Me> {
+export function updateMe(
+  db: Database,
+  principal: Principal,
+  changes: UpdateMe,
+  expected: ExpectedVersion,
+): Promise<Me> {
   return db.asCaller(principal, async (sql) => {
-    if (changes.display_name !== undefined) await updateOwnDisplayName(sql, changes.display_name);
-    return readMe(sql, principal);
+    const changed =
+      changes.display_name !== undefined && (await updateOwnDisplayName(sql, changes.display_name, expected));
+    const me = await readMe(sql, principal);
+    if (!changed) requireExpectedVersion(me.version, expected);
+    return me;
   });
 }
 
@@ -40,6 +49,7 @@ async function readMe(sql: Sql, principal: Principal): Promise<Me> {
     aal: principal.aal,
     credential: credentialOf(principal),
     mfa: { enabled: factors.some((factor) => factor.status === 'verified'), factors },
+    version: profile.version,
     created_at: account.created_at.toISOString(),
     updated_at: profile.updated_at.toISOString(),
   };
