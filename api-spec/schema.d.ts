@@ -90,8 +90,7 @@ export interface paths {
          * List the signed-in person's API tokens
          * @description The person's tokens, newest first, without their secrets: every active one, and those revoked or
          *     expired within the last 30 days (their `status` says which). Older ended tokens are kept but not
-         *     listed. Holds at most 10 active tokens, so it fits one page: `next_cursor` is always null. API
-         *     tokens cannot call this (`403 forbidden`). Takes no query parameters.
+         *     listed. Paged with `limit` and `cursor`. API tokens cannot call this (`403 forbidden`).
          */
         get: operations["listApiTokens"];
         put?: never;
@@ -819,8 +818,7 @@ export interface components {
             /** @enum {string} */
             object: "list";
             data: components["schemas"]["ApiToken"][];
-            /** @description Always null; the list is one page. */
-            next_cursor: null;
+            next_cursor: components["schemas"]["NextCursor"];
         };
         /**
          * @description What a person may do in a workspace (SPEC §6): viewers read; members also create and change tasks,
@@ -1767,16 +1765,29 @@ export interface operations {
     };
     listApiTokens: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description How many items a page holds at most.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Where the page starts: the `next_cursor` of the previous page, as it was answered. Opaque;
+                 *     one that this list did not issue is `400 bad_request`. Leave it out for the first page.
+                 * @example WzEsIjIwMjYtMTEtMjJUMTI6MDA6MDAuMTIzNDU2KzAwOjAwIiwiNWMzZTJhMTAtOGI3ZC00ZjZlLTlhMDEtM2QyYzFiMGE5ZjhlIl0
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The tokens. */
+            /** @description A page of the tokens. */
             200: {
                 headers: {
+                    Link: components["headers"]["Link"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };

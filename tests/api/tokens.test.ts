@@ -408,6 +408,26 @@ describe('GET /api/v1/me/tokens', () => {
     ]);
   });
 
+  it('pages newest first, following next_cursor and Link', async () => {
+    const user = await createTestUser(api.db);
+    for (const name of ['First', 'Second', 'Third']) await createToken(user, { name, scope: 'read' });
+    const first = await callApi(api.app, `${TOKENS}?limit=2`, withBearer(user.accessToken));
+    const firstPage = first.body as ApiTokenList;
+    expect(firstPage.data.map((token) => token.name)).toEqual(['Third', 'Second']);
+    expect(first.headers.get('Link')).toBe(`<?limit=2&cursor=${firstPage.next_cursor}>; rel="next"`);
+    const second = await callApi(
+      api.app,
+      `${TOKENS}?limit=2&cursor=${firstPage.next_cursor}`,
+      withBearer(user.accessToken),
+    );
+    expect(second.body).toMatchObject({ data: [{ name: 'First' }], next_cursor: null });
+    expectProblem(
+      await callApi(api.app, `${TOKENS}?limit=0`, withBearer(user.accessToken)),
+      400,
+      'bad_request',
+    );
+  });
+
   it('answers an empty list to a person without tokens', async () => {
     const user = await createTestUser(api.db);
     expect((await listTokens(user.accessToken)).body).toEqual({

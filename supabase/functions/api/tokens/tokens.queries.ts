@@ -3,6 +3,7 @@
  * the hashes are beyond the caller's column grants, so no statement here can read one.
  */
 import type { Sql } from '../../_shared/db.ts';
+import { rowsToFetch, type CreatedAtIdKey, type PageRequest } from '../../_shared/pages.ts';
 import type { ApiTokenScope } from '../../_shared/principal.ts';
 import type { ExpectedVersion } from '../../_shared/versions.ts';
 
@@ -18,6 +19,10 @@ export interface ApiTokenRow extends Record<string, unknown> {
   version: number;
   created_at: Date;
   updated_at: Date;
+}
+
+export interface ListedApiTokenRow extends ApiTokenRow {
+  sort_key: CreatedAtIdKey;
 }
 
 export interface NewApiTokenRow {
@@ -88,14 +93,24 @@ export async function insertOwnToken(sql: Sql, token: NewApiTokenRow): Promise<A
   return row;
 }
 
-/** Active tokens, and those that ended (revoked or expired) within the last `endedWithinDays`; newest first. */
-export async function selectOwnTokens(sql: Sql, endedWithinDays: number): Promise<ApiTokenRow[]> {
-  return sql.query<ApiTokenRow>(
-    `select ${TOKEN_COLUMNS} from public.api_tokens
+/**
+ * A page of the caller's active tokens and those that ended (revoked or expired) within the last
+ * `endedWithinDays`, newest first: the page after `cursor` in that order.
+ */
+export async function selectOwnTokens(
+  sql: Sql,
+  endedWithinDays: number,
+  page: PageRequest<CreatedAtIdKey>,
+): Promise<ListedApiTokenRow[]> {
+  const [createdAt, id] = page.cursor ?? [null, null];
+  return sql.query<ListedApiTokenRow>(
+    `select ${TOKEN_COLUMNS}, json_build_array(created_at, id) as sort_key from public.api_tokens
      where user_id = (select auth.uid())
        and least(coalesce(revoked_at, 'infinity'), expires_at) > now() - make_interval(days => $1)
-     order by created_at desc, id desc`,
-    [endedWithinDays],
+       and ($2::timestamptz is null or (created_at, id) < ($2::timestamptz, $3::uuid))
+     order by created_at desc, id desc
+     limit $4`,
+    [endedWithinDays, createdAt, id, rowsToFetch(page)],
   );
 }
 

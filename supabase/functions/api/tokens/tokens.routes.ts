@@ -1,9 +1,12 @@
 /** /v1/me/tokens — the signed-in person's personal API tokens. API tokens cannot call these (tokenAccess). */
 import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { CreatedAtIdKey } from '../../_shared/pages.ts';
 import { AppError } from '../../_shared/errors.ts';
 import type { AppDeps, AuthenticatedEnv } from '../app-env.ts';
 import { jsonWithETag, readIfMatch } from '../http/conditional.ts';
 import { readJsonBody } from '../http/json-body.ts';
+import { listResponse, pageParameters } from '../http/pagination.ts';
 import { shapedPathParam, UuidShape } from '../http/path-params.ts';
 import { NoQueryParameters, readQuery } from '../http/query-params.ts';
 import { CreateApiTokenBodySchema } from './tokens.schemas.ts';
@@ -19,6 +22,8 @@ function tokenIdOf(c: Context<AuthenticatedEnv>): string {
   );
 }
 
+const ListApiTokensQuery = z.object(pageParameters(CreatedAtIdKey));
+
 export const tokensRoutes = ({ db }: Pick<AppDeps, 'db'>) =>
   new Hono<AuthenticatedEnv>()
     .post('/me/tokens', async (c) => {
@@ -32,8 +37,8 @@ export const tokensRoutes = ({ db }: Pick<AppDeps, 'db'>) =>
       return jsonWithETag(c, token, 201);
     })
     .get('/me/tokens', async (c) => {
-      readQuery(c, NoQueryParameters);
-      return c.json(await listApiTokens(db, c.var.principal), 200);
+      const { limit, cursor } = readQuery(c, ListApiTokensQuery);
+      return listResponse(c, await listApiTokens(db, c.var.principal, { limit, cursor }));
     })
     .get('/me/tokens/:id', async (c) => {
       readQuery(c, NoQueryParameters);

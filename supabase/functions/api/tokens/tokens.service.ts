@@ -14,6 +14,7 @@ import { CREATION_WINDOW_SECONDS, requireCreationBudget } from '../../_shared/cr
 import type { Database, Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import { API_TOKENS_PER_USER } from '../../_shared/limits.ts';
+import { pageOf, type CreatedAtIdKey, type Page, type PageRequest } from '../../_shared/pages.ts';
 import type { Principal } from '../../_shared/principal.ts';
 import { requireExpectedVersion, type ExpectedVersion } from '../../_shared/versions.ts';
 import {
@@ -30,7 +31,6 @@ import {
 
 type ApiToken = components['schemas']['ApiToken'];
 type NewApiToken = components['schemas']['NewApiToken'];
-type ApiTokenList = components['schemas']['ApiTokenList'];
 type CreateApiToken = components['schemas']['CreateApiToken'];
 
 /** How long a revoked or expired token stays in the list, so people see what stopped working. */
@@ -58,12 +58,14 @@ export function createApiToken(
   });
 }
 
-export function listApiTokens(db: Database, principal: Principal): Promise<ApiTokenList> {
-  return db.asCaller(principal, async (sql) => ({
-    object: 'list',
-    data: (await selectOwnTokens(sql, ENDED_TOKENS_LISTED_FOR_DAYS)).map(toApiToken),
-    next_cursor: null,
-  }));
+export function listApiTokens(
+  db: Database,
+  principal: Principal,
+  page: PageRequest<CreatedAtIdKey>,
+): Promise<Page<ApiToken>> {
+  return db.asCaller(principal, async (sql) =>
+    pageOf(await selectOwnTokens(sql, ENDED_TOKENS_LISTED_FOR_DAYS, page), page, toApiToken),
+  );
 }
 
 export function getApiToken(db: Database, principal: Principal, id: string): Promise<ApiToken> {
