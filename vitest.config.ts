@@ -47,6 +47,16 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'fault',
+          include: ['tests/fault/**/*.test.ts'],
+          setupFiles: [failOnConsoleError],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           name: 'contract',
           include: ['tests/contract/**/*.test.ts'],
           setupFiles: [failOnConsoleError],

@@ -608,6 +608,410 @@ export interface paths {
         patch: operations["updateLabel"];
         trace?: never;
     };
+    "/v1/workspaces/{slug}/projects/{key}/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+                /**
+                 * @description The project's key, exactly as it is (upper case): `eng` does not name `ENG` and is `404`, as is
+                 *     a project of another workspace.
+                 * @example ENG
+                 */
+                key: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * List a project's tasks
+         * @description The project's tasks, archived project or not; any member may list them. Paged with `limit` and
+         *     `cursor`; a cursor holds on to the `sort` it was issued for (another `sort` is
+         *     `400 bad_request`), so keep the filters and the sort while paging.
+         *
+         *     **Sorts** (`sort`): `position` (the default) is board order: column by column in the order of
+         *     the statuses (`backlog`, `todo`, `in_progress`, `in_review`, `done`, `canceled`), then top to
+         *     bottom; `updated_at` and `created_at` oldest first; `priority` from `none` to `urgent`;
+         *     `due_date` soonest first, tasks without one last. A `-` in front (`-updated_at`, `-priority`, …)
+         *     reverses a sort but `position`'s; tasks without a due date stay last. Ties are broken by id, so
+         *     every order is total.
+         *
+         *     **Filters**, all of which must hold: `status` and `priority` (one value, a comma-separated list,
+         *     or the parameter repeated), `assignee` (a user id, `me`, or `none` for unassigned tasks),
+         *     `label` (a label id), `q` (text found in the title or the description, whatever the case),
+         *     `due_before` and `due_after` (due strictly before or after that date; tasks without a due date
+         *     never match). An unknown parameter or a malformed value is `400 bad_request`.
+         */
+        get: operations["listTasks"];
+        put?: never;
+        /**
+         * Create a task
+         * @description Adds a task to the project, at the end of its status column (`todo` unless `status` says
+         *     otherwise). Owners, admins and members may (`403 forbidden` for viewers); the project must be
+         *     active (`409 project_archived`). The task gets the project's next number, so its key is
+         *     `<project key>-<number>` (`ENG-42`): numbers are never reused, never skipped and never shared,
+         *     however many tasks are created at once.
+         *
+         *     The title is trimmed, then 1–200 characters; the description is markdown of at most 20,000
+         *     characters. The assignee must be a member of the workspace who is not a viewer, and the labels
+         *     (at most 10, each once) the workspace's own: otherwise `422 validation_failed` naming
+         *     `body.assignee_id` or `body.label_ids`. `due_date` is a calendar date (`YYYY-MM-DD`). A project
+         *     holds at most 20,000 tasks (`409 limit_reached`, limit `tasks_per_project`). `Location` names
+         *     the new task's address (`/v1/tasks/{id}`), relative to this one. Takes no query parameters.
+         *
+         *     With an `Idempotency-Key`, a retry is answered the first answer again instead of creating a
+         *     second task.
+         */
+        post: operations["createTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{slug}/tasks/{task_key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+                /**
+                 * @description The task's key: its project's key, a hyphen and its number (`ENG-42`), exactly as it is. A key
+                 *     of another shape, or of a task that does not exist, is `404`.
+                 * @example ENG-42
+                 */
+                task_key: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * One task, by its key
+         * @description The task the key names in this workspace, as `GET /v1/tasks/{id}` answers it. Any member may read
+         *     it. Send its `ETag` in `If-None-Match` to get `304 Not Modified` while it is unchanged. Takes no
+         *     query parameters.
+         */
+        get: operations["getTaskByKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tasks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The task's id. A task outside the caller's workspaces, or an id that is not a UUID, is `404`,
+                 *     exactly as one that does not exist.
+                 * @example 1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d
+                 */
+                id: components["parameters"]["TaskId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One task
+         * @description The task. Any member of its workspace may read it; to anyone else it does not exist (`404`), and
+         *     a workspace that requires MFA answers `403 mfa_required` to an `aal1` session. Send its `ETag` in
+         *     `If-None-Match` to get `304 Not Modified` while it is unchanged. Takes no query parameters.
+         */
+        get: operations["getTask"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a task
+         * @description Deletes the task for good, with its comments; owners, admins and members may (`403 forbidden`
+         *     for viewers), while the project is active (`409 project_archived`). Its number is not reused.
+         *     With `If-Match`, only that version is deleted (`412 precondition_failed` otherwise). Deleting it
+         *     again is `404`. Takes no query parameters and no body.
+         */
+        delete: operations["deleteTask"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a task
+         * @description A JSON Merge Patch (RFC 7396) of `title`, `description`, `status`, `priority`, `assignee_id`,
+         *     `due_date` and `label_ids`, with the rules of creation; owners, admins and members may
+         *     (`403 forbidden` for viewers), while the project is active (`409 project_archived`). Send only
+         *     what changes; `{}` changes nothing. `null` clears `assignee_id` and `due_date`; the description
+         *     cannot be `null` (send `""`), nor can `label_ids` (send `[]`), which is replaced as a whole.
+         *
+         *     A new `status` puts the task at the end of that column; entering `done` sets `completed_at`,
+         *     leaving it clears it. To place a task between two others, move it (`POST /v1/tasks/{id}/move`).
+         *     With `If-Match`, the change applies only to that version (`412 precondition_failed`
+         *     otherwise). Takes no query parameters.
+         */
+        patch: operations["updateTask"];
+        trace?: never;
+    };
+    "/v1/tasks/{id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The task's id. A task outside the caller's workspaces, or an id that is not a UUID, is `404`,
+                 *     exactly as one that does not exist.
+                 * @example 1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d
+                 */
+                id: components["parameters"]["TaskId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a task on the board
+         * @description Puts the task in the column `status`, between two neighbours of that column: right after
+         *     `after_id`, or right before `before_id`, or with both, right after `after_id` (which must then
+         *     come before `before_id`); with neither, at the end of the column. Neighbours are tasks of the
+         *     same project already in that column, other than the task itself: anything else is
+         *     `422 validation_failed` naming `body.after_id` or `body.before_id`. Only the task is written
+         *     (its `position`, a fractional index, and its `status`), so moves never renumber a column, and
+         *     two moves into the same gap at once both land, one after the other. Entering `done` sets
+         *     `completed_at`, leaving it clears it. A task already in that place is answered as it is.
+         *
+         *     Owners, admins and members may (`403 forbidden` for viewers), while the project is active
+         *     (`409 project_archived`). Send `If-Match` with the version you showed the person dragging: of
+         *     two concurrent drags of the same task, one wins and the other gets `412 precondition_failed`.
+         *     Takes no query parameters.
+         */
+        post: operations["moveTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tasks/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The task's id. A task of a workspace the caller is not a member of, or an id that is not a UUID,
+                 *     is `404`.
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * List a task's comments
+         * @description The task's comments, oldest first (then by id). Any member of the task's workspace may list them.
+         *     A deleted comment keeps its place in the thread, with `deleted: true` and `body: null`. Paged with
+         *     `limit` and `cursor`.
+         */
+        get: operations["listComments"];
+        put?: never;
+        /**
+         * Comment on a task
+         * @description Adds a comment to the task, by the caller. Owners, admins and members may (`403 forbidden` for
+         *     viewers). The body is markdown, stored as sent after trimming and never rendered by the API:
+         *     1–10,000 characters. A task holds at most 1,000 comments, deleted ones included since they keep
+         *     their place (`409 limit_reached`, limit `comments_per_task`); the task's project must not be
+         *     archived (`409 project_archived`). `Location` names the new comment's address, relative to this
+         *     one (`../../comments/{id}`). Takes no query parameters.
+         *
+         *     With an `Idempotency-Key`, a retry is answered the first answer again instead of running twice.
+         */
+        post: operations["createComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/comments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The comment's id. A comment of a workspace the caller is not a member of, or an id that is not a
+                 *     UUID, is `404`.
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * One comment
+         * @description The comment; a deleted one as `deleted: true` with `body: null`. Any member of its workspace may
+         *     read it. Send its `ETag` in `If-None-Match` to get `304 Not Modified` while it is unchanged. Takes
+         *     no query parameters.
+         */
+        get: operations["getComment"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a comment
+         * @description Deletes the comment softly: it keeps its place in the thread as `deleted: true`, and its body is
+         *     gone for good, from the comment and from the events that carried it. Its author may delete it
+         *     while their role lets them comment; owners and admins may delete anyone's (`403 forbidden`
+         *     otherwise). Not while the task's project is archived (`409 project_archived`). Deleting a deleted
+         *     comment again changes nothing and is `204` too. With `If-Match`, only that version is deleted
+         *     (`412 precondition_failed` otherwise). Takes no query parameters and no body.
+         */
+        delete: operations["deleteComment"];
+        options?: never;
+        head?: never;
+        /**
+         * Edit your comment
+         * @description A JSON Merge Patch of `body`, with the rules of creation. Only the comment's author may edit it,
+         *     and only while their role lets them comment (`403 forbidden` for anyone else, admins included: they
+         *     may delete a comment, not put words in its author's mouth). A change of the body sets `edited_at`.
+         *     A deleted comment cannot be edited (`409 comment_deleted`), nor a comment of an archived project
+         *     (`409 project_archived`). `{}` changes nothing. With `If-Match`, the change applies only to that
+         *     version (`412 precondition_failed` otherwise). Takes no query parameters.
+         */
+        patch: operations["updateComment"];
+        trace?: never;
+    };
+    "/v1/tasks/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The task's id. A task of a workspace the caller is not a member of, a deleted task, or an id
+                 *     that is not a UUID is `404`.
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A task's activity
+         * @description What happened to the task, oldest first: `task.created`, `task.updated`, `task.moved`, and its
+         *     comments' `comment.created`, `comment.updated` and `comment.deleted`, each with who did it
+         *     (`actor`), the task or comment as it was afterwards (`data`) and, for changes, the old values of
+         *     what changed (`previous_attributes`). Any member of the task's workspace may read it, viewers
+         *     too; a workspace that requires MFA answers `403 mfa_required` to aal1 sessions.
+         *
+         *     Paged with `limit` and `cursor`, in the order the changes were committed, so paging while others
+         *     write never skips or repeats an event. Events are kept 30 days. A deleted task's activity goes
+         *     with it (`404`); its `task.deleted` event, with the task's last state, stays in the workspace's
+         *     feed (`GET /v1/workspaces/{slug}/events`).
+         */
+        get: operations["listTaskEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{slug}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The workspace's change feed
+         * @description Every change in the workspace, in the order it was committed: tasks, comments, projects, labels
+         *     and members (the event types are listed under `types`). Any member may read it, viewers too; a
+         *     workspace that requires MFA answers `403 mfa_required` to aal1 sessions. These are the event
+         *     objects that webhooks deliver.
+         *
+         *     **Following the feed.** Read the first page without `after`, then send each answer's
+         *     `next_cursor` back as `after`. `next_cursor` is always set, also on an empty page (then it is the
+         *     `after` you sent), so a client can poll with it forever. While `has_more` is `true`, more events
+         *     are waiting: ask again at once (the `Link: <…>; rel="next"` header, present exactly then, is
+         *     that request). When it is `false` you have seen everything committed so far; poll again later
+         *     with the same `next_cursor`. Events are numbered per workspace in commit order (`seq`), so an
+         *     event that commits while you page can only come after your cursor: the feed never skips or
+         *     repeats an event, whatever others write meanwhile.
+         *
+         *     **Filtering.** `types` narrows the feed to some event types; the cursor still moves past the
+         *     events it leaves out, so polling with a filter does not read them again.
+         *
+         *     **Retention.** Events are kept 30 days. A cursor older than that still works: the feed answers
+         *     from the oldest event it still has. Without `types`, consecutive events have consecutive `seq`,
+         *     so a jump from the last `seq` you saw tells you that events expired in between.
+         *
+         *     A cursor that this workspace's feed did not issue (including one from a task's activity or from
+         *     another workspace's feed) is `400 bad_request`.
+         */
+        get: operations["listWorkspaceEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{slug}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Export the whole workspace as one JSON document
+         * @description The workspace as one JSON document (`Export`): its members (names and roles, no e-mail
+         *     addresses), labels, projects (archived ones too), tasks and comments (deleted ones too, without
+         *     their body), each in the shape the API answers it. Owners and admins may export
+         *     (`403 forbidden` for members and viewers); a workspace that requires MFA answers
+         *     `403 mfa_required` to aal1 sessions. Takes no query parameters.
+         *
+         *     **One moment.** The document shows the workspace at a single moment, `exported_at`: every change
+         *     committed before it is in, none is half in, so every id a task or comment names (its project,
+         *     labels, assignee, author) is in the document too, unless that person has left the workspace.
+         *
+         *     **Streamed.** The answer is sent as it is read from the database, so a large workspace starts
+         *     arriving at once; save it as it comes (`Content-Disposition` names the file). Its status is
+         *     decided before the first byte. If something fails after that, the answer stops early: the
+         *     document is then cut short and does not parse as JSON, so a partial export can never be taken
+         *     for a whole one. Export again. A client that reads nothing for 30 seconds is disconnected.
+         *
+         *     **Budget.** Exporting reads everything, so a workspace may be exported 10 times an hour
+         *     (`exports_per_workspace_per_hour` in `GET /v1/meta/limits`), by all its admins together, in
+         *     clock-hour windows; over it the answer is `429 rate_limited` with `Retry-After`. Refused
+         *     requests do not count. `HEAD` checks access without exporting or counting.
+         */
+        get: operations["exportWorkspace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -659,6 +1063,8 @@ export interface components {
             };
             /** @description API tokens and invitations one user may create per hour. */
             sensitive_creations_per_hour: number;
+            /** @description Exports of one workspace per hour (`GET /v1/workspaces/{slug}/export`). */
+            exports_per_workspace_per_hour: number;
             page_size: {
                 default: number;
                 max: number;
@@ -1078,6 +1484,319 @@ export interface components {
         LabelName: string;
         /** @description `#rrggbb`; upper-case hex digits are accepted and stored in lower case. */
         LabelColor: string;
+        /** @description A card on a project's board. */
+        Task: {
+            /** @enum {string} */
+            object: "task";
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            project_id: string;
+            /** @description The project's key and the task's number, e.g. `ENG-42`; unique in the workspace. */
+            key: string;
+            /** @description The task's number in its project, given in order of creation and never reused. */
+            number: number;
+            title: string;
+            /** @description Markdown, stored as it was sent (never rendered by the API); empty when there is none. */
+            description: string;
+            status: components["schemas"]["TaskStatus"];
+            priority: components["schemas"]["TaskPriority"];
+            /**
+             * Format: uuid
+             * @description The member the task is assigned to; null when nobody is.
+             */
+            assignee_id: string | null;
+            /**
+             * Format: date
+             * @description The day it is due (`YYYY-MM-DD`); null when it has none.
+             */
+            due_date: string | null;
+            /**
+             * @description Its place in its status column: the column sorts by this key, compared character by character
+             *     (by code point, not by locale). Opaque; set it by moving the task.
+             */
+            position: string;
+            /** @description The workspace's labels the task has, in the order they were given. */
+            label_ids: string[];
+            /**
+             * Format: uuid
+             * @description The user who created it; null once that account is deleted.
+             */
+            created_by: string | null;
+            /**
+             * Format: date-time
+             * @description When it last entered `done`; null while it is in any other status.
+             */
+            completed_at: string | null;
+            version: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /**
+         * @description The task's column on the board, in the board's order. Any status may follow any other.
+         * @enum {string}
+         */
+        TaskStatus: "backlog" | "todo" | "in_progress" | "in_review" | "done" | "canceled";
+        /**
+         * @description From least to most pressing.
+         * @enum {string}
+         */
+        TaskPriority: "none" | "low" | "medium" | "high" | "urgent";
+        /** @description Trimmed, then 1–200 characters. */
+        TaskTitle: string;
+        /** @description Markdown, at most 20,000 characters. */
+        TaskDescription: string;
+        /**
+         * Format: uuid
+         * @description A member of the workspace who is not a viewer, or null for nobody.
+         */
+        TaskAssigneeId: string | null;
+        /**
+         * Format: date
+         * @description A calendar date, `YYYY-MM-DD`, or null for none.
+         */
+        TaskDueDate: string | null;
+        /** @description Labels of the task's workspace, at most 10, each once. */
+        TaskLabelIds: string[];
+        TaskList: components["schemas"]["List"] & {
+            data: components["schemas"]["Task"][];
+        };
+        /** @description A new task. */
+        CreateTask: {
+            title: components["schemas"]["TaskTitle"];
+            /** @default  */
+            description: components["schemas"]["TaskDescription"];
+            /** @default todo */
+            status: components["schemas"]["TaskStatus"];
+            /** @default none */
+            priority: components["schemas"]["TaskPriority"];
+            /** @default null */
+            assignee_id: components["schemas"]["TaskAssigneeId"];
+            /** @default null */
+            due_date: components["schemas"]["TaskDueDate"];
+            /** @default [] */
+            label_ids: components["schemas"]["TaskLabelIds"];
+        };
+        /**
+         * @description A JSON Merge Patch of a task's writable fields; leave a field out to keep it. `null` clears
+         *     `assignee_id` and `due_date`; `description` and `label_ids` cannot be null (send `""` or `[]`).
+         */
+        UpdateTask: {
+            title?: components["schemas"]["TaskTitle"];
+            description?: components["schemas"]["TaskDescription"];
+            status?: components["schemas"]["TaskStatus"];
+            priority?: components["schemas"]["TaskPriority"];
+            assignee_id?: components["schemas"]["TaskAssigneeId"];
+            due_date?: components["schemas"]["TaskDueDate"];
+            label_ids?: components["schemas"]["TaskLabelIds"];
+        };
+        /**
+         * @description Where to put the task: a column, and optionally its neighbours there. `null` for a neighbour is
+         *     the same as leaving it out.
+         */
+        MoveTask: {
+            status: components["schemas"]["TaskStatus"];
+            /**
+             * Format: uuid
+             * @description The task of that column the moved task goes right after.
+             */
+            after_id?: string | null;
+            /**
+             * Format: uuid
+             * @description The task of that column the moved task goes right before.
+             */
+            before_id?: string | null;
+        };
+        /**
+         * @description A comment on a task. Markdown, stored as text: the API never renders it, so render it as untrusted
+         *     input. A deleted comment keeps its place with `deleted: true` and `body: null`.
+         */
+        Comment: {
+            /** @enum {string} */
+            object: "comment";
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            task_id: string;
+            /**
+             * Format: uuid
+             * @description The user who wrote it; null once that account is deleted.
+             */
+            author_id: string | null;
+            /** @description Markdown; null once the comment is deleted. */
+            body: string | null;
+            deleted: boolean;
+            /**
+             * Format: date-time
+             * @description When its author last changed the body; null if never.
+             */
+            edited_at: string | null;
+            /** Format: date-time */
+            deleted_at: string | null;
+            version: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        CommentList: components["schemas"]["List"] & {
+            data: components["schemas"]["Comment"][];
+        };
+        /** @description A new comment. */
+        CreateComment: {
+            body: components["schemas"]["CommentBody"];
+        };
+        /** @description A JSON Merge Patch of a comment's writable fields; leave a field out to keep it. */
+        UpdateComment: {
+            body?: components["schemas"]["CommentBody"];
+        };
+        /** @description Markdown, trimmed, then 1–10,000 characters. */
+        CommentBody: string;
+        /**
+         * @description Something that happened in a workspace: its task activity, its change feed and the payload of its
+         *     webhooks. Events never hold e-mail addresses or anything a member of the workspace may not read.
+         */
+        Event: {
+            /** @enum {string} */
+            object: "event";
+            /**
+             * @description The event's id, unique across workspaces and stable (webhook deliveries carry it). Opaque:
+             *     page with cursors, not by comparing ids.
+             */
+            id: string;
+            /**
+             * @description The event's place in its workspace's feed: numbered in the order changes committed, one after
+             *     the other (1, 2, 3, …).
+             */
+            seq: number;
+            type: components["schemas"]["EventType"];
+            /**
+             * Format: date-time
+             * @description When the change was made.
+             */
+            created_at: string;
+            actor: components["schemas"]["EventActor"];
+            /** Format: uuid */
+            workspace_id: string;
+            /**
+             * Format: uuid
+             * @description The project the event is about or in (tasks, comments, projects); null otherwise.
+             */
+            project_id: string | null;
+            /**
+             * Format: uuid
+             * @description The task the event is about (tasks and their comments); null otherwise.
+             */
+            task_id: string | null;
+            /**
+             * @description The resource after the change, as the API answers it (`object` names its kind): a task, a
+             *     comment, a project, a label or a member (without e-mail address). For `*.deleted` and
+             *     `member.removed`, its last state.
+             */
+            data: components["schemas"]["Task"] | components["schemas"]["Comment"] | components["schemas"]["Project"] | components["schemas"]["Label"] | components["schemas"]["EventMember"];
+            /**
+             * @description For `*.updated`, `*.moved`, `project.archived`, `project.unarchived` and `member.updated`:
+             *     the fields of `data` that changed, with their values before the change (`version` and
+             *     `updated_at` left out). Null for other events.
+             */
+            previous_attributes: {
+                [key: string]: unknown;
+            } | null;
+        };
+        /**
+         * @description What happened. New types may be added; ignore the ones you do not know.
+         * @enum {string}
+         */
+        EventType: "task.created" | "task.updated" | "task.moved" | "task.deleted" | "comment.created" | "comment.updated" | "comment.deleted" | "project.created" | "project.updated" | "project.archived" | "project.unarchived" | "project.deleted" | "label.created" | "label.updated" | "label.deleted" | "member.added" | "member.updated" | "member.removed";
+        /**
+         * @description Who made the change: a person in a session (`user`), a person through one of their API tokens
+         *     (`api_token`, with the token's id), or Tasklane itself (`system`, e.g. a task unassigned because
+         *     its assignee left, when nobody signed in did it).
+         */
+        EventActor: {
+            /** @enum {string} */
+            type: "user" | "api_token" | "system";
+            /**
+             * Format: uuid
+             * @description The person; null for `system`.
+             */
+            user_id: string | null;
+            /**
+             * Format: uuid
+             * @description The API token they used; null unless `type` is `api_token`.
+             */
+            api_token_id: string | null;
+        };
+        /**
+         * @description A member as events tell of them: their role and the name they chose, never their e-mail address
+         *     (every member reads the feed; `GET /v1/workspaces/{slug}/members` is where addresses are shown).
+         */
+        EventMember: {
+            /** @enum {string} */
+            object: "member";
+            /** Format: uuid */
+            user_id: string;
+            /** Format: uuid */
+            workspace_id: string;
+            role: components["schemas"]["WorkspaceRole"];
+            /** @description The name the person chose; null if their account is gone. */
+            display_name: string | null;
+            version: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        EventList: components["schemas"]["List"] & {
+            data: components["schemas"]["Event"][];
+        };
+        /**
+         * @description A page of the change feed. Unlike other lists, `next_cursor` is never null: the feed has no last
+         *     page, only a present you have caught up with (`has_more: false`).
+         */
+        EventFeed: components["schemas"]["List"] & {
+            data: components["schemas"]["Event"][];
+            /**
+             * @description Send it as `after` to read on: it marks the position after every event this page read,
+             *     including those `types` left out.
+             */
+            next_cursor: string;
+            /**
+             * @description Whether more events are already waiting after `next_cursor` (ask again at once), or this
+             *     page reached the last committed event (poll again later).
+             */
+            has_more: boolean;
+        };
+        /**
+         * @description A workspace at one moment, as `GET /v1/workspaces/{slug}/export` streams it. Every item has the
+         *     shape the API answers it in, so code that reads the API reads an export. `format_version` goes
+         *     up only when the document changes in a way an old reader would misread.
+         */
+        Export: {
+            /** @enum {string} */
+            object: "export";
+            /** @enum {integer} */
+            format_version: 1;
+            /**
+             * Format: date-time
+             * @description Every change committed before this moment is in the export, and none is half in.
+             */
+            exported_at: string;
+            /** @description The workspace; `role` is the exporting person's. */
+            workspace: components["schemas"]["Workspace"];
+            /** @description Its members, who joined first first; names and roles, never e-mail addresses. */
+            members: components["schemas"]["EventMember"][];
+            /** @description Its labels, in alphabetical order (case ignored). */
+            labels: components["schemas"]["Label"][];
+            /** @description Its projects, oldest first, archived ones included. */
+            projects: components["schemas"]["Project"][];
+            /** @description The tasks of every project, project by project, each in board order (status, then position). */
+            tasks: components["schemas"]["Task"][];
+            /** @description The comments, task by task, oldest first; deleted ones keep their place, without a body. */
+            comments: components["schemas"]["Comment"][];
+        };
         /**
          * @description Where the next page starts: pass it as `?cursor=`. Null on the last page. Opaque: its content
          *     may change between API versions.
@@ -1102,7 +1821,7 @@ export interface components {
          * @description A stable, machine-readable error code. New codes may be added.
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "unauthenticated" | "forbidden" | "mfa_required" | "insufficient_scope" | "not_found" | "method_not_allowed" | "slug_taken" | "project_key_taken" | "project_archived" | "label_exists" | "already_member" | "invitation_exists" | "last_owner" | "limit_reached" | "idempotency_key_in_use" | "invitation_expired" | "invitation_revoked" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "idempotency_key_reused" | "rate_limited" | "internal" | "unavailable";
+        ErrorCode: "bad_request" | "unauthenticated" | "forbidden" | "mfa_required" | "insufficient_scope" | "not_found" | "method_not_allowed" | "slug_taken" | "project_key_taken" | "project_archived" | "label_exists" | "comment_deleted" | "already_member" | "invitation_exists" | "last_owner" | "limit_reached" | "idempotency_key_in_use" | "invitation_expired" | "invitation_revoked" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "idempotency_key_reused" | "rate_limited" | "internal" | "unavailable";
         FieldError: {
             /** @description Where the problem is, as a dotted path (`body.name`, `query.limit`). */
             path: string;
@@ -1529,6 +2248,12 @@ export interface components {
          * @example "3"
          */
         IfNoneMatch: string;
+        /**
+         * @description The task's id. A task outside the caller's workspaces, or an id that is not a UUID, is `404`,
+         *     exactly as one that does not exist.
+         * @example 1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d
+         */
+        TaskId: string;
     };
     requestBodies: never;
     headers: {
@@ -1647,6 +2372,7 @@ export interface operations {
                      *         "ip": 60
                      *       },
                      *       "sensitive_creations_per_hour": 20,
+                     *       "exports_per_workspace_per_hour": 10,
                      *       "page_size": {
                      *         "default": 50,
                      *         "max": 200
@@ -3493,6 +4219,1016 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listTasks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only tasks in these statuses: one, several separated by commas (`todo,in_progress`), or the
+                 *     parameter repeated (`status=todo&status=in_progress`).
+                 * @example todo,in_progress
+                 */
+                status?: string;
+                /**
+                 * @description Only tasks with these priorities: one, several separated by commas (`high,urgent`), or the
+                 *     parameter repeated.
+                 * @example high,urgent
+                 */
+                priority?: string;
+                /**
+                 * @description Only the tasks of this user (an id), the caller's own (`me`), or unassigned ones (`none`).
+                 * @example me
+                 */
+                assignee?: string;
+                /** @description Only the tasks that have this label. */
+                label?: string;
+                /**
+                 * @description Only tasks whose title or description contains this text, whatever the case (`%` and `_`
+                 *     are plain characters).
+                 * @example billing
+                 */
+                q?: string;
+                /**
+                 * @description Only tasks due strictly before this date.
+                 * @example 2026-12-01
+                 */
+                due_before?: string;
+                /**
+                 * @description Only tasks due strictly after this date.
+                 * @example 2026-11-22
+                 */
+                due_after?: string;
+                /** @description The order of the list; see above. */
+                sort?: "position" | "updated_at" | "-updated_at" | "created_at" | "-created_at" | "priority" | "-priority" | "due_date" | "-due_date";
+                /**
+                 * @description How many items a page holds at most.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Where the page starts: the `next_cursor` of the previous page, as it was answered. Opaque;
+                 *     one that this list did not issue is `400 bad_request`. Leave it out for the first page.
+                 * @example WzEsIjIwMjYtMTEtMjJUMTI6MDA6MDAuMTIzNDU2KzAwOjAwIiwiNWMzZTJhMTAtOGI3ZC00ZjZlLTlhMDEtM2QyYzFiMGE5ZjhlIl0
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+                /**
+                 * @description The project's key, exactly as it is (upper case): `eng` does not name `ENG` and is `404`, as is
+                 *     a project of another workspace.
+                 * @example ENG
+                 */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of tasks. */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createTask: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A key of your choosing (a fresh UUID per logical request is ideal) that makes a retry safe:
+                 *     for 24 hours, the same request with the same key is answered the first success again, with
+                 *     `Idempotent-Replayed: true`, and acts only once. The same key with another request is
+                 *     `422 idempotency_key_reused`; while the first is still running, `409 idempotency_key_in_use`.
+                 *     An empty key or one over 255 characters is `400 bad_request`.
+                 * @example 5f0c2b9e-8d1a-4c2e-9b7f-3a6d1e4c8b20
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+                /**
+                 * @description The project's key, exactly as it is (upper case): `eng` does not name `ENG` and is `404`, as is
+                 *     a project of another workspace.
+                 * @example ENG
+                 */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Ship the billing page",
+                 *       "description": "Behind the `billing` flag first.",
+                 *       "status": "in_progress",
+                 *       "priority": "high",
+                 *       "assignee_id": "7d0f1f8e-2f5a-4c3e-9d61-2b1f0c1d7a10",
+                 *       "due_date": "2026-12-04",
+                 *       "label_ids": [
+                 *         "4d3c2b1a-0f9e-4d8c-b7a6-5e4d3c2b1a09"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateTask"];
+            };
+        };
+        responses: {
+            /** @description The task, just created. */
+            201: {
+                headers: {
+                    /**
+                     * @description The new task's address, relative to the request's (`../../../../tasks/{id}`, which
+                     *     resolves to `…/v1/tasks/{id}`).
+                     */
+                    Location: string;
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Task"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description `project_archived` when the project is archived, `limit_reached` when it already holds
+             *     20,000 tasks, `idempotency_key_in_use` while a request with the same `Idempotency-Key` is
+             *     still running.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getTaskByKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The `ETag` you hold (`"3"`, `W/"3"`, a list of them, or `*`): while the resource is still at that
+                 *     version the answer is `304 Not Modified`, with no body and not counted against the rate limit.
+                 *     Malformed, it is `400 bad_request`.
+                 * @example "3"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+                /**
+                 * @description The task's key: its project's key, a hyphen and its number (`ENG-42`), exactly as it is. A key
+                 *     of another shape, or of a task that does not exist, is `404`.
+                 * @example ENG-42
+                 */
+                task_key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The task. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    /** @description The task's own address, relative to the request's (`../../../tasks/{id}`). */
+                    "Content-Location": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Task"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getTask: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The `ETag` you hold (`"3"`, `W/"3"`, a list of them, or `*`): while the resource is still at that
+                 *     version the answer is `304 Not Modified`, with no body and not counted against the rate limit.
+                 *     Malformed, it is `400 bad_request`.
+                 * @example "3"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description The task's id. A task outside the caller's workspaces, or an id that is not a UUID, is `404`,
+                 *     exactly as one that does not exist.
+                 * @example 1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d
+                 */
+                id: components["parameters"]["TaskId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The task. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Task"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteTask: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
+                 *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /**
+                 * @description The task's id. A task outside the caller's workspaces, or an id that is not a UUID, is `404`,
+                 *     exactly as one that does not exist.
+                 * @example 1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d
+                 */
+                id: components["parameters"]["TaskId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The task is gone. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description `project_archived` when the task's project is archived. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateTask: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
+                 *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description A key of your choosing (a fresh UUID per logical request is ideal) that makes a retry safe:
+                 *     for 24 hours, the same request with the same key is answered the first success again, with
+                 *     `Idempotent-Replayed: true`, and acts only once. The same key with another request is
+                 *     `422 idempotency_key_reused`; while the first is still running, `409 idempotency_key_in_use`.
+                 *     An empty key or one over 255 characters is `400 bad_request`.
+                 * @example 5f0c2b9e-8d1a-4c2e-9b7f-3a6d1e4c8b20
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The task's id. A task outside the caller's workspaces, or an id that is not a UUID, is `404`,
+                 *     exactly as one that does not exist.
+                 * @example 1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d
+                 */
+                id: components["parameters"]["TaskId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "done"
+                 *     }
+                 */
+                "application/merge-patch+json": components["schemas"]["UpdateTask"];
+                /**
+                 * @example {
+                 *       "assignee_id": null,
+                 *       "label_ids": []
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateTask"];
+            };
+        };
+        responses: {
+            /** @description The task, with the change applied. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Task"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description `project_archived` when the task's project is archived, `idempotency_key_in_use` while a
+             *     request with the same `Idempotency-Key` is still running.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    moveTask: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
+                 *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description A key of your choosing (a fresh UUID per logical request is ideal) that makes a retry safe:
+                 *     for 24 hours, the same request with the same key is answered the first success again, with
+                 *     `Idempotent-Replayed: true`, and acts only once. The same key with another request is
+                 *     `422 idempotency_key_reused`; while the first is still running, `409 idempotency_key_in_use`.
+                 *     An empty key or one over 255 characters is `400 bad_request`.
+                 * @example 5f0c2b9e-8d1a-4c2e-9b7f-3a6d1e4c8b20
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The task's id. A task outside the caller's workspaces, or an id that is not a UUID, is `404`,
+                 *     exactly as one that does not exist.
+                 * @example 1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d
+                 */
+                id: components["parameters"]["TaskId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "in_review",
+                 *       "after_id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MoveTask"];
+            };
+        };
+        responses: {
+            /** @description The task in its new place. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Task"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description `project_archived` when the task's project is archived, `idempotency_key_in_use` while a
+             *     request with the same `Idempotency-Key` is still running.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listComments: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many items a page holds at most.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Where the page starts: the `next_cursor` of the previous page, as it was answered. Opaque;
+                 *     one that this list did not issue is `400 bad_request`. Leave it out for the first page.
+                 * @example WzEsIjIwMjYtMTEtMjJUMTI6MDA6MDAuMTIzNDU2KzAwOjAwIiwiNWMzZTJhMTAtOGI3ZC00ZjZlLTlhMDEtM2QyYzFiMGE5ZjhlIl0
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The task's id. A task of a workspace the caller is not a member of, or an id that is not a UUID,
+                 *     is `404`.
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of comments. */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createComment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A key of your choosing (a fresh UUID per logical request is ideal) that makes a retry safe:
+                 *     for 24 hours, the same request with the same key is answered the first success again, with
+                 *     `Idempotent-Replayed: true`, and acts only once. The same key with another request is
+                 *     `422 idempotency_key_reused`; while the first is still running, `409 idempotency_key_in_use`.
+                 *     An empty key or one over 255 characters is `400 bad_request`.
+                 * @example 5f0c2b9e-8d1a-4c2e-9b7f-3a6d1e4c8b20
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The task's id. A task of a workspace the caller is not a member of, or an id that is not a UUID,
+                 *     is `404`.
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "body": "Reproduced on **staging** too; see the log in the attachment."
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateComment"];
+            };
+        };
+        responses: {
+            /** @description The comment, just created. */
+            201: {
+                headers: {
+                    /** @description The new comment's address, relative to the request's (`../../comments/{id}`). */
+                    Location: string;
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description `limit_reached` when the task already holds 1,000 comments, `project_archived` when the task's
+             *     project is archived, `idempotency_key_in_use` while a request with the same `Idempotency-Key`
+             *     is still running.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getComment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The `ETag` you hold (`"3"`, `W/"3"`, a list of them, or `*`): while the resource is still at that
+                 *     version the answer is `304 Not Modified`, with no body and not counted against the rate limit.
+                 *     Malformed, it is `400 bad_request`.
+                 * @example "3"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description The comment's id. A comment of a workspace the caller is not a member of, or an id that is not a
+                 *     UUID, is `404`.
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comment. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteComment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
+                 *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /**
+                 * @description The comment's id. A comment of a workspace the caller is not a member of, or an id that is not a
+                 *     UUID, is `404`.
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comment is deleted. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description `project_archived` when the task's project is archived. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateComment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
+                 *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description A key of your choosing (a fresh UUID per logical request is ideal) that makes a retry safe:
+                 *     for 24 hours, the same request with the same key is answered the first success again, with
+                 *     `Idempotent-Replayed: true`, and acts only once. The same key with another request is
+                 *     `422 idempotency_key_reused`; while the first is still running, `409 idempotency_key_in_use`.
+                 *     An empty key or one over 255 characters is `400 bad_request`.
+                 * @example 5f0c2b9e-8d1a-4c2e-9b7f-3a6d1e4c8b20
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The comment's id. A comment of a workspace the caller is not a member of, or an id that is not a
+                 *     UUID, is `404`.
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "body": "Reproduced on **staging** and production."
+                 *     }
+                 */
+                "application/merge-patch+json": components["schemas"]["UpdateComment"];
+                /**
+                 * @example {
+                 *       "body": "Reproduced on **staging** and production."
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateComment"];
+            };
+        };
+        responses: {
+            /** @description The comment, with the change applied. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description `comment_deleted` when the comment was deleted, `project_archived` when its task's project is
+             *     archived, `idempotency_key_in_use` while a request with the same `Idempotency-Key` is still
+             *     running.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listTaskEvents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many items a page holds at most.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Where the page starts: the `next_cursor` of the previous page, as it was answered. Opaque;
+                 *     one that this list did not issue is `400 bad_request`. Leave it out for the first page.
+                 * @example WzEsIjIwMjYtMTEtMjJUMTI6MDA6MDAuMTIzNDU2KzAwOjAwIiwiNWMzZTJhMTAtOGI3ZC00ZjZlLTlhMDEtM2QyYzFiMGE5ZjhlIl0
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The task's id. A task of a workspace the caller is not a member of, a deleted task, or an id
+                 *     that is not a UUID is `404`.
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the task's events, oldest first. */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listWorkspaceEvents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Where to continue: the `next_cursor` of the previous answer, as it was answered. Opaque.
+                 *     Leave it out to read from the oldest event kept.
+                 * @example WzEsIjJhNGM2ZTgwLTFiM2QtNGY1YS05YzdlLTBkMmY0YTZiOGMxMCIsNDJd
+                 */
+                after?: string;
+                /**
+                 * @description Only events of these types: a comma-separated list of event types (`task.moved`) or of a
+                 *     resource's types (`task.*`). The types are `task.created`, `task.updated`, `task.moved`,
+                 *     `task.deleted`, `comment.created`, `comment.updated`, `comment.deleted`, `project.created`,
+                 *     `project.updated`, `project.archived`, `project.unarchived`, `project.deleted`,
+                 *     `label.created`, `label.updated`, `label.deleted`, `member.added`, `member.updated` and
+                 *     `member.removed`. An unknown type is `400 bad_request`. Leave it out for every type.
+                 * @example task.*,comment.created
+                 */
+                types?: string;
+                /**
+                 * @description How many items a page holds at most.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the feed, in commit order. */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventFeed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    exportWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export, sent as a download while it is read. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="<slug>-export.json"`. */
+                    "Content-Disposition": string;
+                    /** @description `no-store`: an export holds the whole workspace. */
+                    "Cache-Control": "no-store";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Export"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description Over a rate limit: the caller's requests per minute, or the workspace's exports this hour
+             *     (`exports_per_workspace_per_hour`). `Retry-After` says when to come back.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };

@@ -6,9 +6,11 @@ import pg from 'pg';
 import { createAuthService } from './auth/auth-service.ts';
 import { DEMO_ACCOUNT, ensureDemoAccount } from './auth/demo-account.ts';
 import { apiUrl, databaseUrl, type StandInConfig } from './config.ts';
+import { describeDemoData, ensureDemoData } from './demo-data.ts';
 import { functionEnvironment } from './function-env.ts';
 import { startFunctionWorkers, type FunctionWorkers } from './functions/function-workers.ts';
 import { startGateway } from './gateway/gateway.ts';
+import { startHousekeeping } from './housekeeping.ts';
 import { loadOrCreateKeys, type StandInKeys } from './keys.ts';
 import { isNoteworthyPostgresLine, type Log } from './log.ts';
 import { createMailbox } from './mailbox/mailbox.ts';
@@ -74,7 +76,12 @@ export async function startStack(config: StandInConfig, log: Log): Promise<Runni
     // Without a listener, an idle connection dropped by a database restart would crash the stand-in.
     authPool.on('error', (error) => log('auth', `idle database connection lost: ${error.message}`));
     stoppers.push(() => authPool.end());
+    // pg_cron's job on hosted Supabase: expired events, idempotency records and rate-limit counters.
+    const housekeeping = startHousekeeping({ db: authPool, log: (line) => log('housekeeping', line) });
+    stoppers.push(() => housekeeping.stop());
     if (await ensureDemoAccount(authPool)) log('auth', `created the demo account ${DEMO_ACCOUNT.email}`);
+    const demoData = await ensureDemoData(authPool);
+    if (demoData) log('db', describeDemoData(demoData));
 
     const mailbox = createMailbox();
     const mailboxServer = await startMailboxServer({

@@ -140,10 +140,14 @@ function casesOf(operation: Operation): MatrixCase[] {
   return [...plain, ...mfa, ...elsewhereCases(operation)];
 }
 
-/** A workspace's resource asked for through another workspace of the same owner is `404`, never a leak. */
+/**
+ * A workspace's resource asked for through another workspace of the same owner is `404`, never a leak.
+ * Flat addresses (`/v1/tasks/{id}`) name no workspace: the outsider's case covers them.
+ */
 function elsewhereCases(operation: Operation): MatrixCase[] {
   const namesAResource = /\{(?!slug\})\w+\}/.test(operation.path);
-  if (operation.access.kind !== 'workspace' || !namesAResource) return [];
+  const namesAWorkspace = operation.path.includes('{slug}');
+  if (operation.access.kind !== 'workspace' || !namesAResource || !namesAWorkspace) return [];
   return [
     {
       name: 'the owner, through another workspace of theirs',

@@ -49,6 +49,7 @@ describe('asCaller', () => {
       email: alice.email,
       aal: 'aal2',
       session_id: alice.session_id,
+      api_token_id: null,
     });
   });
 

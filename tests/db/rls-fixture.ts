@@ -16,12 +16,18 @@ export interface RlsFixture {
   workspaceId: string;
   otherWorkspaceId: string;
   projectId: string;
+  /** A task of the project. */
+  taskId: string;
+  /** A comment on the task by each member of the main workspace. */
+  commentIds: Record<WorkspaceRole | 'target', string>;
   labelId: string;
   invitationId: string;
   /** An API token of `target`'s. */
   apiTokenId: string;
   /** An Idempotency-Key record of `target`'s. */
   idempotencyKeyId: string;
+  /** An event of the main workspace (the triggers wrote them as the fixture was made). */
+  eventId: string;
 }
 
 export async function createRlsFixture(db: pg.Client): Promise<RlsFixture> {
@@ -48,15 +54,19 @@ export async function createRlsFixture(db: pg.Client): Promise<RlsFixture> {
   await addMember(db, workspaceId, users.target, 'member');
   const otherWorkspaceId = await insertWorkspace(db, 'rls-other', users.outsider);
   await insertWorkspaceRows(db, otherWorkspaceId, users.outsider, 'other');
+  const projectId = await insertReturningId(
+    db,
+    `insert into public.projects (workspace_id, key, name, created_by) values ($1, 'ENG', 'Engineering', $2)`,
+    [workspaceId, users.owner],
+  );
+  const taskId = await insertTask(db, projectId, users.owner);
   return {
     users,
     workspaceId,
     otherWorkspaceId,
-    projectId: await insertReturningId(
-      db,
-      `insert into public.projects (workspace_id, key, name, created_by) values ($1, 'ENG', 'Engineering', $2)`,
-      [workspaceId, users.owner],
-    ),
+    projectId,
+    taskId,
+    commentIds: await insertCommentsByEach(db, taskId, users),
     labelId: await insertReturningId(
       db,
       `insert into public.labels (workspace_id, name, color, created_by) values ($1, 'bug', '#d73a4a', $2)`,
@@ -80,15 +90,35 @@ export async function createRlsFixture(db: pg.Client): Promise<RlsFixture> {
        values ($1::uuid, 'user:' || $1::text, 'rls-key', repeat('a', 64), '{}', now() + interval '1 day')`,
       [users.target],
     ),
+    eventId: await firstEventOf(db, workspaceId),
   };
 }
 
-/** A project, a label and an invitation in the other workspace, so there is something not to see. */
+async function firstEventOf(db: pg.Client, workspaceId: string): Promise<string> {
+  const result = await db.query<{ id: string }>(
+    'select id::text as id from public.events where workspace_id = $1 order by seq limit 1',
+    [workspaceId],
+  );
+  const id = result.rows[0]?.id;
+  if (!id) throw new Error('the fixture wrote no event');
+  return id;
+}
+
+/**
+ * A project, a task with a comment, a label and an invitation in the other workspace, so there is
+ * something not to see.
+ */
 async function insertWorkspaceRows(db: pg.Client, workspaceId: string, owner: string, tag: string) {
-  await db.query(
+  const projectId = await insertReturningId(
+    db,
     `insert into public.projects (workspace_id, key, name, created_by) values ($1, 'OPS', 'Operations', $2)`,
     [workspaceId, owner],
   );
+  const taskId = await insertTask(db, projectId, owner);
+  await db.query(`insert into public.comments (task_id, author_id, body) values ($1, $2, 'Not for you')`, [
+    taskId,
+    owner,
+  ]);
   await db.query(
     `insert into public.labels (workspace_id, name, color, created_by) values ($1, 'ops', '#0075ca', $2)`,
     [workspaceId, owner],
@@ -98,6 +128,34 @@ async function insertWorkspaceRows(db: pg.Client, workspaceId: string, owner: st
      values ($1, 'invitee@rls.test', 'member', sha256($3::bytea), $2)`,
     [workspaceId, owner, `rls-invitation-${tag}`],
   );
+}
+
+async function insertTask(db: pg.Client, projectId: string, createdBy: string): Promise<string> {
+  return insertReturningId(
+    db,
+    `insert into public.tasks (project_id, title, position, created_by) values ($1, 'Fix the login', 'a0', $2)`,
+    [projectId, createdBy],
+  );
+}
+
+async function insertCommentsByEach(
+  db: pg.Client,
+  taskId: string,
+  users: RlsFixture['users'],
+): Promise<RlsFixture['commentIds']> {
+  const commentBy = (author: keyof RlsFixture['commentIds']) =>
+    insertReturningId(db, `insert into public.comments (task_id, author_id, body) values ($1, $2, $3)`, [
+      taskId,
+      users[author],
+      `Said by the ${author}`,
+    ]);
+  return {
+    owner: await commentBy('owner'),
+    admin: await commentBy('admin'),
+    member: await commentBy('member'),
+    viewer: await commentBy('viewer'),
+    target: await commentBy('target'),
+  };
 }
 
 async function insertWorkspace(db: pg.Client, slug: string, owner: string): Promise<string> {

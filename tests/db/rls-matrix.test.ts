@@ -234,6 +234,143 @@ const RULES: readonly Rule[] = [
     statement: (f) => ['delete from public.labels where id = $1', [f.labelId]],
     allowed: ADMINS,
   },
+  // tasks: members read; editors create (as themselves), change and delete; number and project are fixed
+  {
+    table: 'tasks',
+    command: 'select',
+    attempt: 'read a task',
+    statement: (f) => ['select 1 from public.tasks where id = $1', [f.taskId]],
+    allowed: MEMBERS,
+  },
+  {
+    table: 'tasks',
+    command: 'insert',
+    attempt: 'create a task as myself',
+    statement: (f, me) => [
+      `insert into public.tasks (project_id, title, position, created_by) values ($1, 'New', 'z0', $2)`,
+      [f.projectId, me],
+    ],
+    allowed: EDITORS,
+  },
+  {
+    table: 'tasks',
+    command: 'insert',
+    attempt: "create a task in a fellow member's name",
+    statement: (f) => [
+      `insert into public.tasks (project_id, title, position, created_by) values ($1, 'New', 'z1', $2)`,
+      [f.projectId, f.users.target],
+    ],
+    allowed: NOBODY,
+  },
+  {
+    table: 'tasks',
+    command: 'update',
+    attempt: 'retitle a task',
+    statement: (f) => [`update public.tasks set title = 'Renamed' where id = $1`, [f.taskId]],
+    allowed: EDITORS,
+  },
+  {
+    table: 'tasks',
+    command: 'update',
+    attempt: 'renumber a task (numbers are given once)',
+    statement: (f) => ['update public.tasks set number = 99 where id = $1', [f.taskId]],
+    allowed: NOBODY,
+  },
+  {
+    table: 'tasks',
+    command: 'delete',
+    attempt: 'delete a task',
+    statement: (f) => ['delete from public.tasks where id = $1', [f.taskId]],
+    allowed: EDITORS,
+  },
+  // comments: members read; editors comment as themselves and edit their own; authors (still editors)
+  // and admins delete softly through private.delete_comment; no row is ever deleted outright
+  {
+    table: 'comments',
+    command: 'select',
+    attempt: "read a fellow member's comment",
+    statement: (f) => ['select 1 from public.comments where id = $1', [f.commentIds.target]],
+    allowed: MEMBERS,
+  },
+  {
+    table: 'comments',
+    command: 'insert',
+    attempt: 'comment on a task as myself',
+    statement: (f, me) => [
+      `insert into public.comments (task_id, author_id, body) values ($1, $2, 'Looks good')`,
+      [f.taskId, me],
+    ],
+    allowed: EDITORS,
+  },
+  {
+    table: 'comments',
+    command: 'insert',
+    attempt: 'comment in the name of a fellow member',
+    statement: (f) => [
+      `insert into public.comments (task_id, author_id, body) values ($1, $2, 'Not me')`,
+      [f.taskId, f.users.target],
+    ],
+    allowed: NOBODY,
+  },
+  {
+    table: 'comments',
+    command: 'update',
+    attempt: 'edit my own comment',
+    statement: (f, me) => [
+      `update public.comments set body = 'Edited' where task_id = $1 and author_id = $2`,
+      [f.taskId, me],
+    ],
+    allowed: EDITORS,
+  },
+  {
+    table: 'comments',
+    command: 'update',
+    attempt: "edit a fellow member's comment",
+    statement: (f) => [`update public.comments set body = 'Reworded' where id = $1`, [f.commentIds.target]],
+    allowed: NOBODY,
+  },
+  {
+    table: 'comments',
+    command: 'update',
+    attempt: 'mark my own comment deleted directly (private.delete_comment is the way)',
+    statement: (f, me) => [
+      'update public.comments set deleted_at = now() where task_id = $1 and author_id = $2',
+      [f.taskId, me],
+    ],
+    allowed: NOBODY,
+  },
+  {
+    table: 'comments',
+    command: 'update',
+    attempt: 'delete my own comment with private.delete_comment',
+    statement: (f, me) => [
+      `select 1 from private.delete_comment(
+         (select id from public.comments where task_id = $1 and author_id = $2)) d
+       where d.deleted_at is not null`,
+      [f.taskId, me],
+    ],
+    allowed: EDITORS,
+  },
+  {
+    table: 'comments',
+    command: 'update',
+    attempt: "delete a fellow member's comment with private.delete_comment",
+    statement: (f) => [
+      'select 1 from private.delete_comment($1) d where d.deleted_at is not null',
+      [f.commentIds.target],
+    ],
+    allowed: ADMINS,
+  },
+  {
+    table: 'comments',
+    command: 'delete',
+    attempt: 'delete my own comment outright (comments are deleted softly)',
+    statement: (f, me) => [
+      'delete from public.comments where task_id = $1 and author_id = $2',
+      [f.taskId, me],
+    ],
+    allowed: NOBODY,
+  },
   // profiles
   {
     table: 'profiles',
@@ -371,10 +508,52 @@ const RULES: readonly Rule[] = [
     statement: (f) => ['delete from public.idempotency_keys where id = $1', [f.idempotencyKeyId]],
     allowed: NOBODY,
   },
+  // events: the triggers append them (security definer); members read them, nobody writes them
+  {
+    table: 'events',
+    command: 'select',
+    attempt: "read the workspace's events",
+    statement: (f) => ['select 1 from public.events where id = $1', [f.eventId]],
+    allowed: MEMBERS,
+  },
+  {
+    table: 'events',
+    command: 'insert',
+    attempt: 'forge an event',
+    statement: (f, me) => [
+      `insert into public.events (workspace_id, seq, actor_id, type, data)
+       values ($1, 1000000, $2, 'task.deleted', '{}')`,
+      [f.workspaceId, me],
+    ],
+    allowed: NOBODY,
+  },
+  {
+    table: 'events',
+    command: 'update',
+    attempt: 'rewrite an event',
+    statement: (f) => [`update public.events set data = '{}' where id = $1`, [f.eventId]],
+    allowed: NOBODY,
+  },
+  {
+    table: 'events',
+    command: 'delete',
+    attempt: 'delete an event',
+    statement: (f) => ['delete from public.events where id = $1', [f.eventId]],
+    allowed: NOBODY,
+  },
 ];
 
 /** Tables whose rows belong to a workspace: none of them may show another workspace's rows. */
-const WORKSPACE_TABLES = ['workspaces', 'memberships', 'invitations', 'projects', 'labels'] as const;
+const WORKSPACE_TABLES = [
+  'workspaces',
+  'memberships',
+  'invitations',
+  'projects',
+  'labels',
+  'tasks',
+  'comments',
+  'events',
+] as const;
 
 describe('row-level security (SPEC §6), role by role', () => {
   let database: TestDatabase;

@@ -80,6 +80,7 @@ const uniqueProjectKey = () => `K${uniqueSuffix().toUpperCase()}`;
 const Created = z.object({ id: z.string() });
 const CreatedProject = z.object({ key: z.string() });
 const CreatedInvitation = z.object({ id: z.string(), accept_url: z.string() });
+const CreatedTask = z.object({ id: z.string(), key: z.string() });
 
 /** Creates something through the API as the fixture's owner; fails loudly if the API refuses. */
 async function createAsOwner<T>(
@@ -133,6 +134,23 @@ const createInvitation = (context: OperationContext, email = `invitee-${uniqueSu
 
 const createApiToken = (context: OperationContext) =>
   createAsOwner(context, '/v1/me/tokens', { name: 'Matrix', scope: 'read' }, Created);
+
+/** A task in a new project of the fixture's workspace. */
+const createTaskInNewProject = async (context: OperationContext) => {
+  const { key } = await createProject(context);
+  return createAsOwner(
+    context,
+    workspacePath(context, `/projects/${key}/tasks`),
+    { title: 'Matrix task' },
+    Created,
+  );
+};
+
+/** A comment of the fixture owner's on a task in a new project of the fixture's workspace. */
+const createComment = async (context: OperationContext) => {
+  const task = await createTaskInNewProject(context);
+  return createAsOwner(context, `/v1/tasks/${task.id}/comments`, { body: 'Matrix comment' }, Created);
+};
 
 /** The secret of an invitation's link, `…/invite/<token>`. */
 function tokenOf(acceptUrl: string): string {
@@ -445,5 +463,157 @@ export const OPERATIONS: readonly Operation[] = [
     prepare: async (context) => ({
       params: { ...inWorkspace(context), id: (await createLabel(context)).id },
     }),
+  },
+  // ── tasks ──
+  {
+    operationId: 'createTask',
+    method: 'post',
+    path: '/v1/workspaces/{slug}/projects/{key}/tasks',
+    access: { kind: 'workspace', roles: EDITORS },
+    success: 201,
+    prepare: async (context) => ({
+      params: { ...inWorkspace(context), key: (await createProject(context)).key },
+      body: { title: 'Matrix task', priority: 'high', label_ids: [(await createLabel(context)).id] },
+    }),
+  },
+  {
+    operationId: 'listTasks',
+    method: 'get',
+    path: '/v1/workspaces/{slug}/projects/{key}/tasks',
+    access: { kind: 'workspace', roles: WORKSPACE_ROLES },
+    success: 200,
+    prepare: async (context) => ({
+      params: { ...inWorkspace(context), key: (await createProject(context)).key },
+    }),
+  },
+  {
+    operationId: 'getTaskByKey',
+    method: 'get',
+    path: '/v1/workspaces/{slug}/tasks/{task_key}',
+    access: { kind: 'workspace', roles: WORKSPACE_ROLES },
+    success: 200,
+    prepare: async (context) => {
+      const { key } = await createProject(context);
+      const task = await createAsOwner(
+        context,
+        workspacePath(context, `/projects/${key}/tasks`),
+        { title: 'Matrix task' },
+        CreatedTask,
+      );
+      return { params: { ...inWorkspace(context), task_key: task.key } };
+    },
+  },
+  {
+    operationId: 'getTask',
+    method: 'get',
+    path: '/v1/tasks/{id}',
+    access: { kind: 'workspace', roles: WORKSPACE_ROLES },
+    success: 200,
+    prepare: async (context) => ({ params: { id: (await createTaskInNewProject(context)).id } }),
+  },
+  {
+    operationId: 'updateTask',
+    method: 'patch',
+    path: '/v1/tasks/{id}',
+    access: { kind: 'workspace', roles: EDITORS },
+    success: 200,
+    prepare: async (context) => ({
+      params: { id: (await createTaskInNewProject(context)).id },
+      body: { title: 'Renamed task', status: 'done' },
+    }),
+  },
+  {
+    operationId: 'deleteTask',
+    method: 'delete',
+    path: '/v1/tasks/{id}',
+    access: { kind: 'workspace', roles: EDITORS },
+    success: 204,
+    prepare: async (context) => ({ params: { id: (await createTaskInNewProject(context)).id } }),
+  },
+  {
+    operationId: 'moveTask',
+    method: 'post',
+    path: '/v1/tasks/{id}/move',
+    access: { kind: 'workspace', roles: EDITORS },
+    success: 200,
+    prepare: async (context) => ({
+      params: { id: (await createTaskInNewProject(context)).id },
+      body: { status: 'in_review', after_id: null },
+    }),
+  },
+  // ── events ──
+  {
+    operationId: 'listTaskEvents',
+    method: 'get',
+    path: '/v1/tasks/{id}/events',
+    access: { kind: 'workspace', roles: WORKSPACE_ROLES },
+    success: 200,
+    prepare: async (context) => ({ params: { id: (await createTaskInNewProject(context)).id } }),
+  },
+  {
+    operationId: 'listWorkspaceEvents',
+    method: 'get',
+    path: '/v1/workspaces/{slug}/events',
+    access: { kind: 'workspace', roles: WORKSPACE_ROLES },
+    success: 200,
+    prepare: async (context) => ({ params: inWorkspace(context) }),
+  },
+  // ── comments ──
+  {
+    operationId: 'listComments',
+    method: 'get',
+    path: '/v1/tasks/{id}/comments',
+    access: { kind: 'workspace', roles: WORKSPACE_ROLES },
+    success: 200,
+    prepare: async (context) => ({ params: { id: (await createTaskInNewProject(context)).id } }),
+  },
+  {
+    operationId: 'createComment',
+    method: 'post',
+    path: '/v1/tasks/{id}/comments',
+    access: { kind: 'workspace', roles: EDITORS },
+    success: 201,
+    prepare: async (context) => ({
+      params: { id: (await createTaskInNewProject(context)).id },
+      body: { body: 'A **matrix** comment' },
+    }),
+  },
+  {
+    operationId: 'getComment',
+    method: 'get',
+    path: '/v1/comments/{id}',
+    access: { kind: 'workspace', roles: WORKSPACE_ROLES },
+    success: 200,
+    prepare: async (context) => ({ params: { id: (await createComment(context)).id } }),
+  },
+  {
+    // The comment is the owner's: only its author may edit it, whatever the others' roles.
+    operationId: 'updateComment',
+    method: 'patch',
+    path: '/v1/comments/{id}',
+    access: { kind: 'workspace', roles: ['owner'] },
+    success: 200,
+    prepare: async (context) => ({
+      params: { id: (await createComment(context)).id },
+      body: { body: 'Edited matrix comment' },
+    }),
+  },
+  {
+    // The comment is the owner's: its author may delete it, and so may admins.
+    operationId: 'deleteComment',
+    method: 'delete',
+    path: '/v1/comments/{id}',
+    access: { kind: 'workspace', roles: ADMINS },
+    success: 204,
+    prepare: async (context) => ({ params: { id: (await createComment(context)).id } }),
+  },
+  // ── export ──
+  {
+    operationId: 'exportWorkspace',
+    method: 'get',
+    path: '/v1/workspaces/{slug}/export',
+    access: { kind: 'workspace', roles: ADMINS },
+    success: 200,
+    prepare: async (context) => ({ params: inWorkspace(context) }),
   },
 ];

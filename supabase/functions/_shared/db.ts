@@ -151,9 +151,19 @@ async function rollBack(client: pg.PoolClient): Promise<Error | undefined> {
   }
 }
 
+/**
+ * Statements on a checked-out client. A lost database is told as `unavailable` right where the statement
+ * fails: the error may never reach the transaction's own handler, because Hono turns a route's error into
+ * its answer before the middleware around the route (idempotency) sees it.
+ */
 function sqlOn(client: pg.PoolClient): Sql {
   return {
-    query: async <Row extends Record<string, unknown>>(text: string, values: readonly unknown[] = []) =>
-      (await client.query<Row>(text, [...values])).rows,
+    query: async <Row extends Record<string, unknown>>(text: string, values: readonly unknown[] = []) => {
+      try {
+        return (await client.query<Row>(text, [...values])).rows;
+      } catch (error) {
+        throw isDatabaseUnavailable(error) ? databaseUnavailable(error) : error;
+      }
+    },
   };
 }

@@ -26,7 +26,17 @@ describe('parseEnv', () => {
       LOG_LEVEL: 'info',
       APP_URL: 'https://app.tasklane.dev',
       MAIL_FROM: 'Tasklane <no-reply@tasklane.local>',
+      RATE_LIMIT_USER_PER_MINUTE: 600,
+      RATE_LIMIT_IP_PER_MINUTE: 60,
     });
+  });
+
+  it('reads rate limits, and refuses ones that are not positive whole numbers', () => {
+    const env = parseEnv({ ...VALID, APP_URL: 'https://a.dev', RATE_LIMIT_USER_PER_MINUTE: '6000' });
+    expect(env.RATE_LIMIT_USER_PER_MINUTE).toBe(6000);
+    expect(failureOf({ ...VALID, APP_URL: 'https://a.dev', RATE_LIMIT_IP_PER_MINUTE: '0' }).message).toMatch(
+      /^Invalid environment: RATE_LIMIT_IP_PER_MINUTE must be a whole number/,
+    );
   });
 
   it('reads the mail relay settings', () => {

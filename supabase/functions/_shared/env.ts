@@ -8,6 +8,7 @@
  * anywhere and refuses to boot.
  */
 import { z } from 'zod';
+import { RATE_LIMIT_PER_MINUTE } from './limits.ts';
 import { LOG_LEVELS } from './logger.ts';
 
 const isOrigin = (value: string): boolean => URL.canParse(value) && new URL(value).origin === value;
@@ -23,6 +24,7 @@ const originList = z
   .pipe(z.array(z.string().refine(isOrigin)));
 
 const httpUrl = z.url({ protocol: /^https?$/ });
+const perMinute = z.coerce.number().int().min(1);
 
 export const DEFAULT_MAIL_FROM = 'Tasklane <no-reply@tasklane.local>';
 
@@ -38,6 +40,8 @@ const EnvSchema = z
     MAIL_API_URL: httpUrl.optional(),
     MAIL_API_KEY: z.string().optional(),
     MAIL_FROM: z.string().default(DEFAULT_MAIL_FROM),
+    RATE_LIMIT_USER_PER_MINUTE: perMinute.default(RATE_LIMIT_PER_MINUTE.user),
+    RATE_LIMIT_IP_PER_MINUTE: perMinute.default(RATE_LIMIT_PER_MINUTE.ip),
   })
   .transform((env, context) => {
     const appUrl = env.APP_URL ?? env.ALLOWED_ORIGINS[0];
@@ -60,6 +64,9 @@ const EXPECTED: Record<EnvName, string> = {
   MAIL_API_URL: "the mail relay's http(s) endpoint, such as https://api.resend.com/emails",
   MAIL_API_KEY: "the mail relay's API key",
   MAIL_FROM: 'a sender such as Tasklane <no-reply@example.com>',
+  RATE_LIMIT_USER_PER_MINUTE: 'a whole number of requests per minute per user or API token (SPEC §9: 600)',
+  RATE_LIMIT_IP_PER_MINUTE:
+    'a whole number of requests per minute per IP address without credentials (SPEC §9: 60)',
 };
 
 /** What an unset variable's message adds, when it is not simply required. */

@@ -57,6 +57,11 @@ export const ERROR_KINDS = {
     title: 'Label exists',
     detail: 'This workspace already has a label with this name.',
   },
+  comment_deleted: {
+    status: 409,
+    title: 'Comment deleted',
+    detail: 'This comment was deleted; a deleted comment cannot be edited.',
+  },
   already_member: {
     status: 409,
     title: 'Already a member',

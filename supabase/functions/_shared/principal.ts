@@ -23,7 +23,7 @@ export interface ApiTokenCredential {
   scope: ApiTokenScope;
 }
 
-/** The claims as PostgREST would set them, so `auth.uid()` and `auth.jwt()` work in policies. */
+/** The claims as PostgREST would set them, so `auth.uid()` and `auth.jwt()` work in policies, plus the API token. */
 export function jwtClaimsFor(principal: Principal): Record<string, string | null> {
   return {
     sub: principal.user_id,
@@ -31,6 +31,8 @@ export function jwtClaimsFor(principal: Principal): Record<string, string | null
     email: principal.email,
     aal: principal.aal,
     session_id: principal.session_id,
+    // Ours, not GoTrue's: the event log records which token acted (private.append_event).
+    api_token_id: principal.api_token?.id ?? null,
   };
 }
 

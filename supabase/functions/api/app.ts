@@ -5,7 +5,10 @@
 import { Hono } from 'hono';
 import { RATE_LIMIT_PER_MINUTE } from '../_shared/limits.ts';
 import type { AppDeps, AppEnv } from './app-env.ts';
+import { commentsRoutes } from './comments/comments.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { exportRoutes } from './export/export.routes.ts';
+import { eventsRoutes } from './events/events.routes.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
 import { invitationsRoutes } from './invitations/invitations.routes.ts';
 import { labelsRoutes } from './labels/labels.routes.ts';
@@ -23,6 +26,7 @@ import { requestLogger } from './middleware/request-logger.ts';
 import { tokenAccess } from './middleware/token-access.ts';
 import { projectsRoutes } from './projects/projects.routes.ts';
 import { postgresRateLimiter } from './rate-limits/rate-limiter.ts';
+import { tasksRoutes } from './tasks/tasks.routes.ts';
 import { tokensRoutes } from './tokens/tokens.routes.ts';
 import { workspacesRoutes } from './workspaces/workspaces.routes.ts';
 
@@ -68,6 +72,10 @@ export function createApp(deps: AppDeps, extraRoutes?: Hono<AppEnv>): Hono<AppEn
   api.route('/v1', invitationsRoutes(deps));
   api.route('/v1', projectsRoutes(deps));
   api.route('/v1', labelsRoutes(deps));
+  api.route('/v1', tasksRoutes(deps));
+  api.route('/v1', eventsRoutes(deps));
+  api.route('/v1', commentsRoutes(deps));
+  api.route('/v1', exportRoutes(deps));
   if (extraRoutes) api.route('/v1', extraRoutes);
 
   app.notFound(notFoundHandler);

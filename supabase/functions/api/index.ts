@@ -39,5 +39,6 @@ Deno.serve(
     connectionAddress,
     mailer,
     appUrl: env.APP_URL,
+    rateLimits: { user: env.RATE_LIMIT_USER_PER_MINUTE, ip: env.RATE_LIMIT_IP_PER_MINUTE },
   }).fetch,
 );

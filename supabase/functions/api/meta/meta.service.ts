@@ -25,6 +25,7 @@ export function describeLimits(): Limits {
     webhook_timeout_seconds: limits.WEBHOOK_TIMEOUT_SECONDS,
     rate_limit_per_minute: { ...limits.RATE_LIMIT_PER_MINUTE },
     sensitive_creations_per_hour: limits.SENSITIVE_CREATIONS_PER_HOUR,
+    exports_per_workspace_per_hour: limits.EXPORTS_PER_WORKSPACE_PER_HOUR,
     page_size: { ...limits.PAGE_SIZE },
     idempotency_key_lifetime_hours: limits.IDEMPOTENCY_KEY_LIFETIME_HOURS,
     idempotency_key_max_length: limits.IDEMPOTENCY_KEY_MAX_LENGTH,

@@ -20,6 +20,7 @@ const EXPOSE_HEADERS = [
   'RateLimit-Policy',
   'Retry-After',
   'Idempotent-Replayed',
+  'Content-Disposition',
 ];
 
 export const corsFor = (allowedOrigins: readonly string[]) =>

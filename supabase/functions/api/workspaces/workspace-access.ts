@@ -7,7 +7,12 @@
 import type { Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import type { Principal } from '../../_shared/principal.ts';
-import { selectWorkspaceAccess, type WorkspaceRole } from './workspace-access.queries.ts';
+import {
+  selectWorkspaceAccess,
+  selectWorkspaceAccessById,
+  type WorkspaceAccessRow,
+  type WorkspaceRole,
+} from './workspace-access.queries.ts';
 import { WorkspaceSlugSchema } from './workspaces.schemas.ts';
 
 export type { WorkspaceRole };
@@ -37,12 +42,33 @@ export async function enterWorkspace(sql: Sql, principal: Principal, slug: strin
     ? await selectWorkspaceAccess(sql, slug)
     : undefined;
   if (!row) throw workspaceNotFound(slug);
+  return admit(principal, row);
+}
+
+/**
+ * The caller's access to the workspace a row they found belongs to, for flat routes such as
+ * `/v1/tasks/{id}`: they find the row first (RLS hides other workspaces' rows, so those are `404`), then
+ * enter its workspace here, which applies the MFA rule and yields the role. `404` if the caller is not
+ * (or no longer) a member.
+ */
+export async function enterWorkspaceById(
+  sql: Sql,
+  principal: Principal,
+  workspaceId: string,
+): Promise<WorkspaceAccess> {
+  const row = await selectWorkspaceAccessById(sql, workspaceId);
+  if (!row) throw new AppError('not_found');
+  return admit(principal, row);
+}
+
+/** `403 mfa_required` when the workspace requires MFA and the caller is at aal1; else their access. */
+function admit(principal: Principal, row: WorkspaceAccessRow): WorkspaceAccess {
   if (row.require_mfa && principal.aal !== 'aal2') {
     throw new AppError(
       'mfa_required',
       principal.api_token
-        ? `The workspace "${slug}" requires two-factor authentication: its API tokens must belong to people who have a verified second factor.`
-        : `The workspace "${slug}" requires two-factor authentication: verify your second factor, then try again.`,
+        ? `The workspace "${row.slug}" requires two-factor authentication: its API tokens must belong to people who have a verified second factor.`
+        : `The workspace "${row.slug}" requires two-factor authentication: verify your second factor, then try again.`,
     );
   }
   return { workspaceId: row.id, slug: row.slug, role: row.role, requireMfa: row.require_mfa };

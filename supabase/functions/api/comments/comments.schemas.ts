@@ -1,0 +1,23 @@
+/**
+ * The rules for a comment (SPEC §5), written once: the API validates with them and the web's forms do
+ * too. Imports nothing but zod, so the browser bundle can import this file as is.
+ */
+import { z } from 'zod';
+
+export const COMMENT_BODY_LENGTH = { min: 1, max: 10_000 } as const;
+
+/** Markdown, kept as text (never rendered by the API); trimmed like every text field. */
+export const CommentBodySchema = z
+  .string()
+  .trim()
+  .min(COMMENT_BODY_LENGTH.min, 'must not be empty')
+  .max(COMMENT_BODY_LENGTH.max, `must be at most ${COMMENT_BODY_LENGTH.max} characters`);
+
+export const CreateCommentBodySchema = z.strictObject({
+  body: CommentBodySchema,
+});
+
+/** `PATCH /v1/comments/{id}`: JSON Merge Patch over the writable fields. Not nullable: deleting is DELETE. */
+export const UpdateCommentBodySchema = z.strictObject({
+  body: CommentBodySchema.optional(),
+});

@@ -1,0 +1,179 @@
+/**
+ * Comments on a task (SPEC §3, §6): members read them; owners, admins and members comment (within
+ * COMMENTS_PER_TASK, which Postgres counts) and edit their own; a comment is deleted softly by its author
+ * or an admin and keeps its place as deleted. Nothing changes while the task's project is archived.
+ * Comments live at flat addresses (/v1/comments/{id}): each call finds the comment, or its task, first
+ * (RLS hides other workspaces' as missing), then enters its workspace for the MFA rule and the roles.
+ */
+import type { components } from '../../../../api-spec/schema.d.ts';
+import type { Database, Sql } from '../../_shared/db.ts';
+import { AppError } from '../../_shared/errors.ts';
+import { COMMENTS_PER_TASK } from '../../_shared/limits.ts';
+import { pageOf, type CreatedAtIdKey, type Page, type PageRequest } from '../../_shared/pages.ts';
+import type { Principal } from '../../_shared/principal.ts';
+import { raisedErrorCode } from '../../_shared/sql-errors.ts';
+import {
+  conditionalWriteFailure,
+  isExpectedVersion,
+  preconditionFailed,
+  requireExpectedVersion,
+  type ExpectedVersion,
+} from '../../_shared/versions.ts';
+import { projectArchived, requireActiveProject } from '../projects/project-access.ts';
+import { enterTaskWorkspace, requireActiveTaskProject, taskNotFound } from '../tasks/task-access.ts';
+import { enterWorkspaceById, requireRole, type WorkspaceAccess } from '../workspaces/workspace-access.ts';
+import {
+  insertComment,
+  selectComment,
+  selectComments,
+  softDeleteComment,
+  updateCommentBody,
+  type CommentRow,
+} from './comments.queries.ts';
+
+type Comment = components['schemas']['Comment'];
+type CreateComment = components['schemas']['CreateComment'];
+type UpdateComment = components['schemas']['UpdateComment'];
+
+export function commentNotFound(): AppError {
+  return new AppError('not_found', 'There is no comment with this id in your workspaces.');
+}
+
+export function listComments(
+  db: Database,
+  principal: Principal,
+  taskId: string,
+  page: PageRequest<CreatedAtIdKey>,
+): Promise<Page<Comment>> {
+  return db.asCaller(principal, async (sql) => {
+    await enterTaskWorkspace(sql, principal, taskId);
+    return pageOf(await selectComments(sql, taskId, page), page, (row) => row.comment);
+  });
+}
+
+export function createComment(
+  db: Database,
+  principal: Principal,
+  taskId: string,
+  request: CreateComment,
+): Promise<Comment> {
+  return db.asCaller(principal, async (sql) => {
+    const { access, task } = await enterTaskWorkspace(sql, principal, taskId);
+    requireRole(access, 'member', 'comment on tasks');
+    requireActiveTaskProject(task);
+    try {
+      return await insertComment(sql, taskId, request.body);
+    } catch (error) {
+      throw commentWriteRefusal(error, task.project_key, taskNotFound);
+    }
+  });
+}
+
+export function getComment(db: Database, principal: Principal, id: string): Promise<Comment> {
+  return db.asCaller(principal, async (sql) => (await enterCommentWorkspace(sql, principal, id)).row.comment);
+}
+
+export function updateComment(
+  db: Database,
+  principal: Principal,
+  id: string,
+  changes: UpdateComment,
+  expected: ExpectedVersion,
+): Promise<Comment> {
+  return db.asCaller(principal, async (sql) => {
+    const { access, row } = await enterCommentWorkspace(sql, principal, id);
+    requireAuthor(access, row, principal);
+    if (changes.body === undefined) return unchanged(row, expected);
+    requireActiveProject(projectOf(row));
+    try {
+      const updated = await updateCommentBody(sql, id, changes.body, expected);
+      if (updated) return updated;
+    } catch (error) {
+      throw commentWriteRefusal(error, row.project_key, commentNotFound);
+    }
+    throw whyUnchanged(await selectComment(sql, id), expected);
+  });
+}
+
+export function deleteComment(
+  db: Database,
+  principal: Principal,
+  id: string,
+  expected: ExpectedVersion,
+): Promise<void> {
+  return db.asCaller(principal, async (sql) => {
+    const { access, row } = await enterCommentWorkspace(sql, principal, id);
+    requireAuthorOrAdmin(access, row, principal);
+    requireActiveProject(projectOf(row));
+    try {
+      if (await softDeleteComment(sql, id, expected)) return;
+    } catch (error) {
+      throw commentWriteRefusal(error, row.project_key, commentNotFound);
+    }
+    const current = await selectComment(sql, id);
+    throw conditionalWriteFailure(current?.comment.version, commentNotFound().detail);
+  });
+}
+
+/** The comment (`404` unless the caller can see it) and the caller's access to its workspace. */
+async function enterCommentWorkspace(sql: Sql, principal: Principal, id: string) {
+  const row = await selectComment(sql, id);
+  if (!row) throw commentNotFound();
+  return { row, access: await enterWorkspaceById(sql, principal, row.workspace_id) };
+}
+
+/** Only its author edits a comment, and only while their role lets them comment: admins delete, never reword. */
+function requireAuthor(access: WorkspaceAccess, row: CommentRow, principal: Principal): void {
+  if (row.comment.author_id !== principal.user_id) {
+    throw new AppError('forbidden', 'Only its author may edit a comment.');
+  }
+  requireRole(access, 'member', 'edit comments');
+}
+
+function requireAuthorOrAdmin(access: WorkspaceAccess, row: CommentRow, principal: Principal): void {
+  if (row.comment.author_id === principal.user_id) requireRole(access, 'member', 'delete comments');
+  else requireRole(access, 'admin', "delete others' comments");
+}
+
+/** An empty merge patch changes nothing, but still answers If-Match and the rules as a write would. */
+function unchanged(row: CommentRow, expected: ExpectedVersion): Comment {
+  requireExpectedVersion(row.comment.version, expected);
+  requireActiveProject(projectOf(row));
+  if (row.comment.deleted) throw commentDeleted();
+  return row.comment;
+}
+
+/** Why the update changed no row: no such comment, another version, or a deleted one. */
+function whyUnchanged(current: CommentRow | undefined, expected: ExpectedVersion): AppError {
+  if (!current) return commentNotFound();
+  if (!isExpectedVersion(current.comment.version, expected))
+    return preconditionFailed(current.comment.version);
+  return commentDeleted();
+}
+
+function commentDeleted(): AppError {
+  return new AppError('comment_deleted', 'This comment was deleted; a deleted comment cannot be edited.');
+}
+
+function projectOf(row: CommentRow) {
+  return { key: row.project_key, archived_at: row.project_archived_at };
+}
+
+/** What Postgres' own checks refused, as the API's errors: they hold even when a race beat ours. */
+function commentWriteRefusal(error: unknown, projectKey: string, notFound: () => AppError): unknown {
+  switch (raisedErrorCode(error)) {
+    case 'limit_reached':
+      return new AppError(
+        'limit_reached',
+        `This task already has ${COMMENTS_PER_TASK} comments, the limit (comments_per_task); deleted ones keep their place and count.`,
+      );
+    case 'project_archived':
+      return projectArchived(projectKey);
+    case 'not_found':
+      return notFound();
+    case 'forbidden':
+      return new AppError('forbidden', 'Only its author or an admin may delete a comment.');
+    default:
+      return error;
+  }
+}

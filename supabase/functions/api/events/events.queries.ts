@@ -1,0 +1,98 @@
+/**
+ * SQL for events. Runs as the caller: RLS shows the events of their workspaces only. Events are read
+ * in commit order, by `seq` (event-order.ts).
+ */
+import type { components } from '../../../../api-spec/schema.d.ts';
+import type { Sql } from '../../_shared/db.ts';
+import { rowsToFetch, type PageRequest } from '../../_shared/pages.ts';
+import type { ActivitySeqKey } from './event-order.ts';
+import type { EventTypeFilter } from './event-types.ts';
+
+type EventData = components['schemas']['Event']['data'];
+
+export interface EventRow extends Record<string, unknown> {
+  /** bigint, as text. */
+  id: string;
+  /** bigint, as text. */
+  seq: string;
+  workspace_id: string;
+  project_id: string | null;
+  task_id: string | null;
+  actor_id: string | null;
+  actor_api_token_id: string | null;
+  type: string;
+  data: EventData;
+  previous_attributes: Record<string, unknown> | null;
+  created_at: Date;
+}
+
+export interface ActivityRow extends EventRow {
+  sort_key: ActivitySeqKey;
+}
+
+const EVENT_COLUMNS = `e.id::text as id, e.seq::text as seq, e.workspace_id, e.project_id, e.task_id, e.actor_id,
+  e.actor_api_token_id, e.type, e.data, e.previous_attributes, e.created_at`;
+
+/** The workspace of the task, if the caller can see the task. */
+export async function selectTaskWorkspaceId(sql: Sql, taskId: string): Promise<string | undefined> {
+  const [row] = await sql.query<{ workspace_id: string }>(
+    'select workspace_id from public.tasks where id = $1',
+    [taskId],
+  );
+  return row?.workspace_id;
+}
+
+/** A page of the task's events, in commit order. */
+export function selectTaskEvents(
+  sql: Sql,
+  taskId: string,
+  page: PageRequest<ActivitySeqKey>,
+): Promise<ActivityRow[]> {
+  const [afterSeq] = page.cursor ?? [null];
+  return sql.query<ActivityRow>(
+    `select ${EVENT_COLUMNS}, json_build_array(e.seq) as sort_key
+     from public.events e
+     where e.task_id = $1 and ($2::bigint is null or e.seq > $2::bigint)
+     order by e.seq
+     limit $3`,
+    [taskId, afterSeq, rowsToFetch(page)],
+  );
+}
+
+export interface FeedRead {
+  /** Up to `limit + 1` events after the position, in commit order, of the types asked for. */
+  events: EventRow[];
+  /** The highest seq of the workspace's events this read could see (0 when there are none). */
+  head: number;
+}
+
+/**
+ * Events of the workspace after `afterSeq`, and the workspace's last seq, read in ONE statement so both
+ * come from the same snapshot: every event committed later has a higher seq than that head, so a reader
+ * may move its position up to the head without skipping one.
+ */
+export async function selectFeed(
+  sql: Sql,
+  workspaceId: string,
+  afterSeq: number,
+  filter: EventTypeFilter | undefined,
+  limit: number,
+): Promise<FeedRead> {
+  const rows = await sql.query<Partial<EventRow> & { head: string | null }>(
+    `with head as (
+       select max(h.seq) as seq from public.events h where h.workspace_id = $1
+     ), page as (
+       select ${EVENT_COLUMNS} from public.events e
+       where e.workspace_id = $1 and e.seq > $2::bigint
+         and ($3::text[] is null or e.type = any($3::text[]) or split_part(e.type, '.', 1) = any($4::text[]))
+       order by e.seq
+       limit $5
+     )
+     select head.seq::text as head, page.* from head left join page on true order by page.seq::bigint`,
+    [workspaceId, afterSeq, filter?.types ?? null, filter?.resources ?? null, limit + 1],
+  );
+  return {
+    events: rows.filter((row): row is EventRow & { head: string | null } => typeof row.id === 'string'),
+    head: Number(rows[0]?.head ?? 0),
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * Events: a task's activity and a workspace's change feed, read by any member (SPEC §6: viewers read the
+ * activity too). Both read in commit order (event-order.ts); the feed's position always moves forward,
+ * so a client can poll it (openapi.yaml, listWorkspaceEvents).
+ */
+import type { components } from '../../../../api-spec/schema.d.ts';
+import type { Database } from '../../_shared/db.ts';
+import { AppError } from '../../_shared/errors.ts';
+import { pageOf, type Page, type PageRequest } from '../../_shared/pages.ts';
+import type { Principal } from '../../_shared/principal.ts';
+import { enterWorkspace, enterWorkspaceById } from '../workspaces/workspace-access.ts';
+import type { ActivitySeqKey, FeedPositionKey } from './event-order.ts';
+import type { EventType, EventTypeFilter } from './event-types.ts';
+import { selectFeed, selectTaskEvents, selectTaskWorkspaceId, type EventRow } from './events.queries.ts';
+
+type Event = components['schemas']['Event'];
+type EventActor = components['schemas']['EventActor'];
+
+export function taskNotFound(): AppError {
+  return new AppError('not_found', 'There is no task with this id in your workspaces.');
+}
+
+export function listTaskEvents(
+  db: Database,
+  principal: Principal,
+  taskId: string,
+  page: PageRequest<ActivitySeqKey>,
+): Promise<Page<Event>> {
+  return db.asCaller(principal, async (sql) => {
+    const workspaceId = await selectTaskWorkspaceId(sql, taskId);
+    if (!workspaceId) throw taskNotFound();
+    await enterWorkspaceById(sql, principal, workspaceId);
+    return pageOf(await selectTaskEvents(sql, taskId, page), page, toEvent);
+  });
+}
+
+export interface FeedRequest {
+  limit: number;
+  after?: FeedPositionKey | undefined;
+  types?: EventTypeFilter | undefined;
+}
+
+/** A page of the feed, and where to read on: never null, since the feed only ever grows. */
+export interface FeedPage {
+  data: Event[];
+  position: FeedPositionKey;
+  /** Whether events are already waiting after `position`. */
+  hasMore: boolean;
+}
+
+export function listWorkspaceEvents(
+  db: Database,
+  principal: Principal,
+  slug: string,
+  request: FeedRequest,
+): Promise<FeedPage> {
+  return db.asCaller(principal, async (sql) => {
+    const { workspaceId } = await enterWorkspace(sql, principal, slug);
+    const afterSeq = request.after ? seqInFeedOf(workspaceId, request.after) : 0;
+    const { events, head } = await selectFeed(sql, workspaceId, afterSeq, request.types, request.limit);
+    const shown = events.slice(0, request.limit);
+    const hasMore = events.length > request.limit;
+    // A full page stops at its last event; otherwise the reader has seen everything up to the head,
+    // including the events `types` left out.
+    const lastShown = shown.at(-1);
+    const seq = hasMore && lastShown ? Number(lastShown.seq) : Math.max(afterSeq, head);
+    return { data: shown.map(toEvent), position: [workspaceId, seq], hasMore };
+  });
+}
+
+/** The seq a cursor holds, if this workspace's feed issued it; seqs of one feed mean nothing in another. */
+function seqInFeedOf(workspaceId: string, [cursorWorkspaceId, seq]: FeedPositionKey): number {
+  if (cursorWorkspaceId === workspaceId) return seq;
+  const message = "is not a cursor this feed issued: it comes from another workspace's feed";
+  throw new AppError('bad_request', `Query parameter "after": ${message}.`, {
+    errors: [{ path: 'query.after', code: 'invalid', message }],
+  });
+}
+
+export function toEvent(row: EventRow): Event {
+  return {
+    object: 'event',
+    id: row.id,
+    seq: Number(row.seq),
+    type: row.type as EventType,
+    created_at: row.created_at.toISOString(),
+    actor: actorOf(row),
+    workspace_id: row.workspace_id,
+    project_id: row.project_id,
+    task_id: row.task_id,
+    data: row.data,
+    previous_attributes: row.previous_attributes,
+  };
+}
+
+function actorOf(row: EventRow): EventActor {
+  if (row.actor_id === null) return { type: 'system', user_id: null, api_token_id: null };
+  if (row.actor_api_token_id !== null) {
+    return { type: 'api_token', user_id: row.actor_id, api_token_id: row.actor_api_token_id };
+  }
+  return { type: 'user', user_id: row.actor_id, api_token_id: null };
+}

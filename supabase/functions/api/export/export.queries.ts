@@ -1,0 +1,55 @@
+/**
+ * SQL for the export. The document's rows are read as the caller (RLS shows a workspace's rows to its
+ * members) through one server-side cursor over every collection, fetched in batches: one cursor, so one
+ * snapshot shows the whole workspace (no task names a label the export lacks), and batches, so neither
+ * Postgres nor the function ever holds more than one. Each row is built by the same SQL json builder the
+ * event log uses, so its shape is the API's. The export budget is counted on the service connection.
+ */
+import type { Sql } from '../../_shared/db.ts';
+import { countRequest, type RequestCountRow } from '../rate-limits/rate-limits.queries.ts';
+import type { ExportRow } from './export-document.ts';
+
+/** Rows per fetch: one chunk of the response. */
+export const EXPORT_BATCH_SIZE = 500;
+
+const CURSOR = 'workspace_export';
+
+// The branches of `union all` are read in the order written (a cursor's plan is never parallel), each
+// in its own order; export-document.ts checks the collections arrive in this order.
+const EXPORT_ROWS = `
+  select 'members' as collection, private.member_json(x.m)::text as json
+  from (select m from public.memberships m where m.workspace_id = $1 order by m.created_at, m.user_id) x
+  union all
+  select 'labels', private.label_json(x.l)::text
+  from (select l from public.labels l where l.workspace_id = $1 order by lower(l.name), l.id) x
+  union all
+  select 'projects', private.project_json(x.p)::text
+  from (select p from public.projects p where p.workspace_id = $1 order by p.created_at, p.id) x
+  union all
+  select 'tasks', private.task_json(x.t)::text
+  from (select t from public.tasks t where t.workspace_id = $1 order by t.project_id, t.status, t.position) x
+  union all
+  select 'comments', private.comment_json(x.c)::text
+  from (select c from public.comments c where c.workspace_id = $1 order by c.task_id, c.created_at, c.id) x`;
+
+/** The database's clock now, as the API writes timestamps: when the snapshot is about to be taken. */
+export async function selectClock(sql: Sql): Promise<string> {
+  const [row] = await sql.query<{ now: string }>('select private.iso_timestamp(clock_timestamp()) as now');
+  if (!row) throw new Error('select clock_timestamp() answered no row');
+  return row.now;
+}
+
+/** Opens the cursor over the workspace's rows; it lives until the transaction ends. */
+export async function openExportCursor(sql: Sql, workspaceId: string): Promise<void> {
+  await sql.query(`declare ${CURSOR} no scroll cursor for ${EXPORT_ROWS}`, [workspaceId]);
+}
+
+/** The next batch of rows; fewer than EXPORT_BATCH_SIZE once the cursor is at its end. */
+export function fetchExportRows(sql: Sql): Promise<ExportRow[]> {
+  return sql.query<ExportRow & Record<string, unknown>>(`fetch forward ${EXPORT_BATCH_SIZE} from ${CURSOR}`);
+}
+
+/** Counts one export of the workspace against its budget for the current window. */
+export function countExport(sql: Sql, workspaceId: string, windowSeconds: number): Promise<RequestCountRow> {
+  return countRequest(sql, `export:${workspaceId}`, windowSeconds);
+}

@@ -1,0 +1,131 @@
+/**
+ * The export (SPEC §7): the whole workspace as one JSON document (export-document.ts), streamed from one
+ * snapshot (export.queries.ts) without ever being held whole. Owners and admins only. An export reads
+ * everything, so each workspace may be exported EXPORTS_PER_WORKSPACE_PER_HOUR times an hour, counted in
+ * Postgres so that every instance of the function shares the budget, and counted only once the caller
+ * may export: a member's refused attempts do not spend it.
+ *
+ * The status is settled before the first byte: access, budget, the snapshot and its first batch. A
+ * failure after that cannot change it: the body stops short, so the document does not parse (a reader
+ * notices, rather than importing half a workspace), and the failure is logged with the request id.
+ */
+import type { Database, Sql } from '../../_shared/db.ts';
+import { describeError } from '../../_shared/describe-error.ts';
+import { AppError } from '../../_shared/errors.ts';
+import { EXPORTS_PER_WORKSPACE_PER_HOUR } from '../../_shared/limits.ts';
+import type { Logger } from '../../_shared/logger.ts';
+import type { Principal } from '../../_shared/principal.ts';
+import {
+  enterWorkspace,
+  requireRole,
+  workspaceNotFound,
+  type WorkspaceAccess,
+} from '../workspaces/workspace-access.ts';
+import { selectWorkspace } from '../workspaces/workspaces.queries.ts';
+import { toWorkspace } from '../workspaces/workspaces.service.ts';
+import { exportDocumentWriter } from './export-document.ts';
+import { ReaderGone, streamOnceStarted, type TextSink } from './export-stream.ts';
+import {
+  countExport,
+  EXPORT_BATCH_SIZE,
+  fetchExportRows,
+  openExportCursor,
+  selectClock,
+} from './export.queries.ts';
+
+const EXPORT_WINDOW_SECONDS = 60 * 60;
+/** How long a client may take nothing before the export gives up on it and frees its connection. */
+const STALL_TIMEOUT_MS = 30_000;
+
+export interface ExportDeps {
+  db: Database;
+  logger: Logger;
+}
+
+export interface WorkspaceExport {
+  /** The workspace's slug, for the file name. */
+  slug: string;
+  body: ReadableStream<Uint8Array>;
+}
+
+/** `404` outside the workspace, `403` below admin: who may export it. */
+export function checkExportAccess(
+  db: Database,
+  principal: Principal,
+  slug: string,
+): Promise<WorkspaceAccess> {
+  return db.asCaller(principal, (sql) => enterAsExporter(sql, principal, slug));
+}
+
+export async function exportWorkspace(
+  { db, logger }: ExportDeps,
+  principal: Principal,
+  slug: string,
+  requestId: string,
+): Promise<WorkspaceExport> {
+  const access = await checkExportAccess(db, principal, slug);
+  await spendExportBudget(db, access.workspaceId);
+  const body = await streamOnceStarted({
+    // Checked again inside the snapshot's transaction: the role may have changed since.
+    run: (start, sink) =>
+      db.asCaller(principal, async (sql) =>
+        writeExport(sql, await enterAsExporter(sql, principal, slug), start, sink),
+      ),
+    onLateFailure: (error) => logLateFailure(logger, requestId, error),
+    stallTimeoutMs: STALL_TIMEOUT_MS,
+  });
+  return { slug: access.slug, body };
+}
+
+async function enterAsExporter(sql: Sql, principal: Principal, slug: string): Promise<WorkspaceAccess> {
+  const access = await enterWorkspace(sql, principal, slug);
+  requireRole(access, 'admin', 'export the workspace');
+  return access;
+}
+
+async function spendExportBudget(db: Database, workspaceId: string): Promise<void> {
+  const counted = await db.asService((sql) => countExport(sql, workspaceId, EXPORT_WINDOW_SECONDS));
+  if (counted.hits <= EXPORTS_PER_WORKSPACE_PER_HOUR) return;
+  throw new AppError(
+    'rate_limited',
+    `This workspace has been exported ${EXPORTS_PER_WORKSPACE_PER_HOUR} times this hour, the limit (exports_per_workspace_per_hour). Try again in ${counted.resets_in_seconds} seconds.`,
+    { headers: { 'Retry-After': String(counted.resets_in_seconds) } },
+  );
+}
+
+async function writeExport(
+  sql: Sql,
+  access: WorkspaceAccess,
+  start: () => void,
+  sink: TextSink,
+): Promise<void> {
+  const exportedAt = await selectClock(sql);
+  const workspace = await selectWorkspace(sql, access.workspaceId);
+  if (!workspace) throw workspaceNotFound(access.slug);
+  const document = exportDocumentWriter({ exportedAt, workspace: toWorkspace(workspace) });
+  await openExportCursor(sql, access.workspaceId);
+  // The first batch before the first byte, so that a query that fails at once is still a proper 500.
+  let rows = await fetchExportRows(sql);
+  start();
+  await sink.write(document.open());
+  for (;;) {
+    if (rows.length > 0) await sink.write(document.write(rows));
+    if (rows.length < EXPORT_BATCH_SIZE) break;
+    rows = await fetchExportRows(sql);
+  }
+  await sink.write(document.close());
+}
+
+function logLateFailure(logger: Logger, requestId: string, error: unknown): void {
+  if (error instanceof ReaderGone) {
+    logger.info('export stopped: the client stopped reading', {
+      request_id: requestId,
+      reason: error.message,
+    });
+    return;
+  }
+  logger.error('export failed after it began: the document was cut short', {
+    request_id: requestId,
+    ...describeError(error),
+  });
+}

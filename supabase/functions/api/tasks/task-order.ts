@@ -1,0 +1,48 @@
+/**
+ * The orders a project's tasks are listed in (`?sort=`), and the key each one pages by. A key starts with
+ * its sort's name, so a cursor issued for one sort is refused by another instead of paging it wrongly.
+ * Every key ends in a column unique per task, so every order is total. Values are as Postgres wrote them.
+ */
+import { z } from 'zod';
+import { TASK_PRIORITIES, TASK_STATUSES } from './tasks.schemas.ts';
+
+export const TASK_SORTS = [
+  'position',
+  'updated_at',
+  '-updated_at',
+  'created_at',
+  '-created_at',
+  'priority',
+  '-priority',
+  'due_date',
+  '-due_date',
+] as const;
+export type TaskSort = (typeof TASK_SORTS)[number];
+
+/** Board order: by column, then by position, which is unique in its column. */
+export const DEFAULT_TASK_SORT: TaskSort = 'position';
+
+/** A position as this API writes them: fractional-index keys of letters and digits. */
+const Position = z.string().regex(/^[0-9A-Za-z]{1,200}$/);
+const Timestamp = z.iso.datetime({ offset: true });
+/** Tasks without a due date sort last either way, under `infinity` or `-infinity`. */
+const DueDateOrNone = z.union([z.iso.date(), z.literal('infinity'), z.literal('-infinity')]);
+
+const keyOf = <Name extends TaskSort, A extends z.ZodType<string>, B extends z.ZodType<string>>(
+  name: Name,
+  first: A,
+  second: B,
+) => z.tuple([z.literal(name), first, second]);
+
+export const TaskSortKey = z.union([
+  keyOf('position', z.enum(TASK_STATUSES), Position),
+  keyOf('updated_at', Timestamp, z.uuid()),
+  keyOf('-updated_at', Timestamp, z.uuid()),
+  keyOf('created_at', Timestamp, z.uuid()),
+  keyOf('-created_at', Timestamp, z.uuid()),
+  keyOf('priority', z.enum(TASK_PRIORITIES), z.uuid()),
+  keyOf('-priority', z.enum(TASK_PRIORITIES), z.uuid()),
+  keyOf('due_date', DueDateOrNone, z.uuid()),
+  keyOf('-due_date', DueDateOrNone, z.uuid()),
+]);
+export type TaskSortKey = z.output<typeof TaskSortKey>;

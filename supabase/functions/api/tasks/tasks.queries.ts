@@ -1,0 +1,349 @@
+/**
+ * SQL for tasks. Runs as the caller: RLS shows only the tasks of their workspaces and lets only editors
+ * (members and above) write them. Every statement answers a task as `private.task_json(t)`, the one
+ * definition of the API's Task shape (events carry the same). Triggers number new tasks, keep
+ * `completed_at`, refuse writes to archived projects and log events.
+ */
+import type { components } from '../../../../api-spec/schema.d.ts';
+import type { Sql } from '../../_shared/db.ts';
+import { rowsToFetch, type PageRequest } from '../../_shared/pages.ts';
+import type { ExpectedVersion } from '../../_shared/versions.ts';
+import type { TaskSort, TaskSortKey } from './task-order.ts';
+import type { TaskPriority, TaskStatus } from './tasks.schemas.ts';
+
+type Task = components['schemas']['Task'];
+
+/** A task, with what a route that found it by id needs to enter its workspace and guard its project. */
+export interface TaskRow extends Record<string, unknown> {
+  workspace_id: string;
+  project_key: string;
+  project_archived_at: Date | null;
+  task: Task;
+}
+
+export interface ListedTaskRow extends Record<string, unknown> {
+  task: Task;
+  sort_key: TaskSortKey;
+}
+
+export interface NewTask {
+  title: string;
+  description: string;
+  status: TaskStatus;
+  priority: TaskPriority;
+  assignee_id: string | null;
+  due_date: string | null;
+  label_ids: string[];
+}
+
+export type TaskChanges = Partial<NewTask>;
+
+/** What a list keeps: each filter given holds (null: not filtered on). */
+export interface TaskFilters {
+  statuses: readonly TaskStatus[] | null;
+  priorities: readonly TaskPriority[] | null;
+  /** Only unassigned tasks. */
+  unassigned: boolean;
+  assigneeId: string | null;
+  labelId: string | null;
+  /** Found in the title or the description, whatever the case. */
+  text: string | null;
+  dueBefore: string | null;
+  dueAfter: string | null;
+}
+
+const TASK_WITH_PROJECT = `select t.workspace_id, p.key as project_key, p.archived_at as project_archived_at,
+  private.task_json(t) as task
+  from public.tasks t join public.projects p on p.id = t.project_id`;
+
+export async function selectTask(sql: Sql, id: string): Promise<TaskRow | undefined> {
+  const [row] = await sql.query<TaskRow>(`${TASK_WITH_PROJECT} where t.id = $1`, [id]);
+  return row;
+}
+
+/** The task `<projectKey>-<number>` of the workspace. */
+export async function selectTaskByKey(
+  sql: Sql,
+  workspaceId: string,
+  projectKey: string,
+  number: number,
+): Promise<TaskRow | undefined> {
+  const [row] = await sql.query<TaskRow>(
+    `${TASK_WITH_PROJECT} where p.workspace_id = $1 and p.key = $2 and t.number = $3`,
+    [workspaceId, projectKey, number],
+  );
+  return row;
+}
+
+export async function selectTaskVersion(sql: Sql, id: string): Promise<number | undefined> {
+  const [row] = await sql.query<{ version: number }>('select version from public.tasks where id = $1', [id]);
+  return row?.version;
+}
+
+/**
+ * Holds until the transaction ends, so that one column's placements (create, move, change of status)
+ * run one at a time: each reads its neighbours' positions after the one before it committed, and no two
+ * ever compute the same position.
+ */
+export async function lockColumn(sql: Sql, projectId: string, status: TaskStatus): Promise<void> {
+  await sql.query(
+    `select pg_advisory_xact_lock(hashtextextended('task_column:' || $1::text || ':' || $2::text, 0))`,
+    [projectId, status],
+  );
+}
+
+/** The position of `taskId` if it is a task of the column; undefined otherwise. */
+export async function selectPositionInColumn(
+  sql: Sql,
+  projectId: string,
+  status: TaskStatus,
+  taskId: string,
+): Promise<string | undefined> {
+  const [row] = await sql.query<{ position: string }>(
+    `select position from public.tasks where project_id = $1 and status = $2 and id = $3`,
+    [projectId, status, taskId],
+  );
+  return row?.position;
+}
+
+/** The column's first position after `position`, leaving `exceptId` out; null when there is none. */
+export async function selectPositionAfter(
+  sql: Sql,
+  projectId: string,
+  status: TaskStatus,
+  position: string,
+  exceptId: string,
+): Promise<string | null> {
+  const [row] = await sql.query<{ position: string }>(
+    `select position from public.tasks
+     where project_id = $1 and status = $2 and position > $3::text and id <> $4
+     order by position limit 1`,
+    [projectId, status, position, exceptId],
+  );
+  return row?.position ?? null;
+}
+
+/**
+ * The column's last position before `position` (its very last when `position` is null), leaving
+ * `exceptId` out; null when there is none.
+ */
+export async function selectPositionBefore(
+  sql: Sql,
+  projectId: string,
+  status: TaskStatus,
+  position: string | null,
+  exceptId: string | null,
+): Promise<string | null> {
+  const [row] = await sql.query<{ position: string }>(
+    `select position from public.tasks
+     where project_id = $1 and status = $2 and ($3::text is null or position < $3::text)
+       and ($4::uuid is null or id <> $4::uuid)
+     order by position desc limit 1`,
+    [projectId, status, position, exceptId],
+  );
+  return row?.position ?? null;
+}
+
+/** Whether the user may be assigned tasks in the workspace: a member who is not a viewer. */
+export async function isAssignable(sql: Sql, workspaceId: string, userId: string): Promise<boolean> {
+  const [row] = await sql.query<{ assignable: boolean }>(
+    `select exists (
+       select 1 from public.memberships
+       where workspace_id = $1 and user_id = $2 and role <> 'viewer'
+     ) as assignable`,
+    [workspaceId, userId],
+  );
+  return row?.assignable ?? false;
+}
+
+/** Which of `ids` are labels of the workspace. */
+export async function selectLabelIdsOf(
+  sql: Sql,
+  workspaceId: string,
+  ids: readonly string[],
+): Promise<string[]> {
+  const rows = await sql.query<{ id: string }>(
+    'select id from public.labels where workspace_id = $1 and id = any($2::uuid[])',
+    [workspaceId, ids],
+  );
+  return rows.map((row) => row.id);
+}
+
+export async function insertTask(
+  sql: Sql,
+  projectId: string,
+  task: NewTask,
+  position: string,
+): Promise<Task> {
+  const [row] = await sql.query<{ task: Task }>(
+    `insert into public.tasks as t
+       (project_id, title, description, status, priority, assignee_id, due_date, label_ids, position, created_by)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, (select auth.uid()))
+     returning private.task_json(t) as task`,
+    [
+      projectId,
+      task.title,
+      task.description,
+      task.status,
+      task.priority,
+      task.assignee_id,
+      task.due_date,
+      task.label_ids,
+      position,
+    ],
+  );
+  if (!row) throw new Error('insert into tasks returned no row');
+  return row.task;
+}
+
+/**
+ * Applies the changes if the task is at an expected version; undefined when no row changed. A task
+ * whose status changes takes `endPosition` (the end of its new column, computed under that column's
+ * lock); one whose status stays keeps its place. Decided on the row as it is when written, not as read.
+ */
+export async function updateTask(
+  sql: Sql,
+  id: string,
+  changes: TaskChanges,
+  endPosition: string | null,
+  expected: ExpectedVersion,
+): Promise<Task | undefined> {
+  const [row] = await sql.query<{ task: Task }>(
+    `update public.tasks t set
+       title = coalesce($2, title),
+       description = coalesce($3, description),
+       status = coalesce($4::public.task_status, status),
+       position = case
+         when $4::public.task_status is distinct from status and $4::public.task_status is not null then $5
+         else position
+       end,
+       priority = coalesce($6::public.task_priority, priority),
+       assignee_id = case when $7::boolean then $8::uuid else assignee_id end,
+       due_date = case when $9::boolean then $10::date else due_date end,
+       label_ids = coalesce($11::uuid[], label_ids)
+     where id = $1 and ($12::integer[] is null or version = any($12::integer[]))
+     returning private.task_json(t) as task`,
+    [
+      id,
+      changes.title ?? null,
+      changes.description ?? null,
+      changes.status ?? null,
+      endPosition,
+      changes.priority ?? null,
+      changes.assignee_id !== undefined,
+      changes.assignee_id ?? null,
+      changes.due_date !== undefined,
+      changes.due_date ?? null,
+      changes.label_ids ?? null,
+      expected,
+    ],
+  );
+  return row?.task;
+}
+
+/** Puts the task in `status` at `position` if it is at an expected version; undefined when no row changed. */
+export async function moveTask(
+  sql: Sql,
+  id: string,
+  status: TaskStatus,
+  position: string,
+  expected: ExpectedVersion,
+): Promise<Task | undefined> {
+  const [row] = await sql.query<{ task: Task }>(
+    `update public.tasks t set status = $2, position = $3
+     where id = $1 and ($4::integer[] is null or version = any($4::integer[]))
+     returning private.task_json(t) as task`,
+    [id, status, position, expected],
+  );
+  return row?.task;
+}
+
+/** Deletes the task if it is at an expected version; whether a row was deleted. */
+export async function deleteTask(sql: Sql, id: string, expected: ExpectedVersion): Promise<boolean> {
+  const rows = await sql.query<{ id: string }>(
+    `delete from public.tasks
+     where id = $1 and ($2::integer[] is null or version = any($2::integer[]))
+     returning id`,
+    [id, expected],
+  );
+  return rows.length > 0;
+}
+
+interface SortSql {
+  /** The two expressions the sort orders by; the second is unique per task of a project. */
+  columns: readonly [string, string];
+  /** Their types, to cast the cursor's values to. */
+  types: readonly [string, string];
+  descending: boolean;
+}
+
+const SORTS: Readonly<Record<TaskSort, SortSql>> = {
+  position: { columns: ['t.status', 't.position'], types: ['public.task_status', 'text'], descending: false },
+  updated_at: { columns: ['t.updated_at', 't.id'], types: ['timestamptz', 'uuid'], descending: false },
+  '-updated_at': { columns: ['t.updated_at', 't.id'], types: ['timestamptz', 'uuid'], descending: true },
+  created_at: { columns: ['t.created_at', 't.id'], types: ['timestamptz', 'uuid'], descending: false },
+  '-created_at': { columns: ['t.created_at', 't.id'], types: ['timestamptz', 'uuid'], descending: true },
+  priority: { columns: ['t.priority', 't.id'], types: ['public.task_priority', 'uuid'], descending: false },
+  '-priority': { columns: ['t.priority', 't.id'], types: ['public.task_priority', 'uuid'], descending: true },
+  // Tasks without a due date come last both ways.
+  due_date: {
+    columns: [`coalesce(t.due_date, 'infinity'::date)`, 't.id'],
+    types: ['date', 'uuid'],
+    descending: false,
+  },
+  '-due_date': {
+    columns: [`coalesce(t.due_date, '-infinity'::date)`, 't.id'],
+    types: ['date', 'uuid'],
+    descending: true,
+  },
+};
+
+/** A page of the project's tasks that pass the filters, in the order `sort` names. */
+export function selectTasks(
+  sql: Sql,
+  projectId: string,
+  filters: TaskFilters,
+  sort: TaskSort,
+  page: PageRequest<TaskSortKey>,
+): Promise<ListedTaskRow[]> {
+  const { columns, types, descending } = SORTS[sort];
+  const [first, second] = columns;
+  const direction = descending ? 'desc' : 'asc';
+  const [, afterFirst, afterSecond] = page.cursor ?? [sort, null, null];
+  return sql.query<ListedTaskRow>(
+    `select private.task_json(t) as task, json_build_array('${sort}'::text, ${first}, ${second}) as sort_key
+     from public.tasks t
+     where t.project_id = $1
+       and ($2::public.task_status[] is null or t.status = any($2::public.task_status[]))
+       and ($3::public.task_priority[] is null or t.priority = any($3::public.task_priority[]))
+       and (not $4::boolean or t.assignee_id is null)
+       and ($5::uuid is null or t.assignee_id = $5::uuid)
+       and ($6::uuid is null or t.label_ids @> array[$6::uuid])
+       and ($7::text is null or t.title ilike $7::text or t.description ilike $7::text)
+       and ($8::date is null or t.due_date < $8::date)
+       and ($9::date is null or t.due_date > $9::date)
+       and ($10::${types[0]} is null
+         or (${first}, ${second}) ${descending ? '<' : '>'} ($10::${types[0]}, $11::${types[1]}))
+     order by ${first} ${direction}, ${second} ${direction}
+     limit $12`,
+    [
+      projectId,
+      filters.statuses,
+      filters.priorities,
+      filters.unassigned,
+      filters.assigneeId,
+      filters.labelId,
+      filters.text === null ? null : containing(filters.text),
+      filters.dueBefore,
+      filters.dueAfter,
+      afterFirst,
+      afterSecond,
+      rowsToFetch(page),
+    ],
+  );
+}
+
+/** An ILIKE pattern matching text that contains `text` as typed: its `%`, `_` and `\` are plain characters. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}

@@ -1,0 +1,175 @@
+/**
+ * Calls on tasks as API tests make them — in a project (create, list), by key, and flat by id (get,
+ * patch, delete, move) — and what the database holds for them, read as the service.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Hono } from 'hono';
+import { expect } from 'vitest';
+import type { components } from '../../api-spec/schema.d.ts';
+import type { AppEnv } from '../../supabase/functions/api/app-env.ts';
+import type { Database } from '../../supabase/functions/_shared/db.ts';
+import { callApi, type ApiResponse } from './api-request.ts';
+import { jsonRequest, type RequestHeaders } from './resource-calls.ts';
+import { withBearer } from './test-users.ts';
+import type { WorkspaceFixture } from './workspace-fixture.ts';
+
+export type Task = components['schemas']['Task'];
+export type TaskList = components['schemas']['TaskList'];
+export type Project = components['schemas']['Project'];
+
+export interface TaskCalls {
+  create(
+    bearer: string,
+    workspace: WorkspaceFixture,
+    projectKey: string,
+    body: unknown,
+    headers?: RequestHeaders,
+  ): Promise<ApiResponse>;
+  /** `query` as it goes after the path, e.g. `?sort=-priority`. */
+  list(bearer: string, workspace: WorkspaceFixture, projectKey: string, query?: string): Promise<ApiResponse>;
+  getByKey(
+    bearer: string,
+    workspace: WorkspaceFixture,
+    taskKey: string,
+    headers?: RequestHeaders,
+  ): Promise<ApiResponse>;
+  get(bearer: string, id: string, headers?: RequestHeaders): Promise<ApiResponse>;
+  update(bearer: string, id: string, body: unknown, headers?: RequestHeaders): Promise<ApiResponse>;
+  remove(bearer: string, id: string, headers?: RequestHeaders): Promise<ApiResponse>;
+  move(bearer: string, id: string, body: unknown, headers?: RequestHeaders): Promise<ApiResponse>;
+}
+
+export const tasksPathOf = (workspace: WorkspaceFixture, projectKey: string) =>
+  `${workspace.path}/projects/${projectKey}/tasks`;
+
+export function taskCalls(app: Hono<AppEnv>): TaskCalls {
+  const flat = (id: string) => `/api/v1/tasks/${id}`;
+  return {
+    create: (bearer, workspace, projectKey, body, headers) =>
+      callApi(
+        app,
+        tasksPathOf(workspace, projectKey),
+        withBearer(bearer, jsonRequest('POST', body, headers)),
+      ),
+    list: (bearer, workspace, projectKey, query = '') =>
+      callApi(app, `${tasksPathOf(workspace, projectKey)}${query}`, withBearer(bearer)),
+    getByKey: (bearer, workspace, taskKey, headers = {}) =>
+      callApi(app, `${workspace.path}/tasks/${taskKey}`, withBearer(bearer, { headers })),
+    get: (bearer, id, headers = {}) => callApi(app, flat(id), withBearer(bearer, { headers })),
+    update: (bearer, id, body, headers) =>
+      callApi(app, flat(id), withBearer(bearer, jsonRequest('PATCH', body, headers))),
+    remove: (bearer, id, headers = {}) =>
+      callApi(app, flat(id), withBearer(bearer, { method: 'DELETE', headers })),
+    move: (bearer, id, body, headers) =>
+      callApi(app, `${flat(id)}/move`, withBearer(bearer, jsonRequest('POST', body, headers))),
+  };
+}
+
+export const uniqueProjectKey = () => `T${randomUUID().replaceAll('-', '').slice(0, 6).toUpperCase()}`;
+
+/** A project the workspace's admin creates through the API (with `bearer`, an aal2 one, say). */
+export async function projectIn(
+  app: Hono<AppEnv>,
+  workspace: WorkspaceFixture,
+  bearer = workspace.admin.accessToken,
+): Promise<Project> {
+  const response = await callApi(
+    app,
+    `${workspace.path}/projects`,
+    withBearer(bearer, jsonRequest('POST', { key: uniqueProjectKey(), name: 'Board' })),
+  );
+  expect(response.status, response.text).toBe(201);
+  return response.body as Project;
+}
+
+/** Archives the project through the API, as its admin. */
+export async function archive(app: Hono<AppEnv>, workspace: WorkspaceFixture, projectKey: string) {
+  const response = await callApi(
+    app,
+    `${workspace.path}/projects/${projectKey}`,
+    withBearer(workspace.admin.accessToken, jsonRequest('PATCH', { archived: true })),
+  );
+  expect(response.status, response.text).toBe(200);
+}
+
+/** A task the workspace's member creates through the API. */
+export async function taskIn(
+  app: Hono<AppEnv>,
+  workspace: WorkspaceFixture,
+  projectKey: string,
+  fields: Record<string, unknown> = {},
+): Promise<Task> {
+  const response = await taskCalls(app).create(workspace.member.accessToken, workspace, projectKey, {
+    title: 'A task',
+    ...fields,
+  });
+  expect(response.status, response.text).toBe(201);
+  return response.body as Task;
+}
+
+/** A label the workspace's member creates through the API; its id. */
+export async function labelIn(app: Hono<AppEnv>, workspace: WorkspaceFixture): Promise<string> {
+  const response = await callApi(
+    app,
+    `${workspace.path}/labels`,
+    withBearer(
+      workspace.member.accessToken,
+      jsonRequest('POST', { name: `label ${randomUUID().slice(0, 8)}`, color: '#3366ff' }),
+    ),
+  );
+  expect(response.status, response.text).toBe(201);
+  return (response.body as { id: string }).id;
+}
+
+export interface StoredTask extends Record<string, unknown> {
+  id: string;
+  number: number;
+  title: string;
+  status: string;
+  position: string;
+  assignee_id: string | null;
+  label_ids: string[];
+  version: number;
+  completed_at: Date | null;
+}
+
+/** The project's tasks as the database holds them, by number. */
+export function storedTasks(db: Database, projectId: string): Promise<StoredTask[]> {
+  return db.asService((sql) =>
+    sql.query<StoredTask>(
+      `select id, number, title, status::text, position, assignee_id, label_ids, version, completed_at
+       from public.tasks where project_id = $1 order by number`,
+      [projectId],
+    ),
+  );
+}
+
+export async function storedTask(db: Database, id: string): Promise<StoredTask | undefined> {
+  const [row] = await db.asService((sql) =>
+    sql.query<StoredTask>(
+      `select id, number, title, status::text, position, assignee_id, label_ids, version, completed_at
+       from public.tasks where id = $1`,
+      [id],
+    ),
+  );
+  return row;
+}
+
+export interface StoredEvent extends Record<string, unknown> {
+  type: string;
+  actor_id: string | null;
+  actor_api_token_id: string | null;
+  data: Record<string, unknown>;
+  previous_attributes: Record<string, unknown> | null;
+}
+
+/** The events the log holds for a task, oldest first. */
+export function eventsOfTask(db: Database, taskId: string): Promise<StoredEvent[]> {
+  return db.asService((sql) =>
+    sql.query<StoredEvent>(
+      `select type, actor_id, actor_api_token_id, data, previous_attributes
+       from public.events where task_id = $1 order by seq`,
+      [taskId],
+    ),
+  );
+}
