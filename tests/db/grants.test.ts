@@ -1,0 +1,114 @@
+/**
+ * Least privilege in grants, beside RLS: Supabase's default privileges would give the API roles every
+ * privilege on every table in public. No table may grant anon anything, nor authenticated TRUNCATE,
+ * REFERENCES or TRIGGER (TRUNCATE ignores RLS), nor table-wide INSERT or UPDATE (columns are granted
+ * one by one, so no request can set what only the database sets).
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+
+describe('grants on public tables', () => {
+  let database: TestDatabase;
+  let db: pg.Client;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+  });
+
+  afterAll(async () => {
+    await db.end();
+    await database.drop();
+  });
+
+  const tablePrivileges = async (role: string, privileges: readonly string[]) =>
+    (
+      await db.query<{ grant: string }>(
+        `select c.relname || ' ' || p.privilege as grant
+         from pg_class c
+         join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
+         cross join unnest($2::text[]) as p(privilege)
+         where c.relkind in ('r', 'p', 'v', 'm')
+           and has_table_privilege($1, c.oid, p.privilege)
+         order by 1`,
+        [role, privileges],
+      )
+    ).rows.map((row) => row.grant);
+
+  test('anon has no privilege on any table', async () => {
+    expect(
+      await tablePrivileges('anon', [
+        'SELECT',
+        'INSERT',
+        'UPDATE',
+        'DELETE',
+        'TRUNCATE',
+        'REFERENCES',
+        'TRIGGER',
+      ]),
+    ).toEqual([]);
+  });
+
+  test('authenticated has no TRUNCATE, REFERENCES or TRIGGER, and no table-wide INSERT or UPDATE', async () => {
+    expect(
+      await tablePrivileges('authenticated', ['TRUNCATE', 'REFERENCES', 'TRIGGER', 'INSERT', 'UPDATE']),
+    ).toEqual([]);
+  });
+
+  /** What the API roles may call in `private` (migration 20261122150950), and nothing else. */
+  const CALLABLE_BY_AUTHENTICATED = [
+    'accept_invitation',
+    'caller_account',
+    'caller_has_verified_factor',
+    'caller_mfa_factors',
+    'caller_session_is_active',
+    'can_edit',
+    'comment_json',
+    'create_invitation',
+    'create_workspace',
+    'delete_comment',
+    'delete_expired_idempotency_keys',
+    'is_admin',
+    'is_member',
+    'iso_timestamp',
+    'label_json',
+    'member_emails',
+    'member_json',
+    'own_recent_invitations',
+    'project_json',
+    'role_in',
+    'shares_workspace_with',
+    'task_json',
+  ];
+
+  const callablePrivateFunctions = async (role: string) =>
+    (
+      await db.query<{ name: string }>(
+        `select distinct p.proname as name from pg_proc p
+         join pg_namespace n on n.oid = p.pronamespace and n.nspname = 'private'
+         where has_function_privilege($1, p.oid, 'EXECUTE') and p.prorettype <> 'trigger'::regtype
+         order by 1`,
+        [role],
+      )
+    ).rows.map((row) => row.name);
+
+  test('authenticated may call exactly the private functions meant for it', async () => {
+    expect(await callablePrivateFunctions('authenticated')).toEqual([...CALLABLE_BY_AUTHENTICATED].sort());
+  });
+
+  test('anon may call no private function', async () => {
+    expect(await callablePrivateFunctions('anon')).toEqual([]);
+  });
+
+  test('the check can see a grant (a table-wide UPDATE made on purpose is found)', async () => {
+    await db.query('begin');
+    try {
+      await db.query('grant update on public.tasks to authenticated');
+      expect(await tablePrivileges('authenticated', ['UPDATE'])).toEqual(['tasks UPDATE']);
+    } finally {
+      await db.query('rollback');
+    }
+  });
+});
