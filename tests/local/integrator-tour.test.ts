@@ -127,6 +127,43 @@ describe('an integrator with a token and curl', () => {
     await expectProblem(await call(token, '/workspaces/someone-elses'), 404, 'not_found');
     await expectProblem(await call(token, '/me/tokens'), 403, 'forbidden');
 
+    // Tasks from a CI job, safely retried; a move; a comment; then the change feed, resumed by cursor.
+    const feedStart = await call(token, `/workspaces/${slug}/events?types=task.*`);
+    const { next_cursor: since } = (await feedStart.json()) as { next_cursor: string };
+    const taskKey = randomUUID();
+    const newTask = { title: 'Deploy failed on main', priority: 'high' };
+    const first = await call(token, `/workspaces/${slug}/projects/ENG/tasks`, 'POST', newTask, {
+      'Idempotency-Key': taskKey,
+    });
+    const retry = await call(token, `/workspaces/${slug}/projects/ENG/tasks`, 'POST', newTask, {
+      'Idempotency-Key': taskKey,
+    });
+    expect([first.status, retry.status]).toEqual([201, 201]);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    const task = (await first.json()) as { id: string; key: string; version: number };
+    expect(task.key).toBe('ENG-1');
+    const moved = await call(
+      token,
+      `/tasks/${task.id}/move`,
+      'POST',
+      { status: 'in_progress' },
+      { 'If-Match': `"${task.version}"` },
+    );
+    expect(moved.status).toBe(200);
+    expect(
+      (await call(token, `/tasks/${task.id}/comments`, 'POST', { body: 'Looking into it.' })).status,
+    ).toBe(201);
+    const feed = await call(token, `/workspaces/${slug}/events?types=task.*&after=${since}`);
+    const events = (await feed.json()) as {
+      data: { type: string; data: { key?: string } }[];
+      has_more: boolean;
+    };
+    expect(events.data.map((event) => [event.type, event.data.key])).toEqual([
+      ['task.created', 'ENG-1'],
+      ['task.moved', 'ENG-1'],
+    ]);
+    expect(events.has_more).toBe(false);
+
     // The invited person signs up and accepts with the token from the link.
     const graceSession = await signUp(grace);
     const invitationToken = new URL(invitation.accept_url).pathname.split('/').at(-1) ?? '';
