@@ -61,9 +61,11 @@ describe('grants on public tables', () => {
   const CALLABLE_BY_AUTHENTICATED = [
     'accept_invitation',
     'caller_account',
+    'caller_editable_workspace_ids',
     'caller_has_verified_factor',
     'caller_mfa_factors',
     'caller_session_is_active',
+    'caller_workspace_ids',
     'can_edit',
     'comment_json',
     'create_invitation',
