@@ -24,6 +24,7 @@ const steps: [string, () => boolean][] = [
         'deno.json',
         ...functionEntrypoints,
         'local/functions/deno-host.ts',
+        'bench/bare-handler.ts',
       ]),
   ],
   ['lint (eslint)', () => run(bin('eslint'), ['--max-warnings=0', '.'])],

@@ -1,0 +1,66 @@
+/** Runs bench/bare-handler.ts under the repository's Deno, as the stand-in runs functions, and stops it. */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join, resolve } from 'node:path';
+import { freePort } from '../local/ports.ts';
+
+const PROJECT_DIR = resolve(import.meta.dirname, '..');
+const READY_TIMEOUT_MS = 60_000;
+
+export interface BareHandler {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startBareHandler(databaseUrl: string): Promise<BareHandler> {
+  const port = await freePort();
+  const child = spawn(
+    join(PROJECT_DIR, 'node_modules', '.bin', 'deno'),
+    [
+      'run',
+      '--quiet',
+      '--no-prompt',
+      '--allow-net',
+      '--allow-env',
+      '--allow-read',
+      '--allow-sys',
+      `--config=${join(PROJECT_DIR, 'deno.json')}`,
+      join(PROJECT_DIR, 'bench', 'bare-handler.ts'),
+      String(port),
+    ],
+    { cwd: PROJECT_DIR, env: { ...process.env, BENCH_DB_URL: databaseUrl, NO_COLOR: '1' }, stdio: 'pipe' },
+  );
+  let output = '';
+  const ready = new Promise<void>((resolveReady, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`the bare handler did not start:\n${output}`)),
+      READY_TIMEOUT_MS,
+    );
+    const watch = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      if (output.includes(`listening on ${port}`)) {
+        clearTimeout(timer);
+        resolveReady();
+      }
+    };
+    child.stdout.on('data', watch);
+    child.stderr.on('data', watch);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the bare handler exited (${code}):\n${output}`));
+    });
+  });
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    await exited;
+  };
+  try {
+    await ready;
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: `http://127.0.0.1:${port}`, stop };
+}

@@ -1,0 +1,89 @@
+/**
+ * `npm run bench`, as a function: starts the stack, measures rows a–e one after another, stops the stack,
+ * and answers the rows and the report. bench/run.ts runs it at full size; tests/local/bench-smoke.test.ts
+ * runs it tiny, so that it cannot rot.
+ */
+import { startBenchStack, type BenchStack } from './bench-stack.ts';
+import type { Rounds } from './interleaved.ts';
+import { measureListOverhead } from './list-overhead.ts';
+import { measureListScale } from './list-scale.ts';
+import { describeMachine } from './machine.ts';
+import { measureMoveOverhead } from './move-overhead.ts';
+import { renderReport, summaryOf } from './report.ts';
+import { measureRlsCost } from './rls-cost.ts';
+import type { BenchRow } from './rows.ts';
+import type { SeedSizes } from './seed.ts';
+import { measureThroughput, type Load } from './throughput.ts';
+
+export interface BenchOptions {
+  seed: SeedSizes;
+  rounds: Rounds;
+  load: Load;
+  /** The command line the report names. */
+  command: string;
+  /** Aborted (Ctrl-C), the bench stops measuring, stops the stand-in and throws. */
+  signal?: AbortSignal;
+}
+
+export const FULL_BENCH: BenchOptions = {
+  seed: { members: 20, bigProjectTasks: 10_000, smallProjectTasks: 1_000 },
+  rounds: { warmup: 200, measured: 2_000, budgetSeconds: 45 },
+  load: { connections: 50, durationSeconds: 20 },
+  command: 'npm run bench',
+};
+
+export interface BenchResult {
+  rows: BenchRow[];
+  report: string;
+}
+
+export async function runBench(
+  options: BenchOptions,
+  progress: (line: string) => void,
+): Promise<BenchResult> {
+  const startedAt = new Date();
+  const stack = await startBenchStack(options.seed, progress);
+  try {
+    const rows = await measureAll(stack, options, progress);
+    const report = renderReport(rows, {
+      startedAt,
+      machine: await describeMachine(stack.owner),
+      command: options.command,
+      method: describeMethod(options),
+      requested: options.rounds.measured,
+    });
+    return { rows, report };
+  } finally {
+    progress('stopping the stand-in…');
+    await stack.stop();
+  }
+}
+
+async function measureAll(stack: BenchStack, options: BenchOptions, progress: (line: string) => void) {
+  const rounds = { ...options.rounds, signal: options.signal };
+  const steps = [
+    () => measureListOverhead(stack, rounds, progress),
+    () => measureMoveOverhead(stack, rounds, progress),
+    () => measureRlsCost(stack, rounds, progress),
+    () => measureListScale(stack, rounds, progress),
+    () => measureThroughput(stack, options.load, progress, options.signal),
+  ];
+  const rows: BenchRow[] = [];
+  for (const step of steps) {
+    const measured = await step();
+    for (const row of measured) progress(`${row.id}: ${summaryOf(row)}`);
+    rows.push(...measured);
+  }
+  return rows;
+}
+
+function describeMethod({ seed, rounds }: BenchOptions): string {
+  const count = (n: number) => n.toLocaleString('en');
+  return (
+    `a workspace of ${seed.members} members, projects of ${count(seed.bigProjectTasks)} and ` +
+    `${count(seed.smallProjectTasks)} tasks over 5 columns; rows a–d one request in flight, the contenders ` +
+    `taking turns request by request, ${count(rounds.warmup)} warm-up rounds then ` +
+    `${count(rounds.measured)} timed requests each (at most ${rounds.budgetSeconds} s a row); ` +
+    `lists are \`?status=todo&limit=50\` in board order.`
+  );
+}

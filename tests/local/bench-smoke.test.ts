@@ -1,0 +1,40 @@
+/**
+ * `npm run bench` is a report, not part of `npm test`; this runs it tiny (a small seed, a few rounds, a
+ * second of load) against a fresh stand-in of its own, so that it cannot rot: every row of the table is
+ * measured, with sane figures, and printed.
+ */
+import { expect, test } from 'vitest';
+import { runBench, type BenchOptions } from '../../bench/bench.ts';
+
+const TINY: BenchOptions = {
+  seed: { members: 3, bigProjectTasks: 100, smallProjectTasks: 20 },
+  rounds: { warmup: 2, measured: 10, budgetSeconds: 60 },
+  load: { connections: 2, durationSeconds: 1 },
+  command: 'npx vitest run --project local tests/local/bench-smoke.test.ts',
+};
+const ROWS = ['a1', 'a2', 'a3', 'b', 'c', 'd', 'e'];
+
+test('the bench measures every row and prints them in one table', { timeout: 240_000 }, async () => {
+  const progress: string[] = [];
+  const { rows, report } = await runBench(TINY, (line) => progress.push(line));
+
+  expect(rows.map((row) => row.id)).toEqual(ROWS);
+  for (const row of rows) {
+    expect(row.latency.p50Ms, row.id).toBeGreaterThan(0);
+    expect(row.latency.p99Ms, row.id).toBeGreaterThanOrEqual(row.latency.p50Ms);
+    if (row.baseline === null) continue;
+    expect(row.latency.count, row.id).toBe(TINY.rounds.measured);
+    expect(row.baseline.latency.count, row.id).toBe(TINY.rounds.measured);
+    expect(row.ratio, row.id).toBeCloseTo(row.latency.p50Ms / row.baseline.latency.p50Ms, 6);
+  }
+  const load = rows.find((row) => row.id === 'e');
+  expect(load?.latency.count).toBeGreaterThan(0);
+  // Every answer under load was a 2xx: the raised rate limits reached the function.
+  expect(load?.target.value).toBe(0);
+
+  const tableRows = report.split('\n').filter((line) => /^\| [a-e]\d? +\|/.test(line));
+  expect(tableRows.map((line) => line.split('|')[1]?.trim())).toEqual(ROWS);
+  expect(report).toMatch(/^- Machine: \d+ cores .*Node v\d+.*Deno \d.*PostgreSQL \d+/m);
+  expect(report).toContain(`- Command: \`${TINY.command}\`.`);
+  expect(progress.at(-1)).toBe('stopping the stand-in…');
+});
