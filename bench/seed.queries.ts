@@ -19,7 +19,7 @@ export async function insertTasks(db: Db, projectId: string, tasks: readonly See
   const column = <K extends keyof SeededTask>(key: K) => tasks.map((task) => task[key]);
   await db.query(
     `insert into public.tasks (project_id, title, description, status, priority, assignee_id, position, created_by)
-     select $1, t.title, t.description, t.status::public.task_status, t.priority::public.task_priority,
+     select $1, t.title, t.description, t.status, t.priority::public.task_priority,
        t.assignee_id, t.position, t.created_by
      from unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::uuid[], $7::text[], $8::uuid[])
        with ordinality as t (title, description, status, priority, assignee_id, position, created_by, n)

@@ -46,7 +46,7 @@ async function insertTasks(project: Project, count: number, labelId: string, ass
       `insert into public.tasks (project_id, title, description, status, priority, position, label_ids,
          assignee_id, due_date, created_by)
        select $1, 'Task ' || n, case when n % 7 = 0 then 'Line one\n"quoted" \\ and ünïcode 🚀' else '' end,
-         (enum_range(null::public.task_status))[1 + n % 6], (enum_range(null::public.task_priority))[1 + n % 5],
+         (array['backlog', 'todo', 'in_progress', 'in_review', 'done', 'canceled'])[1 + n % 6], (enum_range(null::public.task_priority))[1 + n % 5],
          'a' || lpad(n::text, 6, '0'), case when n % 3 = 0 then array[$2::uuid] else '{}' end,
          case when n % 2 = 0 then $3::uuid end, case when n % 4 = 0 then date '2026-12-01' + n end, $3
        from generate_series(1, $4) n`,

@@ -83,6 +83,7 @@ describe('grants on public tables', () => {
     'role_in',
     'shares_workspace_with',
     'task_json',
+    'task_status_rank',
   ];
 
   const callablePrivateFunctions = async (role: string) =>

@@ -27,7 +27,7 @@ const EXPORT_ROWS = `
   from (select p from public.projects p where p.workspace_id = $1 order by p.created_at, p.id) x
   union all
   select 'tasks', private.task_json(x.t)::text
-  from (select t from public.tasks t where t.workspace_id = $1 order by t.project_id, t.status, t.position) x
+  from (select t from public.tasks t where t.workspace_id = $1 order by t.project_id, private.task_status_rank(t.status), t.position) x
   union all
   select 'comments', private.comment_json(x.c)::text
   from (select c from public.comments c where c.workspace_id = $1 order by c.task_id, c.created_at, c.id) x`;

@@ -28,14 +28,15 @@ const Timestamp = z.iso.datetime({ offset: true });
 /** Tasks without a due date sort last either way, under `infinity` or `-infinity`. */
 const DueDateOrNone = z.union([z.iso.date(), z.literal('infinity'), z.literal('-infinity')]);
 
-const keyOf = <Name extends TaskSort, A extends z.ZodType<string>, B extends z.ZodType<string>>(
+const keyOf = <Name extends TaskSort, A extends z.ZodType<string | number>, B extends z.ZodType<string>>(
   name: Name,
   first: A,
   second: B,
 ) => z.tuple([z.literal(name), first, second]);
 
 export const TaskSortKey = z.union([
-  keyOf('position', z.enum(TASK_STATUSES), Position),
+  // A column by its rank (private.task_status_rank): 1 for the first.
+  keyOf('position', z.int().min(1).max(TASK_STATUSES.length), Position),
   keyOf('updated_at', Timestamp, z.uuid()),
   keyOf('-updated_at', Timestamp, z.uuid()),
   keyOf('created_at', Timestamp, z.uuid()),

@@ -1,6 +1,6 @@
 /**
  * SQL for tasks. Runs as the caller: RLS shows only the tasks of their workspaces and lets only editors
- * (members and above) write them. Every statement answers a task as `private.task_json(t)`, the one
+ * (members and above) write them. Every statement answers a task as `private.task_json`, the one
  * definition of the API's Task shape (events carry the same). Triggers number new tasks, keep
  * `completed_at`, refuse writes to archived projects and log events.
  */
@@ -53,7 +53,7 @@ export interface TaskFilters {
 }
 
 const TASK_WITH_PROJECT = `select t.workspace_id, p.key as project_key, p.archived_at as project_archived_at,
-  private.task_json(t) as task
+  private.task_json(t, p.key) as task
   from public.tasks t join public.projects p on p.id = t.project_id`;
 
 export async function selectTask(sql: Sql, id: string): Promise<TaskRow | undefined> {
@@ -212,9 +212,9 @@ export async function updateTask(
     `update public.tasks t set
        title = coalesce($2, title),
        description = coalesce($3, description),
-       status = coalesce($4::public.task_status, status),
+       status = coalesce($4::text, status),
        position = case
-         when $4::public.task_status is distinct from status and $4::public.task_status is not null then $5
+         when $4::text is distinct from status and $4::text is not null then $5
          else position
        end,
        priority = coalesce($6::public.task_priority, priority),
@@ -278,7 +278,12 @@ interface SortSql {
 }
 
 const SORTS: Readonly<Record<TaskSort, SortSql>> = {
-  position: { columns: ['t.status', 't.position'], types: ['public.task_status', 'text'], descending: false },
+  // Columns left to right by rank: the board index's leading expression after the project.
+  position: {
+    columns: ['private.task_status_rank(t.status)', 't.position'],
+    types: ['integer', 'text'],
+    descending: false,
+  },
   updated_at: { columns: ['t.updated_at', 't.id'], types: ['timestamptz', 'uuid'], descending: false },
   '-updated_at': { columns: ['t.updated_at', 't.id'], types: ['timestamptz', 'uuid'], descending: true },
   created_at: { columns: ['t.created_at', 't.id'], types: ['timestamptz', 'uuid'], descending: false },
@@ -311,10 +316,13 @@ export function selectTasks(
   const direction = descending ? 'desc' : 'asc';
   const [, afterFirst, afterSecond] = page.cursor ?? [sort, null, null];
   return sql.query<ListedTaskRow>(
-    `select private.task_json(t) as task, json_build_array('${sort}'::text, ${first}, ${second}) as sort_key
+    `select private.task_json(t, (select p.key from public.projects p where p.id = $1)) as task,
+       json_build_array('${sort}'::text, ${first}, ${second}) as sort_key
      from public.tasks t
      where t.project_id = $1
-       and ($2::public.task_status[] is null or t.status = any($2::public.task_status[]))
+       -- By rank, so that a column's page of the board is read from the board index in order.
+       and ($2::text[] is null or private.task_status_rank(t.status) = any (
+         array(select private.task_status_rank(s) from unnest($2::text[]) s)))
        and ($3::public.task_priority[] is null or t.priority = any($3::public.task_priority[]))
        and (not $4::boolean or t.assignee_id is null)
        and ($5::uuid is null or t.assignee_id = $5::uuid)
