@@ -19,6 +19,8 @@ import {
   createTestUser,
   endSession,
   signWithTestKey,
+  TEST_AUTH_ISSUER,
+  testAuthKeys,
   testPublicJwk,
   withBearer,
   type TestUser,
@@ -309,6 +311,71 @@ describe('the signing keys', () => {
       );
     } finally {
       await unreachable.close();
+    }
+  });
+});
+
+describe('a verified access token', () => {
+  /** An app whose verifier counts how often it asks for a key: once per signature it verifies. */
+  function appCountingKeyLookups() {
+    const lookups: string[] = [];
+    const counting = createTestApp(api.databaseUrl, {
+      credentials: (db) =>
+        bearerCredentialVerifier({
+          accessTokens: accessTokenVerifier({
+            keys: (header, token) => {
+              lookups.push(header.kid ?? '');
+              return testAuthKeys(header, token);
+            },
+            issuer: TEST_AUTH_ISSUER,
+            db,
+          }),
+          apiTokens: apiTokenVerifier({ db }),
+        }),
+    });
+    return { counting, lookups };
+  }
+
+  it('is not verified again on its next requests, but a different token is', async () => {
+    const { counting, lookups } = appCountingKeyLookups();
+    try {
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        expect((await callApi(counting.app, ME, asBearer(user.accessToken))).status).toBe(200);
+      }
+      expect(lookups).toHaveLength(1);
+      const other = await signWithTestKey({ ...accessTokenClaims(user), iat: now() - 1 });
+      expect((await callApi(counting.app, ME, asBearer(other))).status).toBe(200);
+      expect(lookups).toHaveLength(2);
+    } finally {
+      await counting.close();
+    }
+  });
+
+  it('is refused once its session ends, though its signature is remembered', async () => {
+    const { counting, lookups } = appCountingKeyLookups();
+    const leaving = await createTestUser(api.db);
+    try {
+      expect((await callApi(counting.app, ME, asBearer(leaving.accessToken))).status).toBe(200);
+      await endSession(api.db, leaving.sessionId);
+      const response = await callApi(counting.app, ME, asBearer(leaving.accessToken));
+      expectUnauthenticated(response, REFUSED_CREDENTIALS, /The session has ended/);
+      expect(lookups).toHaveLength(1);
+    } finally {
+      await counting.close();
+    }
+  });
+
+  it('that failed verification is verified again each time, never remembered', async () => {
+    const { counting, lookups } = appCountingKeyLookups();
+    const wrongAudience = await signWithTestKey({ ...accessTokenClaims(user), aud: 'someone-else' });
+    try {
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const response = await callApi(counting.app, ME, asBearer(wrongAudience));
+        expectUnauthenticated(response, REFUSED_CREDENTIALS, /"aud" claim is not accepted/);
+      }
+      expect(lookups).toHaveLength(2);
+    } finally {
+      await counting.close();
     }
   });
 });

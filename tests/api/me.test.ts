@@ -307,7 +307,6 @@ describe('row-level security on profiles, straight in SQL', () => {
 
   it.each([
     ['read profiles', 'select * from public.profiles'],
-    ['check a session', 'select private.caller_session_is_active()'],
     ['list MFA factors', 'select * from private.caller_mfa_factors()'],
     ['read an account', 'select * from private.caller_account()'],
   ])('gives anon nothing: it may not %s', async (_name, statement) => {

@@ -64,7 +64,6 @@ describe('grants on public tables', () => {
     'caller_editable_workspace_ids',
     'caller_has_verified_factor',
     'caller_mfa_factors',
-    'caller_session_is_active',
     'caller_workspace_ids',
     'can_edit',
     'comment_json',

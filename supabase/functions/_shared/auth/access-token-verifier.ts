@@ -10,8 +10,9 @@ import type { Database } from '../db.ts';
 import { AppError } from '../errors.ts';
 import type { Principal } from '../principal.ts';
 import type { CredentialVerifier } from './credential-verifier.ts';
-import { selectCallerSessionIsActive } from './sessions.queries.ts';
+import { selectSessionIsActive } from './sessions.queries.ts';
 import { invalidCredentials } from './unauthenticated.ts';
+import { verifiedTokenCache } from './verified-token-cache.ts';
 
 export const ACCESS_TOKEN_ALGORITHM = 'ES256';
 export const ACCESS_TOKEN_AUDIENCE = 'authenticated';
@@ -26,7 +27,7 @@ export interface AccessTokenVerifierOptions {
   keys: JWTVerifyGetKey;
   /** `${SUPABASE_URL}/auth/v1`, see authIssuer. */
   issuer: string;
-  /** Where the session check runs, as the caller. */
+  /** Where the session check runs, as the service (one statement). */
   db: Database;
 }
 
@@ -48,10 +49,14 @@ const SessionClaims = z.object({
 });
 
 export function accessTokenVerifier({ keys, issuer, db }: AccessTokenVerifierOptions): CredentialVerifier {
+  const verified = verifiedTokenCache(CLOCK_TOLERANCE_SECONDS);
   return {
     async verify(token) {
-      const principal = principalFrom(await verifiedPayload(token, keys, issuer));
-      if (!(await db.asCaller(principal, selectCallerSessionIsActive))) {
+      const remembered = verified.get(token);
+      const payload = remembered ?? (await verifiedPayload(token, keys, issuer));
+      const { principal, sessionId } = principalFrom(payload);
+      if (!remembered) verified.remember(token, payload);
+      if (!(await selectSessionIsActive(db.serviceStatements, sessionId, principal.user_id))) {
         throw invalidCredentials('The session has ended (signed out or timed out). Sign in again.');
       }
       return principal;
@@ -112,7 +117,7 @@ function isMalformed(error: unknown): boolean {
   );
 }
 
-function principalFrom(payload: JWTPayload): Principal {
+function principalFrom(payload: JWTPayload): { principal: Principal; sessionId: string } {
   if (payload.role !== USER_ROLE) {
     const role = typeof payload.role === 'string' ? `"${payload.role}"` : 'missing';
     throw invalidCredentials(
@@ -126,5 +131,5 @@ function principalFrom(payload: JWTPayload): Principal {
     );
   }
   const { sub, email, aal, session_id } = claims.data;
-  return { user_id: sub, email: email || null, aal, session_id };
+  return { principal: { user_id: sub, email: email || null, aal, session_id }, sessionId: session_id };
 }

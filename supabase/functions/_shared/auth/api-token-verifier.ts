@@ -26,7 +26,7 @@ export function apiTokenVerifier({ db }: ApiTokenVerifierOptions): CredentialVer
         );
       }
       const tokenHash = await hashApiToken(token);
-      const found = await db.asService((sql) => selectPresentedApiToken(sql, tokenHash));
+      const found = await selectPresentedApiToken(db.serviceStatements, tokenHash);
       if (!found) {
         throw invalidCredentials(
           'The API token is not recognised: it never existed or its user was deleted.',

@@ -1,8 +1,14 @@
-/** SQL about the caller's Supabase Auth session; runs as the caller (`db.asCaller`). */
+/** SQL about Supabase Auth sessions; runs as the service (`db.serviceStatements`), one statement. */
 import type { Sql } from '../db.ts';
 
-/** Whether the session named by the caller's claims still exists and has not timed out. */
-export async function selectCallerSessionIsActive(sql: Sql): Promise<boolean> {
-  const [row] = await sql.query<{ active: boolean }>('select private.caller_session_is_active() as active');
+/** Whether the user's session still exists and has not timed out: signing out ends it. */
+export async function selectSessionIsActive(sql: Sql, sessionId: string, userId: string): Promise<boolean> {
+  const [row] = await sql.query<{ active: boolean }>(
+    `select exists (
+       select 1 from auth.sessions s
+       where s.id = $1 and s.user_id = $2 and (s.not_after is null or s.not_after > now())
+     ) as active`,
+    [sessionId, userId],
+  );
   return row?.active === true;
 }

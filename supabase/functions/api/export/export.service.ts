@@ -84,7 +84,7 @@ async function enterAsExporter(sql: Sql, principal: Principal, slug: string): Pr
 }
 
 async function spendExportBudget(db: Database, workspaceId: string): Promise<void> {
-  const counted = await db.asService((sql) => countExport(sql, workspaceId, EXPORT_WINDOW_SECONDS));
+  const counted = await countExport(db.serviceStatements, workspaceId, EXPORT_WINDOW_SECONDS);
   if (counted.hits <= EXPORTS_PER_WORKSPACE_PER_HOUR) return;
   throw new AppError(
     'rate_limited',

@@ -7,6 +7,6 @@ type Health = components['schemas']['Health'];
 
 /** Resolves when the database answers; otherwise the driver throws `unavailable`. */
 export async function checkHealth(db: Database): Promise<Health> {
-  await db.asService(selectOne);
+  await selectOne(db.serviceStatements);
   return { status: 'ok', database: 'ok' };
 }

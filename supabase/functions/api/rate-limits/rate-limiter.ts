@@ -21,7 +21,7 @@ export interface RateLimiter {
 export function postgresRateLimiter(db: Database): RateLimiter {
   return {
     async count(bucket, policy) {
-      const row = await db.asService((sql) => countRequest(sql, bucket, policy.windowSeconds));
+      const row = await countRequest(db.serviceStatements, bucket, policy.windowSeconds);
       return {
         bucket,
         policy,
@@ -31,7 +31,7 @@ export function postgresRateLimiter(db: Database): RateLimiter {
       };
     },
     async uncount(counted) {
-      const hits = await db.asService((sql) => uncountRequest(sql, counted.bucket, counted.windowStartedAt));
+      const hits = await uncountRequest(db.serviceStatements, counted.bucket, counted.windowStartedAt);
       return hits === undefined ? counted : { ...counted, hits };
     },
   };

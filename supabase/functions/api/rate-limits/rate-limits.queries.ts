@@ -1,6 +1,6 @@
 /**
  * SQL for the request counters behind the rate limits. Bookkeeping, not a user's work: runs as the
- * service (db.asService), on functions in `private` that no API role may call.
+ * service (db.serviceStatements), on functions in `private` that no API role may call.
  */
 import type { Sql } from '../../_shared/db.ts';
 
