@@ -7,6 +7,7 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { AppError, type FieldError } from '../../_shared/errors.ts';
 import type { AppEnv } from '../app-env.ts';
+import { strictOf } from './derived-schemas.ts';
 import { toFieldErrors } from './field-errors.ts';
 
 export async function readJsonBody<Shape extends z.core.$ZodShape, E extends AppEnv = AppEnv>(
@@ -14,7 +15,7 @@ export async function readJsonBody<Shape extends z.core.$ZodShape, E extends App
   schema: z.ZodObject<Shape>,
 ): Promise<z.output<z.ZodObject<Shape, z.core.$strict>>> {
   const body = await parseJson(c);
-  const result = schema.strict().safeParse(body);
+  const result = strictOf(schema).safeParse(body);
   const nulErrors = nulCharacterErrors(body, 'body');
   if (result.success && nulErrors.length === 0) return result.data;
   const fieldErrors = result.success ? [] : toFieldErrors(result.error.issues, 'body', body);

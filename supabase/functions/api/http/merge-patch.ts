@@ -12,6 +12,7 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { AppError } from '../../_shared/errors.ts';
 import type { AppEnv } from '../app-env.ts';
+import { partialOf } from './derived-schemas.ts';
 import { readJsonBody } from './json-body.ts';
 
 export const MERGE_PATCH_MEDIA_TYPES: readonly string[] = [
@@ -31,5 +32,5 @@ export async function readMergePatch<Shape extends z.core.$ZodShape, E extends A
       'Send the changes as a JSON Merge Patch (RFC 7396), with Content-Type: application/merge-patch+json or application/json.',
     );
   }
-  return readJsonBody(c, writable.partial());
+  return readJsonBody(c, partialOf(writable));
 }

@@ -6,6 +6,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { AppError, type FieldError } from '../../_shared/errors.ts';
 import type { AppEnv } from '../app-env.ts';
+import { strictOf } from './derived-schemas.ts';
 import { toFieldErrors } from './field-errors.ts';
 
 export const NoQueryParameters = z.strictObject({});
@@ -15,7 +16,7 @@ export function readQuery<Shape extends z.core.$ZodShape, E extends AppEnv = App
   schema: z.ZodObject<Shape>,
 ): z.output<z.ZodObject<Shape, z.core.$strict>> {
   const query = c.req.query();
-  const result = schema.strict().safeParse(query);
+  const result = strictOf(schema).safeParse(query);
   if (result.success) return result.data;
   const errors = toFieldErrors(result.error.issues, 'query', query);
   throw new AppError('bad_request', detailOf(errors), { errors });
