@@ -1,7 +1,7 @@
 /**
  * The fault test (issue 5, R6): while 8 clients create and move tasks with Idempotency-Key through the
  * real API function under Deno, PostgreSQL is killed (immediate shutdown: no checkpoint, crash recovery
- * at the next start) and restarted. Afterwards every write a client saw acknowledged is in the database
+ * at the next start) and restarted, five times over; then every API connection is terminated at once. Afterwards every write a client saw acknowledged is in the database
  * exactly once, the API process never died, requests during the outage failed fast with 503 and
  * Retry-After, and latency is back to normal soon after PostgreSQL is.
  */
@@ -23,6 +23,7 @@ import {
 
 const PROJECT_DIR = resolve(import.meta.dirname, '..', '..');
 const CLIENTS = 8;
+const CRASHES = 5;
 const BEFORE_CRASH_MS = 3_000;
 const OUTAGE_MS = 3_000;
 const AFTER_RESTART_MS = 8_000;
@@ -34,6 +35,12 @@ interface Observation {
   ms: number;
   status: number;
   retryAfter: string | null;
+}
+
+/** When the fault struck, and when the database was back. */
+interface FaultWindow {
+  struckAt: number;
+  recoveredAt: number;
 }
 
 interface Acknowledged {
@@ -87,7 +94,11 @@ describe('PostgreSQL is killed and restarted under load', () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  test('no acknowledged write is lost or doubled, and the API fails fast and recovers', async () => {
+  /**
+   * One round: 8 clients create and move tasks while `fault` strikes; afterwards the invariants hold for
+   * every write the clients saw acknowledged in this round.
+   */
+  async function underLoad(round: string, fault: () => Promise<FaultWindow>) {
     const observations: Observation[] = [];
     const acknowledged: Acknowledged[] = [];
     let running = true;
@@ -96,14 +107,14 @@ describe('PostgreSQL is killed and restarted under load', () => {
 
     const client = async (index: number) => {
       for (let n = 0; running; n += 1) {
-        const title = `client ${index} task ${n}`;
+        const title = `${round}: client ${index} task ${n}`;
         const created = await untilAcknowledged(() =>
-          call('/workspaces/fault/projects/FLT/tasks', { title }, `create-${index}-${n}`),
+          call('/workspaces/fault/projects/FLT/tasks', { title }, `${round}-create-${index}-${n}`),
         );
         const task: Acknowledged = { title, id: (created as { id: string }).id, moved: false };
         acknowledged.push(task);
         await untilAcknowledged(() =>
-          call(`/tasks/${task.id}/move`, { status: 'in_progress' }, `move-${index}-${n}`),
+          call(`/tasks/${task.id}/move`, { status: 'in_progress' }, `${round}-move-${index}-${n}`),
         );
         task.moved = true;
       }
@@ -112,11 +123,7 @@ describe('PostgreSQL is killed and restarted under load', () => {
     const started = Date.now();
     const clients = Array.from({ length: CLIENTS }, (_, index) => client(index));
     await sleep(BEFORE_CRASH_MS);
-    const crashedAt = Date.now();
-    cluster.killNow();
-    await sleep(OUTAGE_MS);
-    cluster = await startCluster({ dataDir, port });
-    const restartedAt = Date.now();
+    const { struckAt, recoveredAt } = await fault();
     await sleep(AFTER_RESTART_MS);
     running = false;
     await Promise.all(clients);
@@ -128,9 +135,8 @@ describe('PostgreSQL is killed and restarted under load', () => {
 
     // Requests made while PostgreSQL was down failed fast with 503 and Retry-After.
     const duringOutage = observations.filter(
-      (o) => o.startedAt >= crashedAt + 100 && o.startedAt + o.ms < restartedAt - 100,
+      (o) => o.startedAt >= struckAt + 100 && o.startedAt + o.ms < recoveredAt - 100,
     );
-    expect(duringOutage.length).toBeGreaterThan(0);
     for (const o of duringOutage) {
       expect(o.status).toBe(503);
       expect(Number(o.retryAfter)).toBeGreaterThanOrEqual(1);
@@ -140,24 +146,51 @@ describe('PostgreSQL is killed and restarted under load', () => {
     // Latency is back to normal within RECOVERY_MS of the restart.
     const median = (values: number[]) =>
       [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-    const before = observations.filter((o) => o.startedAt < crashedAt && o.status < 300).map((o) => o.ms);
+    const before = observations.filter((o) => o.startedAt < struckAt && o.status < 300).map((o) => o.ms);
     const after = observations
-      .filter((o) => o.startedAt >= restartedAt + RECOVERY_MS && o.status < 300)
+      .filter((o) => o.startedAt >= recoveredAt + RECOVERY_MS && o.status < 300)
       .map((o) => o.ms);
     expect(after.length).toBeGreaterThan(20);
     expect(median(after)).toBeLessThanOrEqual(Math.max(3 * median(before), median(before) + 20));
 
     // Every acknowledged write is there exactly once.
-    const stored = await tasksByTitle(cluster.url());
+    const stored = await tasksByTitle(cluster.url(), `${round}: `);
     for (const task of acknowledged) {
       expect(stored.get(task.title), task.title).toEqual([{ id: task.id, status: 'in_progress' }]);
     }
     expect([...stored.values()].flat()).toHaveLength(acknowledged.length);
+    const failed = observations.filter((o) => o.status >= 500).length;
     console.info(
-      `fault test: ${acknowledged.length} tasks acknowledged in ${Date.now() - started} ms, ` +
-        `${duringOutage.length} requests during the outage (all 503), ` +
+      `fault test, ${round}: ${acknowledged.length} tasks acknowledged in ${Date.now() - started} ms, ` +
+        `${duringOutage.length} requests during the outage (all 503), ${failed} answered 5xx in all, ` +
         `median latency ${median(before)} ms before, ${median(after)} ms after recovery`,
     );
+    return { duringOutage };
+  }
+
+  // R6 (perf-reliability-anchors.md): the crash is repeated, each time from a running load.
+  test.each(Array.from({ length: CRASHES }, (_, n) => n + 1))(
+    'crash %i: no acknowledged write is lost or doubled, and the API fails fast and recovers',
+    async (n) => {
+      const { duringOutage } = await underLoad(`crash ${n}`, async () => {
+        const struckAt = Date.now();
+        cluster.killNow();
+        await sleep(OUTAGE_MS);
+        cluster = await startCluster({ dataDir, port });
+        return { struckAt, recoveredAt: Date.now() };
+      });
+      expect(duringOutage.length).toBeGreaterThan(0);
+    },
+    120_000,
+  );
+
+  test('every API connection terminated at once: nothing lost or doubled, and the API carries on', async () => {
+    await underLoad('terminated', async () => {
+      const struckAt = Date.now();
+      const terminated = await terminateOtherBackends(cluster.url());
+      expect(terminated).toBeGreaterThan(0);
+      return { struckAt, recoveredAt: Date.now() };
+    });
   }, 120_000);
 });
 
@@ -234,17 +267,40 @@ async function seedWorkspaceWithToken(url: string): Promise<string> {
   return secret;
 }
 
-async function tasksByTitle(url: string): Promise<Map<string, { id: string; status: string }[]>> {
+/** The tasks whose titles start with `prefix`, by title. */
+async function tasksByTitle(
+  url: string,
+  prefix: string,
+): Promise<Map<string, { id: string; status: string }[]>> {
   const db = new pg.Client({ connectionString: url });
   await db.connect();
   try {
     const { rows } = await db.query<{ title: string; id: string; status: string }>(
-      'select title, id, status::text from public.tasks order by title',
+      'select title, id, status from public.tasks where starts_with(title, $1) order by title',
+      [prefix],
     );
     const byTitle = new Map<string, { id: string; status: string }[]>();
     for (const row of rows)
       byTitle.set(row.title, [...(byTitle.get(row.title) ?? []), { id: row.id, status: row.status }]);
     return byTitle;
+  } finally {
+    await db.end();
+  }
+}
+
+/** Terminates every other client connection to the database (the API's); how many there were. */
+async function terminateOtherBackends(url: string): Promise<number> {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ terminated: number }>(
+      `with others as materialized (
+         select pid from pg_stat_activity
+         where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()
+       )
+       select count(*)::int as terminated from others where pg_terminate_backend(pid)`,
+    );
+    return rows[0]?.terminated ?? 0;
   } finally {
     await db.end();
   }
