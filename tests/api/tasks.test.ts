@@ -234,7 +234,8 @@ describe('POST /api/v1/workspaces/{slug}/projects/{key}/tasks', () => {
 
   it(`refuses the task past ${TASKS_PER_PROJECT} with 409 limit_reached`, async () => {
     const project = await projectIn(api.app, acme);
-    // As if made earlier: rows written directly, the triggers (numbering, counting, events) set aside.
+    // As if made earlier: rows written directly, the triggers (numbering, counting, events) set aside,
+    // and the project's number and count set to match.
     await api.db.asService(async (sql) => {
       await sql.query(`set local session_replication_role = replica`);
       await sql.query(
@@ -243,7 +244,7 @@ describe('POST /api/v1/workspaces/{slug}/projects/{key}/tasks', () => {
          from generate_series(1, $4::integer) n`,
         [acme.id, project.id, acme.admin.id, TASKS_PER_PROJECT - 1],
       );
-      await sql.query('update public.projects set next_task_number = $2 where id = $1', [
+      await sql.query('update public.projects set next_task_number = $2, task_count = $2 - 1 where id = $1', [
         project.id,
         TASKS_PER_PROJECT,
       ]);
@@ -263,6 +264,16 @@ describe('POST /api/v1/workspaces/{slug}/projects/{key}/tasks', () => {
       ),
     );
     expect(count?.count).toBe(TASKS_PER_PROJECT);
+
+    // A deleted task makes room for one more, and only one.
+    expect((await tasks().remove(acme.member.accessToken, taskOf(last).id)).status).toBe(204);
+    const another = await tasks().create(acme.member.accessToken, acme, project.key, { title: 'Room again' });
+    expect(taskOf(another).number).toBe(TASKS_PER_PROJECT + 1);
+    expectProblem(
+      await tasks().create(acme.member.accessToken, acme, project.key, { title: 'Full again' }),
+      409,
+      'limit_reached',
+    );
   });
 
   it('answers aal1 sessions 403 mfa_required where MFA is required, and lets aal2 in', async () => {
