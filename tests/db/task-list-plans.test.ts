@@ -1,16 +1,13 @@
 /**
  * The board's reads stay index reads under RLS (docs/decisions/0012): a column's page and a move's
  * neighbour read take the status as an index condition, so they read the rows they answer and no others,
- * whatever the size of the other columns. Run as a member, as the API runs them, with EXPLAIN ANALYZE.
+ * whatever the size of the other columns. Run as a member, as the API runs them, with EXPLAIN ANALYZE;
+ * the list is the one `npm run bench` measures.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Sql } from '../../supabase/functions/_shared/db.ts';
-import {
-  selectPositionBefore,
-  selectTasks,
-  type TaskFilters,
-} from '../../supabase/functions/api/tasks/tasks.queries.ts';
-import type { TaskStatus } from '../../supabase/functions/api/tasks/tasks.schemas.ts';
+import { columnFilter } from '../../bench/list-query.ts';
+import { selectPositionBefore, selectTasks } from '../../supabase/functions/api/tasks/tasks.queries.ts';
 import { useSqlAsUser } from '../support/sql-as-user.ts';
 
 interface PlanNode {
@@ -25,17 +22,6 @@ interface PlanNode {
 
 const TASKS_PER_COLUMN = 300;
 const PAGE = 20;
-
-const onlyColumn = (status: TaskStatus): TaskFilters => ({
-  statuses: [status],
-  priorities: null,
-  unassigned: false,
-  assigneeId: null,
-  labelId: null,
-  text: null,
-  dueBefore: null,
-  dueAfter: null,
-});
 
 describe('reading the board as a member', () => {
   const sqlTest = useSqlAsUser('task-list-plans.test');
@@ -103,7 +89,7 @@ describe('reading the board as a member', () => {
     "a page of the %s column reads that column's first rows from the board index, in order",
     async (status) => {
       const plan = await planOf((sql) =>
-        selectTasks(sql, projectId, onlyColumn(status), 'position', { limit: PAGE }),
+        selectTasks(sql, projectId, columnFilter(status), 'position', { limit: PAGE }),
       );
       const scan = tasksScanOf(plan);
       expect(scan['Node Type']).toBe('Index Scan');

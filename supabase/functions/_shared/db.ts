@@ -87,7 +87,7 @@ export function createDatabase({
       return asCallerAlone(claims, (sql) => shared.run({ claims, sql }, () => work(sql)));
     },
     asService: (work) => inTransaction(pool, logger, work, 'begin'),
-    serviceStatements: statementsOn(pool),
+    serviceStatements: sqlOn(pool),
     close: () => pool.end(),
   };
 }
@@ -161,31 +161,17 @@ async function rollBack(client: pg.PoolClient): Promise<Error | undefined> {
 }
 
 /**
- * Statements straight on the pool, each on a connection of its own for as long as it runs (the pool
- * listens for that connection's errors meanwhile).
+ * Statements on a checked-out client, or straight on the pool (each on a connection of its own for as
+ * long as it runs; the pool listens for that connection's errors meanwhile). A lost database is told as
+ * `unavailable` right where the statement fails: the error may never reach the transaction's own
+ * handler, because Hono turns a route's error into its answer before the middleware around the route
+ * (idempotency) sees it.
  */
-function statementsOn(pool: pg.Pool): Sql {
+function sqlOn(target: pg.PoolClient | pg.Pool): Sql {
   return {
     query: async <Row extends Record<string, unknown>>(text: string, values: readonly unknown[] = []) => {
       try {
-        return (await pool.query<Row>(text, [...values])).rows;
-      } catch (error) {
-        throw isDatabaseUnavailable(error) ? databaseUnavailable(error) : error;
-      }
-    },
-  };
-}
-
-/**
- * Statements on a checked-out client. A lost database is told as `unavailable` right where the statement
- * fails: the error may never reach the transaction's own handler, because Hono turns a route's error into
- * its answer before the middleware around the route (idempotency) sees it.
- */
-function sqlOn(client: pg.PoolClient): Sql {
-  return {
-    query: async <Row extends Record<string, unknown>>(text: string, values: readonly unknown[] = []) => {
-      try {
-        return (await client.query<Row>(text, [...values])).rows;
+        return (await target.query<Row>(text, [...values])).rows;
       } catch (error) {
         throw isDatabaseUnavailable(error) ? databaseUnavailable(error) : error;
       }
