@@ -15,19 +15,21 @@ create trigger tasks_track_completion before insert or update of status on publi
 
 -- Board order runs through the columns left to right, as the enum did. An immutable SQL function of one
 -- CASE, so Postgres inlines it (into leakproof text comparisons) in queries and in the index below alike.
+-- Without `set search_path` (which would stop the inlining), so its operator is named with its schema:
+-- no search_path can make the index compute another rank.
 create function private.task_status_rank(status text)
 returns integer
 language sql
 immutable
 parallel safe
 as $$
-  select case status
-    when 'backlog' then 1
-    when 'todo' then 2
-    when 'in_progress' then 3
-    when 'in_review' then 4
-    when 'done' then 5
-    when 'canceled' then 6
+  select case
+    when status operator(pg_catalog.=) 'backlog' then 1
+    when status operator(pg_catalog.=) 'todo' then 2
+    when status operator(pg_catalog.=) 'in_progress' then 3
+    when status operator(pg_catalog.=) 'in_review' then 4
+    when status operator(pg_catalog.=) 'done' then 5
+    when status operator(pg_catalog.=) 'canceled' then 6
   end
 $$;
 revoke execute on function private.task_status_rank(text) from public, anon;
