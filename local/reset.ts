@@ -1,6 +1,7 @@
 // `npm run reset`: wipes the stand-in's data directory (database, keys). The next `npm start` begins afresh.
 import { rm } from 'node:fs/promises';
 import { readConfig } from './config.ts';
+import { removeLinkedCluster } from './postgres/cluster-directory.ts';
 import { readRunningState } from './state.ts';
 
 async function main(): Promise<void> {
@@ -10,6 +11,7 @@ async function main(): Promise<void> {
     process.stderr.write(`Tasklane is running (pid ${running.pid}): stop it with Ctrl-C before resetting.\n`);
     process.exit(1);
   }
+  await removeLinkedCluster(config.dataDir);
   await rm(config.dataDir, { recursive: true, force: true });
   process.stdout.write(
     `Removed ${config.dataDir}. The next \`npm start\` creates a fresh database and new keys.\n`,

@@ -17,6 +17,8 @@ import { createMailbox } from './mailbox/mailbox.ts';
 import { startMailboxServer } from './mailbox/mailbox-server.ts';
 import { waitForPort } from './ports.ts';
 import { startCluster, type RunningCluster } from './postgres/cluster.ts';
+import { clusterDirectory } from './postgres/cluster-directory.ts';
+import { postgresOsUser } from './postgres/os-user.ts';
 import { prepareDatabase, type PreparedDatabase } from './postgres/prepare-database.ts';
 import { clearRunningState, writeRunningState } from './state.ts';
 import { startWebServer } from './web-server.ts';
@@ -53,7 +55,7 @@ export async function startStack(config: StandInConfig, log: Log): Promise<Runni
   try {
     await mkdir(config.dataDir, { recursive: true });
     const keys = await loadOrCreateKeys(config.dataDir);
-    const postgresDir = join(config.dataDir, 'postgres');
+    const postgresDir = await clusterDirectory(config.dataDir, postgresOsUser());
     const firstStart = !(await stat(join(postgresDir, 'PG_VERSION')).catch(() => null));
 
     log('stand-in', firstStart ? 'creating the database cluster…' : 'starting PostgreSQL…');

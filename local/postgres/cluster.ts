@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { chown, mkdir, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { postgresBinaries } from './binaries.ts';
 import { postgresOsUser, type OsUser } from './os-user.ts';
+import { canReach } from './reachable.ts';
 
 export const POSTGRES_PASSWORD = 'postgres';
 
@@ -39,6 +40,11 @@ const BASE_SETTINGS: Record<string, string> = {
 /** Starts PostgreSQL 17 on loopback, creating the cluster first if `dataDir` holds none. */
 export async function startCluster(options: ClusterOptions): Promise<RunningCluster> {
   const user = postgresOsUser();
+  await mkdir(dirname(options.dataDir), { recursive: true });
+  if (!canReach(user, dirname(options.dataDir)))
+    throw new Error(
+      `PostgreSQL runs as its own OS user (uid ${user.uid}), which cannot reach ${options.dataDir}: put the data directory where every user can search its parents (TASKLANE_DATA_DIR), or run as a user other than root.`,
+    );
   if (!(await isInitialised(options.dataDir))) await initialise(options.dataDir, user);
   const child = await launch(options, user);
   return {
@@ -61,7 +67,7 @@ async function isInitialised(dataDir: string): Promise<boolean> {
 }
 
 async function initialise(dataDir: string, user: OsUser): Promise<void> {
-  const { initdb } = await postgresBinaries();
+  const { initdb } = await postgresBinaries(user);
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   await chown(dataDir, user.uid, user.gid);
   const passwordFile = `${dataDir}.pwfile`;
@@ -88,7 +94,7 @@ async function initialise(dataDir: string, user: OsUser): Promise<void> {
 }
 
 async function launch(options: ClusterOptions, user: OsUser): Promise<ChildProcess> {
-  const { postgres } = await postgresBinaries();
+  const { postgres } = await postgresBinaries(user);
   const settings = { ...BASE_SETTINGS, ...options.settings };
   const args = ['-D', options.dataDir, '-p', String(options.port)];
   for (const [name, value] of Object.entries(settings)) args.push('-c', `${name}=${value}`);

@@ -38,6 +38,8 @@ export interface StandInOptions {
   ports?: Partial<StandInPorts>;
   /** The project folder the stand-in serves (its cwd); this repository by default. */
   projectDir?: string;
+  /** A copy of this repository whose own `local/main.ts` runs (and serves itself, unless projectDir). */
+  checkout?: string;
   /** Extra environment variables, e.g. TASKLANE_AUTH_REFRESH_TOKEN_REUSE_INTERVAL. */
   env?: NodeJS.ProcessEnv;
 }
@@ -59,8 +61,9 @@ export async function launchStandIn(options: StandInOptions = {}): Promise<Stand
     web: options.ports?.web ?? (await freePort()),
   };
   const env = { ...standInEnv(dataDir, ports, options.web ?? false), ...options.env };
-  const child = spawn(process.execPath, ['--import', 'tsx', join(PROJECT_DIR, 'local', 'main.ts')], {
-    cwd: options.projectDir ?? PROJECT_DIR,
+  const checkout = options.checkout ?? PROJECT_DIR;
+  const child = spawn(process.execPath, ['--import', 'tsx', join(checkout, 'local', 'main.ts')], {
+    cwd: options.projectDir ?? checkout,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
