@@ -64,6 +64,16 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'deploy',
+          include: ['tests/deploy/**/*.test.ts'],
+          setupFiles: [failOnConsoleError],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['./tests/support/global-stack.ts'],

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startStandIn, type StandInProcess } from '../support/stand-in-process.ts';
 
 const REPO = resolve(import.meta.dirname, '..', '..');
+const REPO_FUNCTION_CONFIG = join(REPO, 'supabase', 'functions', 'api', 'deno.json');
 let project: string;
 let standIn: StandInProcess;
 
@@ -20,6 +21,9 @@ beforeAll(async () => {
     await symlink(join(REPO, shared), join(project, shared));
   }
   await mkdir(join(project, 'supabase', 'functions', 'greeter'), { recursive: true });
+  // deno.json takes its import map from the API function's own deno.json.
+  await mkdir(join(project, 'supabase', 'functions', 'api'));
+  await symlink(REPO_FUNCTION_CONFIG, join(project, 'supabase', 'functions', 'api', 'deno.json'));
   await symlink(join(REPO, 'supabase', 'migrations'), join(project, 'supabase', 'migrations'));
   await writeFile(join(project, 'supabase', 'functions', 'greeter', 'index.ts'), greeter('hello'));
   standIn = await startStandIn({ projectDir: project });

@@ -4,8 +4,6 @@ import { EnvError, parseEnv } from './env.ts';
 const VALID = {
   SUPABASE_URL: 'http://127.0.0.1:54321',
   SUPABASE_DB_URL: 'postgresql://postgres:s3cret-password@127.0.0.1:54322/postgres',
-  SUPABASE_ANON_KEY: 'anon-key-value',
-  SUPABASE_SERVICE_ROLE_KEY: 'service-role-key-value',
 };
 
 function failureOf(source: Record<string, string | undefined>): EnvError {
@@ -72,6 +70,10 @@ describe('parseEnv', () => {
     expect(env.ALLOWED_ORIGINS).toEqual(['http://localhost:5173', 'https://app.tasklane.dev']);
   });
 
+  it('needs neither legacy API key (projects restored since November 2025 have none)', () => {
+    expect(parseEnv({ ...VALID, APP_URL: 'http://localhost:5173' })).not.toHaveProperty('SUPABASE_ANON_KEY');
+  });
+
   it('treats empty values as unset', () => {
     expect(
       parseEnv({ ...VALID, ALLOWED_ORIGINS: '', LOG_LEVEL: '', APP_URL: 'http://localhost:5173' }),
@@ -79,7 +81,7 @@ describe('parseEnv', () => {
       ALLOWED_ORIGINS: [],
       LOG_LEVEL: 'info',
     });
-    expect(failureOf({ ...VALID, SUPABASE_ANON_KEY: '' }).message).toContain('SUPABASE_ANON_KEY is not set');
+    expect(failureOf({ ...VALID, SUPABASE_DB_URL: '' }).message).toContain('SUPABASE_DB_URL is not set');
   });
 
   it('names every missing or malformed variable in one message', () => {
@@ -91,8 +93,7 @@ describe('parseEnv', () => {
     });
     expect(message).toBe(
       'Invalid environment: SUPABASE_URL must be an http(s) URL; ' +
-        'SUPABASE_DB_URL must be a postgres:// connection URL; SUPABASE_ANON_KEY is not set; ' +
-        'SUPABASE_SERVICE_ROLE_KEY is not set; ' +
+        'SUPABASE_DB_URL must be a postgres:// connection URL; ' +
         'ALLOWED_ORIGINS must be comma-separated origins such as https://app.example.com; ' +
         'LOG_LEVEL must be one of debug, info, warn, error',
     );

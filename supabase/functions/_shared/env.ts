@@ -6,6 +6,9 @@
  * as not sent. APP_URL, the web app's address that links in mails point into, defaults to the first of
  * ALLOWED_ORIGINS (the web app is the API's first browser client); with neither, the API cannot link
  * anywhere and refuses to boot.
+ *
+ * The legacy SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY are not read: the API verifies tokens against
+ * the JWKS and reaches the database directly, and projects restored since November 2025 have neither.
  */
 import { z } from 'zod';
 import { RATE_LIMIT_PER_MINUTE } from './limits.ts';
@@ -32,8 +35,6 @@ const EnvSchema = z
   .object({
     SUPABASE_URL: httpUrl,
     SUPABASE_DB_URL: z.string().regex(/^postgres(ql)?:\/\/./),
-    SUPABASE_ANON_KEY: z.string(),
-    SUPABASE_SERVICE_ROLE_KEY: z.string(),
     ALLOWED_ORIGINS: originList.default([]),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     APP_URL: httpUrl.optional(),
@@ -56,8 +57,6 @@ type EnvName = keyof Env;
 const EXPECTED: Record<EnvName, string> = {
   SUPABASE_URL: 'an http(s) URL',
   SUPABASE_DB_URL: 'a postgres:// connection URL',
-  SUPABASE_ANON_KEY: 'the project anon key',
-  SUPABASE_SERVICE_ROLE_KEY: 'the project service-role key',
   ALLOWED_ORIGINS: 'comma-separated origins such as https://app.example.com',
   LOG_LEVEL: `one of ${LOG_LEVELS.join(', ')}`,
   APP_URL: "the web app's http(s) URL, such as https://app.example.com",
