@@ -342,7 +342,8 @@ export interface paths {
          *     Addresses are compared case-insensitively. One that belongs to a member is `409 already_member`;
          *     one with a pending invitation is `409 invitation_exists` (revoke that one to invite again).
          *     Members and pending invitations together may number at most 50 (`409 limit_reached`), and a
-         *     person may create at most 20 invitations an hour, in all workspaces (`429 rate_limited` with
+         *     person may create at most 20 invitations an hour, in all workspaces, and one address may receive
+         *     at most 5 invitations in 24 hours, from all workspaces together (each `429 rate_limited` with
          *     `Retry-After`). `Location` names the invitation's address, relative to this one.
          *
          *     The answer holds a secret, so it is never stored for an `Idempotency-Key` (as with API tokens):
@@ -414,9 +415,11 @@ export interface paths {
          * Accept an invitation
          * @description Joins the signed-in person to the invitation's workspace, with its role, and answers the
          *     workspace. The person's e-mail must be the invited address, compared case-insensitively (`403
-         *     forbidden` otherwise, and nothing changes). An unknown token is `404`, and so is an invitation
-         *     already accepted: it is used up. A revoked invitation is `410 invitation_revoked`, one past its 7
-         *     days `410 invitation_expired`. Someone already a member is `409 already_member`. A workspace that
+         *     forbidden` otherwise, and nothing changes), and confirmed (`403 email_not_confirmed` until it
+         *     is). An unknown token is `404`, and so is an invitation already accepted: it is used up. A
+         *     revoked invitation is `410 invitation_revoked`, and so is one whose inviter has since been removed
+         *     or demoted below the invitation's role (removing or demoting them revokes it); one past its 7
+         *     days is `410 invitation_expired`. Someone already a member is `409 already_member`. A workspace that
          *     requires MFA admits only `aal2` callers (`403 mfa_required`, and nothing changes): verify a
          *     second factor, then accept. Takes no body.
          */
@@ -1063,6 +1066,8 @@ export interface components {
             };
             /** @description API tokens and invitations one user may create per hour. */
             sensitive_creations_per_hour: number;
+            /** @description Invitations one e-mail address may receive in 24 hours, from all workspaces. */
+            invitations_per_recipient_per_day: number;
             /** @description Exports of one workspace per hour (`GET /v1/workspaces/{slug}/export`). */
             exports_per_workspace_per_hour: number;
             page_size: {
@@ -1821,7 +1826,7 @@ export interface components {
          * @description A stable, machine-readable error code. New codes may be added.
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "unauthenticated" | "forbidden" | "mfa_required" | "insufficient_scope" | "not_found" | "method_not_allowed" | "slug_taken" | "project_key_taken" | "project_archived" | "label_exists" | "comment_deleted" | "already_member" | "invitation_exists" | "last_owner" | "limit_reached" | "idempotency_key_in_use" | "invitation_expired" | "invitation_revoked" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "idempotency_key_reused" | "rate_limited" | "internal" | "unavailable";
+        ErrorCode: "bad_request" | "unauthenticated" | "forbidden" | "mfa_required" | "insufficient_scope" | "email_not_confirmed" | "not_found" | "method_not_allowed" | "slug_taken" | "project_key_taken" | "project_archived" | "label_exists" | "comment_deleted" | "already_member" | "invitation_exists" | "last_owner" | "limit_reached" | "idempotency_key_in_use" | "invitation_expired" | "invitation_revoked" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "idempotency_key_reused" | "rate_limited" | "internal" | "unavailable";
         FieldError: {
             /** @description Where the problem is, as a dotted path (`body.name`, `query.limit`). */
             path: string;
@@ -2372,6 +2377,7 @@ export interface operations {
                      *         "ip": 60
                      *       },
                      *       "sensitive_creations_per_hour": 20,
+                     *       "invitations_per_recipient_per_day": 5,
                      *       "exports_per_workspace_per_hour": 10,
                      *       "page_size": {
                      *         "default": 50,
@@ -3504,8 +3510,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             /**
-             * @description `forbidden`: the invitation is for another e-mail address. `mfa_required`: the workspace
-             *     requires MFA and the caller is at `aal1`. `insufficient_scope`: a `read` API token.
+             * @description `forbidden`: the invitation is for another e-mail address. `email_not_confirmed`: the
+             *     caller's address is not confirmed yet. `mfa_required`: the workspace requires MFA and the
+             *     caller is at `aal1`. `insufficient_scope`: a `read` API token.
              */
             403: {
                 headers: {
@@ -3543,8 +3550,8 @@ export interface operations {
                 };
             };
             /**
-             * @description `invitation_revoked`: an admin revoked the invitation. `invitation_expired`: it was not
-             *     accepted within 7 days. Ask for a new one.
+             * @description `invitation_revoked`: an admin revoked the invitation, or its inviter may no longer grant
+             *     its role. `invitation_expired`: it was not accepted within 7 days. Ask for a new one.
              */
             410: {
                 headers: {

@@ -271,3 +271,24 @@ describe.each(OPERATIONS)('$operationId ($method $path)', (operation) => {
     else expect(after, 'the database did not change').not.toEqual(before);
   });
 });
+
+describe.each(OPERATIONS.filter((operation) => operation.refusals))(
+  '$operationId ($method $path), refused by the state of things',
+  (operation) => {
+    it.each(operation.refusals ?? [])('$name → $expected.status $expected.code', async (refusal) => {
+      // A fixture of its own: arranging changes it.
+      const fixture = await createWorkspaceWithRoles(api.db);
+      const ownerBearer = await signWithTestKey(accessTokenClaims(fixture.owner, 'aal2'));
+      const context = { app: api.app, fixture, ownerBearer };
+      const call = await refusal.arrange(context, await operation.prepare(context), api.db);
+      const bearer = refusal.as === 'outsider' ? fixture.outsider.accessToken : ownerBearer;
+      const before = await digestPublicTables(api.db);
+
+      const response = await send(api.app, operation, call, bearer);
+
+      expect(response.status, response.text).toBe(refusal.expected.status);
+      expect(problemOf(response).code).toBe(refusal.expected.code);
+      expect(await digestPublicTables(api.db), 'the database changed').toEqual(before);
+    });
+  },
+);

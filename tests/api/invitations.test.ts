@@ -750,3 +750,121 @@ describe('POST /api/v1/invitations/{token}/accept', () => {
     expect(second.body).toEqual(first.body);
   });
 });
+
+describe("invitations and their inviter's authority (issue 11, item 4)", () => {
+  const removeMember = (bearer: string, fixture: WorkspaceFixture, userId: string) =>
+    callApi(api.app, `${fixture.path}/members/${userId}`, withBearer(bearer, { method: 'DELETE' }));
+  const changeRole = (bearer: string, fixture: WorkspaceFixture, userId: string, role: WorkspaceRole) =>
+    callApi(
+      api.app,
+      `${fixture.path}/members/${userId}`,
+      withBearer(bearer, {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/merge-patch+json' },
+        body: JSON.stringify({ role }),
+      }),
+    );
+
+  it('revokes a removed admin’s pending invitations: the one to their own other address is 410', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    const alternative = uniqueEmail('alt');
+    const alt = await createTestUser(api.db, { email: alternative });
+    const theirs = await invite(fixture, { email: alternative, role: 'admin' }, fixture.admin);
+    const owners = await invite(fixture);
+    expect((await removeMember(fixture.owner.accessToken, fixture, fixture.admin.id)).status).toBe(204);
+
+    expectProblem(await acceptInvitation(alt.accessToken, tokenOf(theirs)), 410, 'invitation_revoked');
+    expect(await rolesIn(fixture)).not.toHaveProperty(alt.id);
+    expect(await storedInvitation(theirs.id)).toMatchObject({ status: 'revoked' });
+    expect(await storedInvitation(owners.id)).toMatchObject({ status: 'pending' });
+    const listed = (await getInvitation(fixture.owner.accessToken, fixture, theirs.id)).body as Invitation;
+    expect(listed.status).toBe('revoked');
+  });
+
+  it('revokes a demoted owner’s owner invitations, and an admin’s once they are a member', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    await api.db.asService((sql) =>
+      sql.query(`update public.memberships set role = 'owner' where workspace_id = $1 and user_id = $2`, [
+        fixture.id,
+        fixture.admin.id,
+      ]),
+    );
+    const asOwner = await invite(fixture, { email: uniqueEmail(), role: 'owner' }, fixture.admin);
+    const asAdmin = await invite(fixture, { email: uniqueEmail(), role: 'admin' }, fixture.admin);
+    expect((await changeRole(fixture.owner.accessToken, fixture, fixture.admin.id, 'admin')).status).toBe(
+      200,
+    );
+    expect([
+      (await storedInvitation(asOwner.id))?.status,
+      (await storedInvitation(asAdmin.id))?.status,
+    ]).toEqual(['revoked', 'pending']);
+    expect((await changeRole(fixture.owner.accessToken, fixture, fixture.admin.id, 'member')).status).toBe(
+      200,
+    );
+    expect((await storedInvitation(asAdmin.id))?.status).toBe('revoked');
+  });
+
+  it('answers 410 to an invitation whose inviter lost the right without a revocation (re-checked on accept)', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    const { invitee, invitation } = await inviteNewPerson(fixture, 'admin');
+    // As if the inviter had been demoted before revocation existed: the role changes, no trigger runs.
+    await api.db.asService(async (sql) => {
+      await sql.query('set local session_replication_role = replica');
+      await sql.query(
+        `update public.memberships set role = 'member' where workspace_id = $1 and user_id = $2`,
+        [fixture.id, fixture.owner.id],
+      );
+    });
+    expectProblem(
+      await acceptInvitation(invitee.accessToken, tokenOf(invitation)),
+      410,
+      'invitation_revoked',
+    );
+    expect(await rolesIn(fixture)).not.toHaveProperty(invitee.id);
+  });
+});
+
+describe('the address an invitation is bound to (issue 11, item 11)', () => {
+  it('refuses an unconfirmed address with 403 email_not_confirmed, and admits it once confirmed', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    const { invitee, invitation } = await inviteNewPerson(fixture);
+    const confirm = (at: string | null) =>
+      api.db.asService((sql) =>
+        sql.query('update auth.users set email_confirmed_at = $2 where id = $1', [invitee.id, at]),
+      );
+    await confirm(null);
+    const problem = expectProblem(
+      await acceptInvitation(invitee.accessToken, tokenOf(invitation)),
+      403,
+      'email_not_confirmed',
+    );
+    expect(problem.detail).toMatch(/Confirm your e-mail address/);
+    expect(await rolesIn(fixture)).not.toHaveProperty(invitee.id);
+    expect(await storedInvitation(invitation.id)).toMatchObject({ status: 'pending', version: 1 });
+    await confirm(new Date().toISOString());
+    expect((await acceptInvitation(invitee.accessToken, tokenOf(invitation))).status).toBe(200);
+  });
+
+  it('invites one address at most 5 times in 24 hours, from all workspaces; then 429 with Retry-After', async () => {
+    const email = uniqueEmail('stranger');
+    const fixtures = await Promise.all(Array.from({ length: 6 }, () => createWorkspaceWithRoles(api.db)));
+    for (const fixture of fixtures.slice(0, 5)) await invite(fixture, { email, role: 'viewer' });
+    const last = fixtures[5];
+    if (!last) throw new Error('no fixture');
+    const refused = await postInvitation(last.owner.accessToken, last, {
+      email: email.toUpperCase(),
+      role: 'member',
+    });
+    const problem = expectProblem(refused, 429, 'rate_limited');
+    expect(problem.detail).toMatch(/5 invitations in the last 24 hours.*invitations_per_recipient_per_day/);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(24 * 60 * 60 - 120);
+    expect(retryAfter).toBeLessThanOrEqual(24 * 60 * 60);
+    expect(await storedInvitations(last)).toEqual([]);
+    expect(sentTo(email)).toHaveLength(5);
+    // Another address is not held back.
+    expect(
+      (await postInvitation(last.owner.accessToken, last, { email: uniqueEmail(), role: 'member' })).status,
+    ).toBe(201);
+  });
+});

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { components } from '../../api-spec/schema.d.ts';
 import { useTestApp } from '../support/api-app.ts';
 import { callApi, expectProblem, type ApiResponse } from '../support/api-request.ts';
+import { blockedBy, holdTransactionAs } from '../support/held-transaction.ts';
 import { aal2AccessTokenOf, withBearer, type TestUser } from '../support/test-users.ts';
 import {
   createApiTokenFor,
@@ -392,6 +394,32 @@ describe('DELETE /api/v1/workspaces/{slug}/members/{user_id}', () => {
 
     await patchMember(fixture.owner.accessToken, fixture, fixture.admin.id, { role: 'owner' });
     expect((await removeMember(fixture.owner.accessToken, fixture, fixture.owner.id)).status).toBe(204);
+  });
+
+  it('refuses the second of two owners leaving at once with 409 last_owner: the workspace keeps one', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    await addMember(fixture, fixture.outsider, 'owner');
+    const observer = new pg.Client({ connectionString: api.databaseUrl });
+    await observer.connect();
+    // The other owner leaves straight through SQL (as /rest/v1 would), in a transaction held open.
+    const held = await holdTransactionAs(api.databaseUrl, fixture.outsider.id);
+    try {
+      expect(
+        await held.run('delete from public.memberships where workspace_id = $1 and user_id = $2', [
+          fixture.id,
+          fixture.outsider.id,
+        ]),
+      ).toEqual({ rows: [] });
+      const leaving = removeMember(fixture.owner.accessToken, fixture, fixture.owner.id);
+      expect(await blockedBy(observer, held.pid, leaving)).toBe('blocked');
+      await held.commit();
+      const problem = expectProblem(await leaving, 409, 'last_owner');
+      expect(problem.detail).toContain('You are the only owner');
+    } finally {
+      await held.close();
+      await observer.end();
+    }
+    expect(await storedMembers(fixture)).toEqual(initialMembers(fixture));
   });
 
   it.each([

@@ -18,6 +18,7 @@ describe('GET /api/v1/meta/limits', () => {
       api_token_lifetime_days: { min: 1, max: 365, default: 90 },
       rate_limit_per_minute: { user: 600, ip: 60 },
       sensitive_creations_per_hour: 20,
+      invitations_per_recipient_per_day: 5,
       exports_per_workspace_per_hour: 10,
       page_size: { default: 50, max: 200 },
       json_body_max_bytes: 1024 * 1024,

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
+import { MEMBERS_PER_WORKSPACE } from '../../supabase/functions/_shared/limits.ts';
 import { useSqlAsUser } from '../support/sql-as-user.ts';
 
 type Role = 'owner' | 'admin' | 'member' | 'viewer';
@@ -34,18 +35,12 @@ describe('private.member_emails and private.create_invitation', () => {
     return { id, ...users };
   }
 
-  const invite = (
-    userId: string,
-    workspaceId: string,
-    email: string,
-    role: Role = 'member',
-    maxMembers = 50,
-  ) =>
+  const invite = (userId: string, workspaceId: string, email: string, role: Role = 'member') =>
     asUser<{ email: string; role: Role; status: string; invited_by: string }>(
       userId,
       `select email, role, status, invited_by
-       from private.create_invitation($1, $2, $3, sha256(gen_random_uuid()::text::bytea), $4, 7)`,
-      [workspaceId, email, role, maxMembers],
+       from private.create_invitation($1, $2, $3, sha256(gen_random_uuid()::text::bytea))`,
+      [workspaceId, email, role],
     );
 
   const pendingFor = async (workspaceId: string, email: string) =>
@@ -126,20 +121,25 @@ describe('private.member_emails and private.create_invitation', () => {
 
   test('counts members and unexpired pending invitations against the limit', async () => {
     const workspace = await newWorkspace();
-    // 4 members + 1 pending = 5; an expired or revoked invitation does not count.
-    expect(await invite(workspace.owner, workspace.id, 'one@invitations.test', 'member', 6)).toHaveProperty(
-      'rows',
+    // 4 members + 44 more = 48, + 1 pending = 49; an expired or revoked invitation does not count.
+    await sqlTest.db.query(
+      `with filler as (
+         insert into auth.users (id, email, aud, role, created_at, updated_at)
+         select gen_random_uuid(), 'filler-' || gen_random_uuid() || '@invitations.test', 'authenticated',
+           'authenticated', now(), now()
+         from generate_series(1, $2 - 6)
+         returning id
+       )
+       insert into public.memberships (workspace_id, user_id, role) select $1, id, 'member' from filler`,
+      [workspace.id, MEMBERS_PER_WORKSPACE],
     );
-    expect(await invite(workspace.owner, workspace.id, 'gone@invitations.test', 'member', 6)).toHaveProperty(
-      'rows',
-    );
+    expect(await invite(workspace.owner, workspace.id, 'one@invitations.test')).toHaveProperty('rows');
+    expect(await invite(workspace.owner, workspace.id, 'gone@invitations.test')).toHaveProperty('rows');
     await sqlTest.db.query(
       `update public.invitations set status = 'revoked' where email = 'gone@invitations.test'`,
     );
-    expect(await invite(workspace.owner, workspace.id, 'two@invitations.test', 'member', 6)).toHaveProperty(
-      'rows',
-    );
-    expect(await invite(workspace.owner, workspace.id, 'three@invitations.test', 'member', 6)).toEqual({
+    expect(await invite(workspace.owner, workspace.id, 'two@invitations.test')).toHaveProperty('rows');
+    expect(await invite(workspace.owner, workspace.id, 'three@invitations.test')).toEqual({
       refused: 'limit_reached',
     });
   });

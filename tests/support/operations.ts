@@ -8,6 +8,8 @@ import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../supabase/functions/api/app-env.ts';
+import type { Database } from '../../supabase/functions/_shared/db.ts';
+import { INVITATIONS_PER_RECIPIENT_PER_DAY } from '../../supabase/functions/_shared/limits.ts';
 import { callApi } from './api-request.ts';
 import { withBearer } from './test-users.ts';
 import { WORKSPACE_ROLES, type WorkspaceFixture, type WorkspaceRole } from './workspace-fixture.ts';
@@ -48,6 +50,19 @@ export interface PreparedCall {
   body?: Record<string, unknown>;
 }
 
+/**
+ * A call by a caller the operation allows that the state of things must still refuse (issue 11): the
+ * authorization matrix arranges the state, sends the call and expects the problem, with nothing changed.
+ */
+export interface Refusal {
+  name: string;
+  /** Who sends the call: the fixture's owner (aal2) unless named. */
+  as?: 'owner' | 'outsider';
+  /** Puts things in the refusing state, as the service where the API cannot; the call to send. */
+  arrange(context: OperationContext, call: PreparedCall, db: Database): Promise<PreparedCall>;
+  expected: { status: number; code: string };
+}
+
 export interface Operation {
   operationId: string;
   method: Method;
@@ -56,6 +71,7 @@ export interface Operation {
   access: Access;
   success: 200 | 201 | 204;
   prepare(context: OperationContext): Promise<PreparedCall>;
+  refusals?: readonly Refusal[];
 }
 
 export const SAFE_METHODS: readonly Method[] = ['get'];
@@ -310,6 +326,17 @@ export const OPERATIONS: readonly Operation[] = [
     prepare: async (context) => ({
       params: { ...inWorkspace(context), user_id: context.fixture.member.id },
     }),
+    refusals: [
+      {
+        // The race of two owners leaving at once ends here too (tests/api/members.test.ts).
+        name: 'the last owner leaving',
+        arrange: async ({ fixture }, call) => ({
+          ...call,
+          params: { ...call.params, user_id: fixture.owner.id },
+        }),
+        expected: { status: 409, code: 'last_owner' },
+      },
+    ],
   },
   // ── invitations ──
   {
@@ -322,6 +349,22 @@ export const OPERATIONS: readonly Operation[] = [
       params: inWorkspace(context),
       body: { email: `invitee-${uniqueSuffix()}@example.com`, role: 'member' },
     }),
+    refusals: [
+      {
+        name: 'an address invited too often in the last 24 hours',
+        arrange: async (_, call, db) => {
+          await db.asService((sql) =>
+            sql.query(
+              `insert into private.invitations_sent (recipient_hash)
+               select sha256(convert_to(lower($1), 'UTF8')) from generate_series(1, $2)`,
+              [call.body?.['email'], INVITATIONS_PER_RECIPIENT_PER_DAY],
+            ),
+          );
+          return call;
+        },
+        expected: { status: 429, code: 'rate_limited' },
+      },
+    ],
   },
   {
     operationId: 'listInvitations',
@@ -361,6 +404,39 @@ export const OPERATIONS: readonly Operation[] = [
       const invitation = await createInvitation(context, context.fixture.outsider.email);
       return { params: { token: tokenOf(invitation.accept_url) } };
     },
+    refusals: [
+      {
+        name: 'an invitation whose inviter has been removed since',
+        as: 'outsider',
+        arrange: async ({ fixture }, call, db) => {
+          await db.asService((sql) =>
+            sql.query(
+              `update public.memberships set role = 'owner' where workspace_id = $1 and user_id = $2`,
+              [fixture.id, fixture.admin.id],
+            ),
+          );
+          await db.asService((sql) =>
+            sql.query('delete from public.memberships where workspace_id = $1 and user_id = $2', [
+              fixture.id,
+              fixture.owner.id,
+            ]),
+          );
+          return call;
+        },
+        expected: { status: 410, code: 'invitation_revoked' },
+      },
+      {
+        name: 'an invitee whose e-mail address is not confirmed',
+        as: 'outsider',
+        arrange: async ({ fixture }, call, db) => {
+          await db.asService((sql) =>
+            sql.query('update auth.users set email_confirmed_at = null where id = $1', [fixture.outsider.id]),
+          );
+          return call;
+        },
+        expected: { status: 403, code: 'email_not_confirmed' },
+      },
+    ],
   },
   // ── projects ──
   {

@@ -13,7 +13,10 @@ export type Outcome<Row> = { rows: Row[] } | { refused: string | undefined };
 export interface SqlAsUser {
   /** The client, as the database owner. */
   readonly db: pg.Client;
-  newUser(email?: string): Promise<string>;
+  /** The database's URL, for tests that need connections of their own. */
+  readonly url: string;
+  /** A user whose e-mail is confirmed, unless `confirmed` is false. */
+  newUser(email?: string, options?: { confirmed?: boolean }): Promise<string>;
   /** Runs `sql` as `userId` (role authenticated with their claims) in its own transaction. */
   asUser<Row extends pg.QueryResultRow>(
     userId: string,
@@ -42,12 +45,16 @@ export function useSqlAsUser(emailDomain: string): SqlAsUser {
     get db() {
       return db();
     },
-    newUser: async (email = `${randomUUID()}@${emailDomain}`) => {
+    get url() {
+      if (!database) throw new Error('useSqlAsUser(): the database exists only inside tests');
+      return database.url;
+    },
+    newUser: async (email = `${randomUUID()}@${emailDomain}`, { confirmed = true } = {}) => {
       const id = randomUUID();
       await db().query(
-        `insert into auth.users (id, email, aud, role, created_at, updated_at)
-         values ($1, $2, 'authenticated', 'authenticated', now(), now())`,
-        [id, email],
+        `insert into auth.users (id, email, email_confirmed_at, aud, role, created_at, updated_at)
+         values ($1, $2, case when $3 then now() end, 'authenticated', 'authenticated', now(), now())`,
+        [id, email, confirmed],
       );
       return id;
     },

@@ -9,6 +9,7 @@ const SPEC_STATUS: Record<ErrorCode, number> = {
   forbidden: 403,
   mfa_required: 403,
   insufficient_scope: 403,
+  email_not_confirmed: 403,
   not_found: 404,
   method_not_allowed: 405,
   slug_taken: 409,

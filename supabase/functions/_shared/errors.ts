@@ -31,6 +31,11 @@ export const ERROR_KINDS = {
     detail: 'This workspace requires two-factor authentication. Verify a second factor and try again.',
   },
   insufficient_scope: { status: 403, title: 'Insufficient scope', detail: 'This API token can only read.' },
+  email_not_confirmed: {
+    status: 403,
+    title: 'E-mail not confirmed',
+    detail: 'Confirm your e-mail address with the link we sent you, then accept the invitation again.',
+  },
   not_found: {
     status: 404,
     title: 'Not found',

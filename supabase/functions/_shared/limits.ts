@@ -28,6 +28,8 @@ export const WEBHOOK_TIMEOUT_SECONDS = 10;
 export const RATE_LIMIT_PER_MINUTE = { user: 600, ip: 60 } as const;
 /** API tokens and invitations one user may create per hour. */
 export const SENSITIVE_CREATIONS_PER_HOUR = 20;
+/** Invitations to one address in 24 hours, from all workspaces: nobody can mail-bomb a stranger. */
+export const INVITATIONS_PER_RECIPIENT_PER_DAY = 5;
 /** Exports of one workspace per hour: an export reads the whole workspace. */
 export const EXPORTS_PER_WORKSPACE_PER_HOUR = 10;
 export const PAGE_SIZE = { default: 50, max: 200 } as const;

@@ -11,6 +11,7 @@ const INSUFFICIENT_PRIVILEGE = '42501';
 interface PostgresError {
   code?: unknown;
   hint?: unknown;
+  detail?: unknown;
   constraint?: unknown;
 }
 
@@ -33,4 +34,10 @@ export function brokenUniqueConstraint(error: unknown): string | undefined {
 /** Whether a row-level security check or a missing grant refused the statement. */
 export function isRefusedByPolicy(error: unknown): boolean {
   return fieldsOf(error).code === INSUFFICIENT_PRIVILEGE;
+}
+
+/** The detail a SQL function raised its error code with, such as the seconds of a Retry-After. */
+export function raisedErrorDetail(error: unknown): string | undefined {
+  const { code, detail } = fieldsOf(error);
+  return code === RAISED_BY_SQL && typeof detail === 'string' ? detail : undefined;
 }

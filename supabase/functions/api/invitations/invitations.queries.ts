@@ -1,9 +1,10 @@
 /**
  * SQL for a workspace's invitations. Runs as the caller: RLS shows invitations to the workspace's owners
  * and admins only and lets them revoke. Creating goes through `private.create_invitation`, which checks
- * the caller's role, the address and the member limit under a lock per workspace; accepting through
- * `private.accept_invitation`. Both raise the API's error code as the hint. A pending invitation past its
- * expiry reads as `expired`.
+ * the caller's role, the address, the member limit and the invitations the address received today,
+ * with the limits of the database; accepting through `private.accept_invitation`, which also re-checks
+ * the inviter and needs a confirmed address. Both raise the API's error code as the hint. A pending
+ * invitation past its expiry reads as `expired`.
  */
 import type { Sql } from '../../_shared/db.ts';
 import type { RecentCreations } from '../../_shared/creation-budget.ts';
@@ -34,8 +35,6 @@ export interface NewInvitationRow {
   email: string;
   role: WorkspaceRole;
   tokenHashHex: string;
-  maxMembers: number;
-  lifetimeDays: number;
 }
 
 /** What the invitation e-mail names besides the link. */
@@ -68,15 +67,8 @@ export async function selectOwnRecentInvitations(sql: Sql, windowSeconds: number
 export async function insertInvitation(sql: Sql, invitation: NewInvitationRow): Promise<InvitationRow> {
   const [row] = await sql.query<InvitationRow>(
     `select ${INVITATION_COLUMNS}
-     from private.create_invitation($1, $2, $3, decode($4, 'hex'), $5, $6) i`,
-    [
-      invitation.workspaceId,
-      invitation.email,
-      invitation.role,
-      invitation.tokenHashHex,
-      invitation.maxMembers,
-      invitation.lifetimeDays,
-    ],
+     from private.create_invitation($1, $2, $3, decode($4, 'hex')) i`,
+    [invitation.workspaceId, invitation.email, invitation.role, invitation.tokenHashHex],
   );
   if (!row) throw new Error('private.create_invitation returned no row');
   return row;

@@ -8,10 +8,10 @@ import type { components } from '../../../../api-spec/schema.d.ts';
 import { CREATION_WINDOW_SECONDS, requireCreationBudget } from '../../_shared/creation-budget.ts';
 import type { Database, Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
-import { INVITATION_LIFETIME_DAYS, MEMBERS_PER_WORKSPACE } from '../../_shared/limits.ts';
+import { INVITATIONS_PER_RECIPIENT_PER_DAY, MEMBERS_PER_WORKSPACE } from '../../_shared/limits.ts';
 import { pageOf, type CreatedAtIdKey, type Page, type PageRequest } from '../../_shared/pages.ts';
 import type { Principal } from '../../_shared/principal.ts';
-import { raisedErrorCode } from '../../_shared/sql-errors.ts';
+import { raisedErrorCode, raisedErrorDetail } from '../../_shared/sql-errors.ts';
 import { requireExpectedVersion, type ExpectedVersion } from '../../_shared/versions.ts';
 import { enterWorkspace, requireRole, type WorkspaceAccess } from '../workspaces/workspace-access.ts';
 import { getWorkspace } from '../workspaces/workspaces.service.ts';
@@ -63,8 +63,6 @@ export function createInvitation(
       email: request.email,
       role: request.role,
       tokenHashHex: await hashInvitationToken(token),
-      maxMembers: MEMBERS_PER_WORKSPACE,
-      lifetimeDays: INVITATION_LIFETIME_DAYS,
     }).catch((error: unknown) => {
       throw creationRefusal(error, request.email);
     });
@@ -180,9 +178,24 @@ function creationRefusal(error: unknown, email: string): unknown {
         'limit_reached',
         `This workspace has ${MEMBERS_PER_WORKSPACE} members and pending invitations, the limit (members_per_workspace).`,
       );
+    case 'rate_limited':
+      return recipientThrottled(email, raisedErrorDetail(error));
     default:
       return error;
   }
+}
+
+/**
+ * The address was invited too often today, in all workspaces. (The inviter's own hourly budget is checked
+ * before, under the same lock, so a `rate_limited` from the database is the recipient's.)
+ */
+function recipientThrottled(email: string, retryAfterDetail: string | undefined): AppError {
+  const retryAfter = Math.max(1, Number.parseInt(retryAfterDetail ?? '', 10) || 24 * 60 * 60);
+  return new AppError(
+    'rate_limited',
+    `${email} has received ${INVITATIONS_PER_RECIPIENT_PER_DAY} invitations in the last 24 hours, the limit (invitations_per_recipient_per_day). Try again in ${retryAfter} seconds.`,
+    { headers: { 'Retry-After': String(retryAfter) } },
+  );
 }
 
 function acceptRefusal(error: unknown): unknown {
@@ -198,6 +211,8 @@ function acceptRefusal(error: unknown): unknown {
         'forbidden',
         'This invitation is for another e-mail address. Sign in as the invited person to accept it.',
       );
+    case 'email_not_confirmed':
+      return new AppError('email_not_confirmed');
     case 'already_member':
       return new AppError('already_member', 'You are already a member of this workspace.');
     default:

@@ -25,6 +25,7 @@ export function describeLimits(): Limits {
     webhook_timeout_seconds: limits.WEBHOOK_TIMEOUT_SECONDS,
     rate_limit_per_minute: { ...limits.RATE_LIMIT_PER_MINUTE },
     sensitive_creations_per_hour: limits.SENSITIVE_CREATIONS_PER_HOUR,
+    invitations_per_recipient_per_day: limits.INVITATIONS_PER_RECIPIENT_PER_DAY,
     exports_per_workspace_per_hour: limits.EXPORTS_PER_WORKSPACE_PER_HOUR,
     page_size: { ...limits.PAGE_SIZE },
     idempotency_key_lifetime_hours: limits.IDEMPOTENCY_KEY_LIFETIME_HOURS,
