@@ -2,7 +2,8 @@
  * Verifies Supabase Auth access tokens, as GoTrue issues them: an ES256 JWT signed by a key of the
  * project's JWKS, from issuer `${SUPABASE_URL}/auth/v1`, for audience `authenticated`, unexpired, with
  * role `authenticated` (the anon and service_role API keys are JWTs too, but no user's), and whose
- * session still exists: signing out ends a session before its tokens expire.
+ * session still exists, of a user neither deleted nor banned: signing out ends a session before its
+ * tokens expire, but a ban or a soft delete leaves it in place.
  */
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { z } from 'zod';
@@ -10,7 +11,7 @@ import type { Database } from '../db.ts';
 import { AppError } from '../errors.ts';
 import type { Principal } from '../principal.ts';
 import type { CredentialVerifier } from './credential-verifier.ts';
-import { selectSessionIsActive } from './sessions.queries.ts';
+import { selectSessionStanding, type SessionStanding } from './sessions.queries.ts';
 import { invalidCredentials } from './unauthenticated.ts';
 import { verifiedTokenCache } from './verified-token-cache.ts';
 
@@ -56,13 +57,19 @@ export function accessTokenVerifier({ keys, issuer, db }: AccessTokenVerifierOpt
       const payload = remembered ?? (await verifiedPayload(token, keys, issuer));
       const { principal, sessionId } = principalFrom(payload);
       if (!remembered) verified.remember(token, payload);
-      if (!(await selectSessionIsActive(db.serviceStatements, sessionId, principal.user_id))) {
-        throw invalidCredentials('The session has ended (signed out or timed out). Sign in again.');
-      }
+      // Never cached, so a sign-out, ban or deletion takes effect on the very next request.
+      const standing = await selectSessionStanding(db.serviceStatements, sessionId, principal.user_id);
+      if (standing !== 'active') throw invalidCredentials(SESSION_REFUSALS[standing]);
       return principal;
     },
   };
 }
+
+const SESSION_REFUSALS: Record<Exclude<SessionStanding, 'active'>, string> = {
+  ended: 'The session has ended (signed out or timed out). Sign in again.',
+  banned: 'The account is banned.',
+  deleted: 'The account has been deleted.',
+};
 
 async function verifiedPayload(token: string, keys: JWTVerifyGetKey, issuer: string): Promise<JWTPayload> {
   try {
