@@ -13,7 +13,11 @@ import type { Principal } from '../principal.ts';
 import type { CredentialVerifier } from './credential-verifier.ts';
 import { selectSessionStanding, type SessionStanding } from './sessions.queries.ts';
 import { invalidCredentials } from './unauthenticated.ts';
-import { verifiedTokenCache } from './verified-token-cache.ts';
+import {
+  REMOVED_KEY_TRUSTED_MS,
+  TRUST_VERIFIED_TOKEN_MS,
+  verifiedTokenCache,
+} from './verified-token-cache.ts';
 
 export const ACCESS_TOKEN_ALGORITHM = 'ES256';
 export const ACCESS_TOKEN_AUDIENCE = 'authenticated';
@@ -37,9 +41,23 @@ export function authIssuer(supabaseUrl: string): string {
   return `${supabaseUrl.replace(/\/+$/, '')}/auth/v1`;
 }
 
-/** The project's JWKS, fetched on first use and cached (jose refetches for an unknown `kid`). */
+/**
+ * How long a fetched JWKS is used (jose's default is 10 minutes): with the verified-token cache, a key
+ * removed from the JWKS stops being trusted within REMOVED_KEY_TRUSTED_MS.
+ */
+export const AUTH_KEYS_CACHE_MAX_AGE_MS = REMOVED_KEY_TRUSTED_MS - TRUST_VERIFIED_TOKEN_MS;
+/**
+ * A token with an unknown `kid` (a key just added) refetches the JWKS, but not within this time of the
+ * last fetch, so tokens with made-up `kid`s cannot make every request fetch it.
+ */
+export const AUTH_KEYS_COOLDOWN_MS = 5_000;
+
+/** The project's JWKS, fetched on first use and cached (refetched when stale, or for an unknown `kid`). */
 export function remoteAuthKeys(supabaseUrl: string): JWTVerifyGetKey {
-  return createRemoteJWKSet(new URL(`${authIssuer(supabaseUrl)}/.well-known/jwks.json`));
+  return createRemoteJWKSet(new URL(`${authIssuer(supabaseUrl)}/.well-known/jwks.json`), {
+    cacheMaxAge: AUTH_KEYS_CACHE_MAX_AGE_MS,
+    cooldownDuration: AUTH_KEYS_COOLDOWN_MS,
+  });
 }
 
 const SessionClaims = z.object({
