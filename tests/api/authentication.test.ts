@@ -1,11 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { generateKeyPair, SignJWT, type JWTPayload } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportJWK, generateKeyPair, SignJWT, type JWK, type JWTPayload } from 'jose';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PUBLIC_ROUTES, SESSION_ONLY_ROUTES } from '../../supabase/functions/api/app.ts';
 import {
   accessTokenVerifier,
+  AUTH_KEYS_CACHE_MAX_AGE_MS,
+  AUTH_KEYS_COOLDOWN_MS,
   authIssuer,
   remoteAuthKeys,
 } from '../../supabase/functions/_shared/auth/access-token-verifier.ts';
@@ -249,14 +251,13 @@ describe('the signing keys', () => {
   let jwksServer: Server;
   let supabaseUrl: string;
   const requestedPaths: string[] = [];
+  let servedKeys: JWK[] = [testPublicJwk];
 
   beforeAll(async () => {
     jwksServer = createServer((req, res) => {
       requestedPaths.push(req.url ?? '');
       if (req.url !== '/auth/v1/.well-known/jwks.json') return void res.writeHead(404).end();
-      res
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ keys: [testPublicJwk] }));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: servedKeys }));
     });
     jwksServer.listen(0, '127.0.0.1');
     await once(jwksServer, 'listening');
@@ -264,6 +265,83 @@ describe('the signing keys', () => {
   });
 
   afterAll(() => new Promise<void>((resolve) => jwksServer.close(() => resolve())));
+  afterEach(() => {
+    vi.useRealTimers();
+    servedKeys = [testPublicJwk];
+    requestedPaths.length = 0;
+  });
+
+  /** The app as index.ts builds it, on the JWKS that jwksServer serves. */
+  const appOnServedKeys = () =>
+    createTestApp(api.databaseUrl, {
+      credentials: (db) =>
+        bearerCredentialVerifier({
+          accessTokens: accessTokenVerifier({
+            keys: remoteAuthKeys(supabaseUrl),
+            issuer: authIssuer(supabaseUrl),
+            db,
+          }),
+          apiTokens: apiTokenVerifier({ db }),
+        }),
+    });
+
+  it('are fetched again once the cached JWKS is older than its max age: a removed key stops verifying', async () => {
+    // Only Date is faked (jose dates its JWKS with Date.now); timers and I/O stay real.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const startMs = Date.now();
+    vi.setSystemTime(startMs);
+    const rotated = await generateKeyPair('ES256');
+    const rotatedJwk = { ...(await exportJWK(rotated.publicKey)), kid: 'rotated-key', alg: 'ES256' };
+    const claims = () => ({ ...accessTokenClaims(user), iss: `${supabaseUrl}/auth/v1`, iat: now() });
+    /** A token no earlier request used, so the verified-token cache cannot answer for it. */
+    let issued = 0;
+    const freshToken = () => signWithTestKey({ ...claims(), jti: `token-${(issued += 1)}` });
+    const remote = appOnServedKeys();
+    try {
+      expect((await callApi(remote.app, ME, asBearer(await freshToken()))).status).toBe(200);
+      // The project rotates: the old key leaves the JWKS, a new one signs.
+      servedKeys = [rotatedJwk];
+      vi.setSystemTime(startMs + AUTH_KEYS_CACHE_MAX_AGE_MS - 1000);
+      expect((await callApi(remote.app, ME, asBearer(await freshToken()))).status).toBe(200);
+      expect(requestedPaths).toHaveLength(1);
+
+      vi.setSystemTime(startMs + AUTH_KEYS_CACHE_MAX_AGE_MS + 1);
+      const response = await callApi(remote.app, ME, asBearer(await freshToken()));
+      expectUnauthenticated(response, REFUSED_CREDENTIALS, /signature does not verify/);
+      expect(requestedPaths).toHaveLength(2);
+      const signedWithNewKey = await new SignJWT(claims())
+        .setProtectedHeader({ alg: 'ES256', kid: 'rotated-key', typ: 'JWT' })
+        .sign(rotated.privateKey);
+      expect((await callApi(remote.app, ME, asBearer(signedWithNewKey))).status).toBe(200);
+    } finally {
+      await remote.close();
+    }
+  });
+
+  it('are fetched again for an unknown kid, but not more often than the cooldown', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const startMs = Date.now();
+    vi.setSystemTime(startMs);
+    const added = await generateKeyPair('ES256');
+    const addedJwk = { ...(await exportJWK(added.publicKey)), kid: 'added-key', alg: 'ES256' };
+    const remote = appOnServedKeys();
+    try {
+      const iss = `${supabaseUrl}/auth/v1`;
+      const oldKeyToken = await signWithTestKey({ ...accessTokenClaims(user), iss });
+      expect((await callApi(remote.app, ME, asBearer(oldKeyToken))).status).toBe(200);
+      servedKeys = [testPublicJwk, addedJwk];
+      const signedWithAddedKey = await new SignJWT({ ...accessTokenClaims(user), iss })
+        .setProtectedHeader({ alg: 'ES256', kid: 'added-key', typ: 'JWT' })
+        .sign(added.privateKey);
+      expect((await callApi(remote.app, ME, asBearer(signedWithAddedKey))).status).toBe(401);
+      expect(requestedPaths).toHaveLength(1);
+      vi.setSystemTime(startMs + AUTH_KEYS_COOLDOWN_MS + 1);
+      expect((await callApi(remote.app, ME, asBearer(signedWithAddedKey))).status).toBe(200);
+      expect(requestedPaths).toHaveLength(2);
+    } finally {
+      await remote.close();
+    }
+  });
 
   it("are fetched from the project's JWKS at ${SUPABASE_URL}/auth/v1/.well-known/jwks.json, once", async () => {
     const remote = createTestApp(api.databaseUrl, {

@@ -20,7 +20,7 @@ import {
   type Operation,
   type PreparedCall,
 } from '../support/operations.ts';
-import { accessTokenClaims, signWithTestKey, withBearer } from '../support/test-users.ts';
+import { accessTokenClaims, createTestUser, signWithTestKey, withBearer } from '../support/test-users.ts';
 import {
   createApiTokenFor,
   createWorkspaceWithRoles,
@@ -39,7 +39,9 @@ type Caller =
   /** A session of one of the fixture's people, at aal1 (a password) or aal2 (and a second factor). */
   | { kind: 'session'; person: Person; aal: 'aal1' | 'aal2' }
   /** An API token of the fixture's owner. */
-  | { kind: 'api_token'; scope: 'read' | 'write' };
+  | { kind: 'api_token'; scope: 'read' | 'write' }
+  /** An admin of the workspace, banned or soft-deleted since signing in (or making a write token). */
+  | { kind: 'barred'; standing: 'banned' | 'soft-deleted'; credential: 'session' | 'api_token' };
 
 interface Outcome {
   status: number;
@@ -68,6 +70,11 @@ const PLAIN_CALLERS: readonly [string, Caller][] = [
   ['an outsider', sessionOf('outsider')],
   ["the owner's read token", { kind: 'api_token', scope: 'read' }],
   ["the owner's write token", { kind: 'api_token', scope: 'write' }],
+  ["a banned admin's session", { kind: 'barred', standing: 'banned', credential: 'session' }],
+  [
+    "a soft-deleted admin's write token",
+    { kind: 'barred', standing: 'soft-deleted', credential: 'api_token' },
+  ],
 ];
 
 /** In a workspace that requires MFA, the callers that would otherwise get in. */
@@ -90,7 +97,7 @@ const isSafe = (operation: Operation) => SAFE_METHODS.includes(operation.method)
 function expectedOutcome(operation: Operation, caller: Caller): Outcome {
   const success: Outcome = { status: operation.success };
   const { access } = operation;
-  if (caller.kind === 'anonymous') {
+  if (caller.kind === 'anonymous' || caller.kind === 'barred') {
     return access.kind === 'public' ? success : { status: 401, code: 'unauthenticated' };
   }
   if (caller.kind === 'api_token') {
@@ -175,9 +182,14 @@ beforeAll(async () => {
   sharedFixtures.set(true, mfa);
 });
 
-async function fixtureFor(operation: Operation, requireMfa: boolean): Promise<WorkspaceFixture> {
+async function fixtureFor(
+  operation: Operation,
+  requireMfa: boolean,
+  caller: Caller,
+): Promise<WorkspaceFixture> {
   const shared = sharedFixtures.get(requireMfa);
-  if (isSafe(operation) && shared) return shared;
+  // A barred caller joins the workspace, and the shared owner's token count has no room for its cases.
+  if (isSafe(operation) && shared && caller.kind !== 'barred') return shared;
   return createWorkspaceWithRoles(api.db, { requireMfa });
 }
 
@@ -200,7 +212,31 @@ async function bearerOf(caller: Caller, fixture: WorkspaceFixture): Promise<stri
       const person = fixture[caller.person];
       return caller.aal === 'aal1' ? person.accessToken : signWithTestKey(accessTokenClaims(person, 'aal2'));
     }
+    case 'barred':
+      return barredAdminBearer(fixture, caller);
   }
+}
+
+/** A new admin of the fixture's workspace, with a credential, then banned or soft-deleted. */
+async function barredAdminBearer(
+  fixture: WorkspaceFixture,
+  { standing, credential }: Extract<Caller, { kind: 'barred' }>,
+): Promise<string> {
+  const admin = await createTestUser(api.db);
+  await api.db.asService((sql) =>
+    sql.query(`insert into public.memberships (workspace_id, user_id, role) values ($1, $2, 'admin')`, [
+      fixture.id,
+      admin.id,
+    ]),
+  );
+  const bearer =
+    credential === 'session' ? admin.accessToken : await createApiTokenFor(api.app, admin, 'write');
+  const change =
+    standing === 'banned'
+      ? `update auth.users set banned_until = now() + interval '1 day' where id = $1`
+      : 'update auth.users set deleted_at = now() where id = $1';
+  await api.db.asService((sql) => sql.query(change, [admin.id]));
+  return bearer;
 }
 
 /** A new workspace of the fixture's owner, with nobody else in it; its slug. */
@@ -252,7 +288,7 @@ describe.each(OPERATIONS)('$operationId ($method $path)', (operation) => {
   it.each(
     casesOf(operation).map((matrixCase) => ({ ...matrixCase, answer: describeOutcome(matrixCase.expected) })),
   )('$name → $answer', async ({ caller, requireMfa, elsewhere, expected }) => {
-    const fixture = await fixtureFor(operation, requireMfa);
+    const fixture = await fixtureFor(operation, requireMfa, caller);
     const ownerBearer = await signWithTestKey(accessTokenClaims(fixture.owner, 'aal2'));
     const prepared = await operation.prepare({ app: api.app, fixture, ownerBearer });
     const call = elsewhere

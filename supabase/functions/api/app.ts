@@ -23,6 +23,7 @@ import { methodNotAllowedFor } from './middleware/method-not-allowed.ts';
 import { limitByIp, limitByPrincipal, type RateLimitOptions } from './middleware/rate-limit.ts';
 import { requestIds } from './middleware/request-id.ts';
 import { requestLogger } from './middleware/request-logger.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
 import { tokenAccess } from './middleware/token-access.ts';
 import { projectsRoutes } from './projects/projects.routes.ts';
 import { postgresRateLimiter } from './rate-limits/rate-limiter.ts';
@@ -32,6 +33,12 @@ import { workspacesRoutes } from './workspaces/workspaces.routes.ts';
 
 /** The routes anyone may call without credentials. Every other route requires a verified caller. */
 export const PUBLIC_ROUTES: readonly RouteName[] = ['GET /api/v1/health', 'GET /api/v1/meta/limits'];
+
+/**
+ * The routes whose answers caches may keep: the same constants for everyone. Every other answer is
+ * `no-store`, health too, since it reports the live state.
+ */
+export const CACHEABLE_ROUTES: readonly RouteName[] = ['GET /api/v1/meta/limits'];
 
 /** The routes only a signed-in session may call: personal API tokens cannot manage API tokens. */
 export const SESSION_ONLY_ROUTES: readonly RouteName[] = [
@@ -49,6 +56,8 @@ export function createApp(deps: AppDeps, extraRoutes?: Hono<AppEnv>): Hono<AppEn
   const app = new Hono<AppEnv>();
   app.use(requestIds());
   app.use(requestLogger(deps.logger));
+  // Outside everything else, so that it sees every answer as sent, the errors' and replays' included.
+  app.use(securityHeaders(CACHEABLE_ROUTES));
   app.use(corsFor(deps.allowedOrigins));
   // Rate limits: per IP around authentication (so 405s and refused credentials count too), per user or
   // API token right after it; both before any body is read.

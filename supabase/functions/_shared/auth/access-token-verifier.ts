@@ -2,7 +2,8 @@
  * Verifies Supabase Auth access tokens, as GoTrue issues them: an ES256 JWT signed by a key of the
  * project's JWKS, from issuer `${SUPABASE_URL}/auth/v1`, for audience `authenticated`, unexpired, with
  * role `authenticated` (the anon and service_role API keys are JWTs too, but no user's), and whose
- * session still exists: signing out ends a session before its tokens expire.
+ * session still exists, of a user neither deleted nor banned: signing out ends a session before its
+ * tokens expire, but a ban or a soft delete leaves it in place.
  */
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { z } from 'zod';
@@ -10,9 +11,13 @@ import type { Database } from '../db.ts';
 import { AppError } from '../errors.ts';
 import type { Principal } from '../principal.ts';
 import type { CredentialVerifier } from './credential-verifier.ts';
-import { selectSessionIsActive } from './sessions.queries.ts';
+import { selectSessionStanding, type SessionStanding } from './sessions.queries.ts';
 import { invalidCredentials } from './unauthenticated.ts';
-import { verifiedTokenCache } from './verified-token-cache.ts';
+import {
+  REMOVED_KEY_TRUSTED_MS,
+  TRUST_VERIFIED_TOKEN_MS,
+  verifiedTokenCache,
+} from './verified-token-cache.ts';
 
 export const ACCESS_TOKEN_ALGORITHM = 'ES256';
 export const ACCESS_TOKEN_AUDIENCE = 'authenticated';
@@ -36,9 +41,23 @@ export function authIssuer(supabaseUrl: string): string {
   return `${supabaseUrl.replace(/\/+$/, '')}/auth/v1`;
 }
 
-/** The project's JWKS, fetched on first use and cached (jose refetches for an unknown `kid`). */
+/**
+ * How long a fetched JWKS is used (jose's default is 10 minutes): with the verified-token cache, a key
+ * removed from the JWKS stops being trusted within REMOVED_KEY_TRUSTED_MS.
+ */
+export const AUTH_KEYS_CACHE_MAX_AGE_MS = REMOVED_KEY_TRUSTED_MS - TRUST_VERIFIED_TOKEN_MS;
+/**
+ * A token with an unknown `kid` (a key just added) refetches the JWKS, but not within this time of the
+ * last fetch, so tokens with made-up `kid`s cannot make every request fetch it.
+ */
+export const AUTH_KEYS_COOLDOWN_MS = 5_000;
+
+/** The project's JWKS, fetched on first use and cached (refetched when stale, or for an unknown `kid`). */
 export function remoteAuthKeys(supabaseUrl: string): JWTVerifyGetKey {
-  return createRemoteJWKSet(new URL(`${authIssuer(supabaseUrl)}/.well-known/jwks.json`));
+  return createRemoteJWKSet(new URL(`${authIssuer(supabaseUrl)}/.well-known/jwks.json`), {
+    cacheMaxAge: AUTH_KEYS_CACHE_MAX_AGE_MS,
+    cooldownDuration: AUTH_KEYS_COOLDOWN_MS,
+  });
 }
 
 const SessionClaims = z.object({
@@ -56,13 +75,19 @@ export function accessTokenVerifier({ keys, issuer, db }: AccessTokenVerifierOpt
       const payload = remembered ?? (await verifiedPayload(token, keys, issuer));
       const { principal, sessionId } = principalFrom(payload);
       if (!remembered) verified.remember(token, payload);
-      if (!(await selectSessionIsActive(db.serviceStatements, sessionId, principal.user_id))) {
-        throw invalidCredentials('The session has ended (signed out or timed out). Sign in again.');
-      }
+      // Never cached, so a sign-out, ban or deletion takes effect on the very next request.
+      const standing = await selectSessionStanding(db.serviceStatements, sessionId, principal.user_id);
+      if (standing !== 'active') throw invalidCredentials(SESSION_REFUSALS[standing]);
       return principal;
     },
   };
 }
+
+const SESSION_REFUSALS: Record<Exclude<SessionStanding, 'active'>, string> = {
+  ended: 'The session has ended (signed out or timed out). Sign in again.',
+  banned: 'The account is banned.',
+  deleted: 'The account has been deleted.',
+};
 
 async function verifiedPayload(token: string, keys: JWTVerifyGetKey, issuer: string): Promise<JWTPayload> {
   try {

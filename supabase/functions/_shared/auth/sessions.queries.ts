@@ -1,14 +1,29 @@
 /** SQL about Supabase Auth sessions; runs as the service (`db.serviceStatements`), one statement. */
 import type { Sql } from '../db.ts';
 
-/** Whether the user's session still exists and has not timed out: signing out ends it. */
-export async function selectSessionIsActive(sql: Sql, sessionId: string, userId: string): Promise<boolean> {
-  const [row] = await sql.query<{ active: boolean }>(
-    `select exists (
-       select 1 from auth.sessions s
-       where s.id = $1 and s.user_id = $2 and (s.not_after is null or s.not_after > now())
-     ) as active`,
+/**
+ * Where the user's session stands: `ended` when it was signed out, timed out or its user hard-deleted
+ * (sessions go with the user); `deleted` or `banned` when its user was soft-deleted or is banned now,
+ * which leave sessions in place.
+ */
+export type SessionStanding = 'active' | 'ended' | 'banned' | 'deleted';
+
+export async function selectSessionStanding(
+  sql: Sql,
+  sessionId: string,
+  userId: string,
+): Promise<SessionStanding> {
+  const [row] = await sql.query<{ standing: Exclude<SessionStanding, 'ended'> }>(
+    `select case
+         when account.deleted_at is not null then 'deleted'
+         when account.banned_until > now() then 'banned'
+         else 'active'
+       end as standing
+     from auth.sessions as session
+     join auth.users as account on account.id = session.user_id
+     where session.id = $1 and session.user_id = $2
+       and (session.not_after is null or session.not_after > now())`,
     [sessionId, userId],
   );
-  return row?.active === true;
+  return row?.standing ?? 'ended';
 }
