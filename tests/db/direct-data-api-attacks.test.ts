@@ -260,6 +260,14 @@ describe('a workspace that requires MFA, from an aal1 session', () => {
     expect(visible).toEqual([]);
   });
 
+  test('an aal1 session reads its own profile, and none of those it shares only such a workspace with', async () => {
+    const sql = 'select 1 from public.profiles where user_id = $1';
+    const { owner, member } = fixture.users;
+    expect(await attempt(owner, 'aal1', sql, [member])).toBe('denied');
+    expect(await attempt(owner, 'aal2', sql, [member])).toBe('allowed');
+    expect(await attempt(owner, 'aal1', sql, [owner])).toBe('allowed');
+  });
+
   test('an aal1 session still reads the workspaces that do not require MFA', async () => {
     const sql = 'select 1 from public.tasks where workspace_id = $1';
     expect(await attempt(fixture.users.outsider, 'aal1', sql, [fixture.otherWorkspaceId])).toBe('allowed');
