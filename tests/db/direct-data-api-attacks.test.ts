@@ -35,16 +35,23 @@ afterAll(async () => {
   await database.drop();
 });
 
-const claimsOf = (userId: string, aal: Aal) =>
-  JSON.stringify({ sub: userId, role: 'authenticated', aal, session_id: randomUUID() });
+/** A session's claims; an API token's have no session_id. */
+const claimsOf = (userId: string, aal: Aal, overrides: Record<string, unknown> = {}) =>
+  JSON.stringify({ sub: userId, role: 'authenticated', aal, session_id: randomUUID(), ...overrides });
 
 /** Runs `sql` as `userId` through a session at `aal`, as PostgREST would, and undoes it. */
-async function attempt(userId: string, aal: Aal, sql: string, values: unknown[]): Promise<Outcome> {
+async function attempt(
+  userId: string,
+  aal: Aal,
+  sql: string,
+  values: unknown[],
+  claims: Record<string, unknown> = {},
+): Promise<Outcome> {
   await db.query('begin');
   try {
     await db.query(
       `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
-      [claimsOf(userId, aal)],
+      [claimsOf(userId, aal, claims)],
     );
     const result = await db.query(sql, values);
     return (result.rowCount ?? 0) > 0 ? 'allowed' : 'denied';
@@ -271,6 +278,15 @@ describe('a workspace that requires MFA, from an aal1 session', () => {
   test('an aal1 session still reads the workspaces that do not require MFA', async () => {
     const sql = 'select 1 from public.tasks where workspace_id = $1';
     expect(await attempt(fixture.users.outsider, 'aal1', sql, [fixture.otherWorkspaceId])).toBe('allowed');
+  });
+
+  test('only a session that proved a second factor turns the rule on (no aal1 one, no API token)', async () => {
+    const { outsider } = fixture.users;
+    const sql = 'update public.workspaces set require_mfa = true where id = $1';
+    const values = [fixture.otherWorkspaceId];
+    expect(await attempt(outsider, 'aal1', sql, values)).toBe('denied');
+    expect(await attempt(outsider, 'aal2', sql, values, { session_id: null })).toBe('denied');
+    expect(await attempt(outsider, 'aal2', sql, values)).toBe('allowed');
   });
 
   test('every workspace table in public has the restrictive MFA policy, for every command', async () => {
