@@ -57,14 +57,18 @@ describe('grants on public tables', () => {
     ).toEqual([]);
   });
 
-  /** What the API roles may call in `private` (migration 20261122150950), and nothing else. */
+  /** What the API roles may call in `private` (migration 20261122150950 and later ones), and nothing else. */
   const CALLABLE_BY_AUTHENTICATED = [
     'accept_invitation',
     'caller_account',
     'caller_editable_workspace_ids',
     'caller_has_verified_factor',
     'caller_mfa_factors',
+    'caller_mfa_workspace_ids',
     'caller_workspace_ids',
+    'caller_workspace_of_comment',
+    'caller_workspace_of_task',
+    'caller_workspaces',
     'can_edit',
     'comment_json',
     'create_invitation',

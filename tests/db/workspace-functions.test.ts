@@ -4,17 +4,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { WORKSPACES_PER_USER } from '../../supabase/functions/_shared/limits.ts';
 import { useSqlAsUser } from '../support/sql-as-user.ts';
 
 describe('private.create_workspace and private.accept_invitation', () => {
   const sqlTest = useSqlAsUser('functions.test');
   const { newUser, asUser } = sqlTest;
 
-  const createWorkspace = (userId: string, slug: string, maxCreated = 10) =>
+  const createWorkspace = (userId: string, slug: string) =>
     asUser<{ id: string; name: string; created_by: string; version: number }>(
       userId,
-      'select id, name, created_by, version from private.create_workspace($1, $2, $3)',
-      [`  ${slug} team `, slug, maxCreated],
+      'select id, name, created_by, version from private.create_workspace($1, $2)',
+      [`  ${slug} team `, slug],
     );
 
   test('creates the workspace, trims its name and makes the caller its owner', async () => {
@@ -31,14 +32,15 @@ describe('private.create_workspace and private.accept_invitation', () => {
 
   test('refuses a creation over the limit, with the limit_reached code', async () => {
     const owner = await newUser();
-    expect(await createWorkspace(owner, 'fn-one', 2)).toHaveProperty('rows');
-    expect(await createWorkspace(owner, 'fn-two', 2)).toHaveProperty('rows');
-    expect(await createWorkspace(owner, 'fn-three', 2)).toEqual({ refused: 'limit_reached' });
+    for (let n = 1; n <= WORKSPACES_PER_USER; n++) {
+      expect(await createWorkspace(owner, `fn-limit-${n}`)).toHaveProperty('rows');
+    }
+    expect(await createWorkspace(owner, 'fn-limit-over')).toEqual({ refused: 'limit_reached' });
     const count = await sqlTest.db.query(
       'select count(*)::int as n from public.workspaces where created_by = $1',
       [owner],
     );
-    expect(count.rows[0]).toEqual({ n: 2 });
+    expect(count.rows[0]).toEqual({ n: WORKSPACES_PER_USER });
   });
 
   test('a workspace keeps its last owner', async () => {

@@ -24,6 +24,7 @@ import { enterTaskWorkspace, requireActiveTaskProject, taskNotFound } from '../t
 import { enterWorkspaceById, requireRole, type WorkspaceAccess } from '../workspaces/workspace-access.ts';
 import {
   insertComment,
+  selectCallerCommentWorkspaceId,
   selectComment,
   selectComments,
   softDeleteComment,
@@ -115,10 +116,17 @@ export function deleteComment(
   });
 }
 
-/** The comment (`404` unless the caller can see it) and the caller's access to its workspace. */
+/**
+ * The comment (`404` unless the caller can see it) and the caller's access to its workspace; `403
+ * mfa_required` when RLS hid it because its workspace requires MFA and the caller is at aal1.
+ */
 async function enterCommentWorkspace(sql: Sql, principal: Principal, id: string) {
   const row = await selectComment(sql, id);
-  if (!row) throw commentNotFound();
+  if (!row) {
+    const hiddenIn = await selectCallerCommentWorkspaceId(sql, id);
+    if (hiddenIn) await enterWorkspaceById(sql, principal, hiddenIn);
+    throw commentNotFound();
+  }
   return { row, access: await enterWorkspaceById(sql, principal, row.workspace_id) };
 }
 

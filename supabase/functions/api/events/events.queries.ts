@@ -33,13 +33,16 @@ export interface ActivityRow extends EventRow {
 const EVENT_COLUMNS = `e.id::text as id, e.seq::text as seq, e.workspace_id, e.project_id, e.task_id, e.actor_id,
   e.actor_api_token_id, e.type, e.data, e.previous_attributes, e.created_at`;
 
-/** The workspace of the task, if the caller can see the task. */
+/**
+ * The workspace of the task, if it is in one of the caller's workspaces, even where RLS's MFA rule hides
+ * it: entering that workspace then answers an aal1 session `403 mfa_required` rather than `404`.
+ */
 export async function selectTaskWorkspaceId(sql: Sql, taskId: string): Promise<string | undefined> {
-  const [row] = await sql.query<{ workspace_id: string }>(
-    'select workspace_id from public.tasks where id = $1',
+  const [row] = await sql.query<{ workspace_id: string | null }>(
+    'select private.caller_workspace_of_task($1) as workspace_id',
     [taskId],
   );
-  return row?.workspace_id;
+  return row?.workspace_id ?? undefined;
 }
 
 /** A page of the task's events, in commit order. */

@@ -144,10 +144,11 @@ export async function acceptInvitation(sql: Sql, tokenHashHex: string): Promise<
   return row.workspace_id;
 }
 
-/** The slug of a workspace the caller is a member of. */
+/** The slug of a workspace the caller is a member of (even at aal1 where it requires MFA). */
 export async function selectWorkspaceSlug(sql: Sql, workspaceId: string): Promise<string | undefined> {
-  const [row] = await sql.query<{ slug: string }>('select slug from public.workspaces where id = $1', [
-    workspaceId,
-  ]);
+  const [row] = await sql.query<{ slug: string }>(
+    'select slug from private.caller_workspaces() where id = $1',
+    [workspaceId],
+  );
   return row?.slug;
 }

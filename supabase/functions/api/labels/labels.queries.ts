@@ -1,6 +1,7 @@
 /**
  * SQL for labels. Runs as the caller: RLS shows only the labels of their workspaces, lets editors
- * (members and above) create them and only admins rename, recolor or delete them.
+ * (members and above) create them and only admins rename, recolor or delete them. An insert past
+ * LABELS_PER_WORKSPACE is refused by a trigger (P0001, hint `limit_reached`), under a lock of the workspace.
  */
 import type { Sql } from '../../_shared/db.ts';
 import { rowsToFetch, type PageRequest } from '../../_shared/pages.ts';
@@ -34,21 +35,6 @@ export const LABEL_NAME_INDEX = 'labels_workspace_id_name_idx';
 
 const LABEL_COLUMNS = `id, workspace_id, name, color, created_by, version, created_at, updated_at,
   json_build_array(lower(name), id) as sort_key`;
-
-/** Holds until the transaction ends, so that one workspace's label creations run one at a time. */
-export async function lockLabelCreation(sql: Sql, workspaceId: string): Promise<void> {
-  await sql.query(`select pg_advisory_xact_lock(hashtextextended('create_label:' || $1::text, 0))`, [
-    workspaceId,
-  ]);
-}
-
-export async function countLabels(sql: Sql, workspaceId: string): Promise<number> {
-  const [row] = await sql.query<{ count: number }>(
-    'select count(*)::integer as count from public.labels where workspace_id = $1',
-    [workspaceId],
-  );
-  return row?.count ?? 0;
-}
 
 export async function insertLabel(sql: Sql, workspaceId: string, label: NewLabel): Promise<LabelRow> {
   const [row] = await sql.query<LabelRow>(

@@ -8,7 +8,7 @@ import { AppError } from '../../_shared/errors.ts';
 import { LABELS_PER_WORKSPACE } from '../../_shared/limits.ts';
 import { pageOf, type Page, type PageRequest } from '../../_shared/pages.ts';
 import type { Principal } from '../../_shared/principal.ts';
-import { brokenUniqueConstraint } from '../../_shared/sql-errors.ts';
+import { brokenUniqueConstraint, raisedErrorCode } from '../../_shared/sql-errors.ts';
 import {
   conditionalWriteFailure,
   requireExpectedVersion,
@@ -17,11 +17,9 @@ import {
 import { enterWorkspace, requireRole, type WorkspaceAccess } from '../workspaces/workspace-access.ts';
 import type { LowerNameIdKey } from './label-order.ts';
 import {
-  countLabels,
   deleteLabel as deleteLabelRow,
   insertLabel,
   LABEL_NAME_INDEX,
-  lockLabelCreation,
   selectLabel,
   selectLabels,
   selectLabelVersion,
@@ -51,8 +49,6 @@ export function createLabel(
   return db.asCaller(principal, async (sql) => {
     const access = await enterWorkspace(sql, principal, slug);
     requireRole(access, 'member', 'create labels');
-    await lockLabelCreation(sql, access.workspaceId);
-    await requireRoomForAnotherLabel(sql, access);
     try {
       return toLabel(await insertLabel(sql, access.workspaceId, request));
     } catch (error) {
@@ -130,15 +126,13 @@ async function found(sql: Sql, access: WorkspaceAccess, id: string): Promise<Lab
   return row;
 }
 
-async function requireRoomForAnotherLabel(sql: Sql, access: WorkspaceAccess): Promise<void> {
-  if ((await countLabels(sql, access.workspaceId)) < LABELS_PER_WORKSPACE) return;
-  throw new AppError(
-    'limit_reached',
-    `This workspace already has ${LABELS_PER_WORKSPACE} labels, the limit (labels_per_workspace). Delete one first.`,
-  );
-}
-
 function labelWriteRefusal(error: unknown, name: string | undefined): unknown {
+  if (raisedErrorCode(error) === 'limit_reached') {
+    return new AppError(
+      'limit_reached',
+      `This workspace already has ${LABELS_PER_WORKSPACE} labels, the limit (labels_per_workspace). Delete one first.`,
+    );
+  }
   if (brokenUniqueConstraint(error) !== LABEL_NAME_INDEX) return error;
   return new AppError(
     'label_exists',

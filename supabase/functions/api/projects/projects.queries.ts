@@ -1,6 +1,7 @@
 /**
  * SQL for projects. Runs as the caller: RLS shows only the projects of their workspaces and lets only
- * admins create, change and delete them. Projects are addressed by workspace and key.
+ * admins create, change and delete them. Projects are addressed by workspace and key. An insert past
+ * PROJECTS_PER_WORKSPACE is refused by a trigger (P0001, hint `limit_reached`), under a lock of the workspace.
  */
 import type { Sql } from '../../_shared/db.ts';
 import { rowsToFetch, type CreatedAtIdKey, type PageRequest } from '../../_shared/pages.ts';
@@ -38,22 +39,6 @@ export const PROJECT_KEY_CONSTRAINT = 'projects_workspace_id_key_key';
 
 const PROJECT_COLUMNS = `id, workspace_id, key, name, description, archived_at, created_by, version,
   created_at, updated_at, json_build_array(created_at, id) as sort_key`;
-
-/** Holds until the transaction ends, so that one workspace's project creations run one at a time. */
-export async function lockProjectCreation(sql: Sql, workspaceId: string): Promise<void> {
-  await sql.query(`select pg_advisory_xact_lock(hashtextextended('create_project:' || $1::text, 0))`, [
-    workspaceId,
-  ]);
-}
-
-/** Every project of the workspace, archived ones included. */
-export async function countProjects(sql: Sql, workspaceId: string): Promise<number> {
-  const [row] = await sql.query<{ count: number }>(
-    'select count(*)::integer as count from public.projects where workspace_id = $1',
-    [workspaceId],
-  );
-  return row?.count ?? 0;
-}
 
 export async function insertProject(sql: Sql, workspaceId: string, project: NewProject): Promise<ProjectRow> {
   const [row] = await sql.query<ProjectRow>(

@@ -8,7 +8,7 @@ import { AppError } from '../../_shared/errors.ts';
 import { PROJECTS_PER_WORKSPACE } from '../../_shared/limits.ts';
 import { pageOf, type CreatedAtIdKey, type Page, type PageRequest } from '../../_shared/pages.ts';
 import type { Principal } from '../../_shared/principal.ts';
-import { brokenUniqueConstraint } from '../../_shared/sql-errors.ts';
+import { brokenUniqueConstraint, raisedErrorCode } from '../../_shared/sql-errors.ts';
 import {
   conditionalWriteFailure,
   isExpectedVersion,
@@ -19,10 +19,8 @@ import {
 import { enterWorkspace, requireRole, type WorkspaceAccess } from '../workspaces/workspace-access.ts';
 import { findProject, projectArchived, projectNotFound, requireActiveProject } from './project-access.ts';
 import {
-  countProjects,
   deleteProject as deleteProjectRow,
   insertProject,
-  lockProjectCreation,
   PROJECT_KEY_CONSTRAINT,
   selectProject,
   selectProjects,
@@ -48,8 +46,6 @@ export function createProject(
   return db.asCaller(principal, async (sql) => {
     const access = await enterWorkspace(sql, principal, slug);
     requireRole(access, 'admin', 'create projects');
-    await lockProjectCreation(sql, access.workspaceId);
-    await requireRoomForAnotherProject(sql, access);
     try {
       return toProject(await insertProject(sql, access.workspaceId, request));
     } catch (error) {
@@ -147,15 +143,13 @@ function whyUnchanged(current: ProjectRow | undefined, key: string, expected: Ex
   return projectArchived(key);
 }
 
-async function requireRoomForAnotherProject(sql: Sql, access: WorkspaceAccess): Promise<void> {
-  if ((await countProjects(sql, access.workspaceId)) < PROJECTS_PER_WORKSPACE) return;
-  throw new AppError(
-    'limit_reached',
-    `This workspace already has ${PROJECTS_PER_WORKSPACE} projects, the limit (projects_per_workspace). Delete one first.`,
-  );
-}
-
 function projectWriteRefusal(error: unknown, key: string | undefined): unknown {
+  if (raisedErrorCode(error) === 'limit_reached') {
+    return new AppError(
+      'limit_reached',
+      `This workspace already has ${PROJECTS_PER_WORKSPACE} projects, the limit (projects_per_workspace). Delete one first.`,
+    );
+  }
   if (brokenUniqueConstraint(error) !== PROJECT_KEY_CONSTRAINT) return error;
   return new AppError(
     'project_key_taken',

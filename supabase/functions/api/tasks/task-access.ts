@@ -1,6 +1,8 @@
 /**
  * How every flat route under /v1/tasks/{id} starts: find the task (RLS hides other workspaces' tasks, so
  * those are `404`), then enter its workspace, which applies the MFA rule and yields the caller's role.
+ * RLS also hides the tasks of a workspace that requires MFA from an aal1 session: when the task is not
+ * found, entering its workspace, if it is one of the caller's, answers `403 mfa_required` instead.
  * Routes that change a task, or what hangs off it, then call `requireActiveTaskProject`.
  */
 import type { Sql } from '../../_shared/db.ts';
@@ -8,7 +10,7 @@ import { AppError } from '../../_shared/errors.ts';
 import type { Principal } from '../../_shared/principal.ts';
 import { requireActiveProject } from '../projects/project-access.ts';
 import { enterWorkspaceById, type WorkspaceAccess } from '../workspaces/workspace-access.ts';
-import { selectTask, type TaskRow } from './tasks.queries.ts';
+import { selectCallerTaskWorkspaceId, selectTask, type TaskRow } from './tasks.queries.ts';
 
 export function taskNotFound(): AppError {
   return new AppError('not_found', 'There is no task with this id in your workspaces.');
@@ -24,7 +26,12 @@ export async function enterTaskWorkspace(
   principal: Principal,
   taskId: string,
 ): Promise<TaskInWorkspace> {
-  const task = await findTask(sql, taskId);
+  const task = await selectTask(sql, taskId);
+  if (!task) {
+    const hiddenIn = await selectCallerTaskWorkspaceId(sql, taskId);
+    if (hiddenIn) await enterWorkspaceById(sql, principal, hiddenIn);
+    throw taskNotFound();
+  }
   return { access: await enterWorkspaceById(sql, principal, task.workspace_id), task };
 }
 

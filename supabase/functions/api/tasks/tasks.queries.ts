@@ -61,6 +61,15 @@ export async function selectTask(sql: Sql, id: string): Promise<TaskRow | undefi
   return row;
 }
 
+/** The workspace of the task if it is in one of the caller's workspaces, whatever RLS's MFA rule hides. */
+export async function selectCallerTaskWorkspaceId(sql: Sql, id: string): Promise<string | undefined> {
+  const [row] = await sql.query<{ workspace_id: string | null }>(
+    'select private.caller_workspace_of_task($1) as workspace_id',
+    [id],
+  );
+  return row?.workspace_id ?? undefined;
+}
+
 /** The task `<projectKey>-<number>` of the workspace. */
 export async function selectTaskByKey(
   sql: Sql,

@@ -1,4 +1,7 @@
-/** SQL behind workspace-access.ts. Runs as the caller: RLS answers no row for a workspace they are not in. */
+/**
+ * SQL behind workspace-access.ts. Runs as the caller, through `private.caller_workspaces()`: the caller's
+ * own memberships only, and, unlike RLS, at aal1 too, so that a workspace requiring MFA answers `403`.
+ */
 import type { Sql } from '../../_shared/db.ts';
 
 export type WorkspaceRole = 'owner' | 'admin' | 'member' | 'viewer';
@@ -12,10 +15,7 @@ export interface WorkspaceAccessRow extends Record<string, unknown> {
 
 export async function selectWorkspaceAccess(sql: Sql, slug: string): Promise<WorkspaceAccessRow | undefined> {
   const [row] = await sql.query<WorkspaceAccessRow>(
-    `select w.id, w.slug, w.require_mfa, m.role
-     from public.workspaces w
-     join public.memberships m on m.workspace_id = w.id and m.user_id = (select auth.uid())
-     where w.slug = $1`,
+    'select id, slug, require_mfa, role from private.caller_workspaces() where slug = $1',
     [slug],
   );
   return row;
@@ -27,10 +27,7 @@ export async function selectWorkspaceAccessById(
   workspaceId: string,
 ): Promise<WorkspaceAccessRow | undefined> {
   const [row] = await sql.query<WorkspaceAccessRow>(
-    `select w.id, w.slug, w.require_mfa, m.role
-     from public.workspaces w
-     join public.memberships m on m.workspace_id = w.id and m.user_id = (select auth.uid())
-     where w.id = $1`,
+    'select id, slug, require_mfa, role from private.caller_workspaces() where id = $1',
     [workspaceId],
   );
   return row;

@@ -1,7 +1,7 @@
 /**
  * SQL for workspaces. Runs as the caller: RLS shows only their workspaces and lets only admins change
  * one and owners delete it. Creation goes through `private.create_workspace`, which makes the caller
- * the owner in the same statement and holds the per-user limit under a lock.
+ * the owner in the same statement and holds the per-user limit (WORKSPACES_PER_USER, in SQL) under a lock.
  */
 import type { Sql } from '../../_shared/db.ts';
 import type { CreatedAtIdKey, PageRequest } from '../../_shared/pages.ts';
@@ -31,31 +31,30 @@ export interface WorkspaceChanges {
 /** The unique constraint on workspaces.slug, as Postgres names it. */
 export const SLUG_CONSTRAINT = 'workspaces_slug_key';
 
-const WORKSPACE_COLUMNS = `w.id, w.slug, w.name, w.require_mfa, m.role, w.created_by, w.version,
-  w.created_at, w.updated_at, json_build_array(w.created_at, w.id) as sort_key`;
+const COLUMNS_BUT_ROLE = `w.id, w.slug, w.name, w.require_mfa, w.created_by, w.version, w.created_at,
+  w.updated_at, json_build_array(w.created_at, w.id) as sort_key`;
+const WORKSPACE_COLUMNS = `${COLUMNS_BUT_ROLE}, m.role`;
 const MY_MEMBERSHIP =
   'join public.memberships m on m.workspace_id = w.id and m.user_id = (select auth.uid())';
 
 /** Creates the workspace with the caller as owner; its id. */
-export async function insertWorkspace(
-  sql: Sql,
-  workspace: { name: string; slug: string },
-  maxCreated: number,
-): Promise<string> {
-  const [row] = await sql.query<{ id: string }>('select id from private.create_workspace($1, $2, $3)', [
+export async function insertWorkspace(sql: Sql, workspace: { name: string; slug: string }): Promise<string> {
+  const [row] = await sql.query<{ id: string }>('select id from private.create_workspace($1, $2)', [
     workspace.name,
     workspace.slug,
-    maxCreated,
   ]);
   if (!row) throw new Error('private.create_workspace returned no row');
   return row.id;
 }
 
-/** A page of the caller's workspaces, oldest first. */
+/**
+ * A page of the caller's workspaces, oldest first. Through `private.caller_workspaces()`, which RLS does
+ * not filter: at aal1 the list still names the workspaces that require MFA (entering them is `403`).
+ */
 export function selectMyWorkspaces(sql: Sql, page: PageRequest<CreatedAtIdKey>): Promise<WorkspaceRow[]> {
   const [createdAt, id] = page.cursor ?? [null, null];
   return sql.query<WorkspaceRow>(
-    `select ${WORKSPACE_COLUMNS} from public.workspaces w ${MY_MEMBERSHIP}
+    `select ${COLUMNS_BUT_ROLE}, w.role from private.caller_workspaces() w
      where ($1::timestamptz is null or (w.created_at, w.id) > ($1::timestamptz, $2::uuid))
      order by w.created_at, w.id
      limit $3`,

@@ -36,7 +36,7 @@ export function createWorkspace(
   request: CreateWorkspace,
 ): Promise<Workspace> {
   return db.asCaller(principal, async (sql) => {
-    const id = await insertWorkspace(sql, request, WORKSPACES_PER_USER).catch((error: unknown) => {
+    const id = await insertWorkspace(sql, request).catch((error: unknown) => {
       throw workspaceWriteRefusal(error, request.slug);
     });
     const created = await selectWorkspace(sql, id);
