@@ -29,6 +29,8 @@ export interface AppDeps {
    * cannot be created without it.
    */
   appUrl?: string;
+  /** How long an export may stream in all; EXPORT_DEADLINE_SECONDS by default (tests set less). */
+  exportDeadlineMs?: number;
 }
 
 export interface RateLimits {
