@@ -74,6 +74,7 @@ describe('grants on public tables', () => {
     'create_invitation',
     'create_workspace',
     'delete_comment',
+    'enqueue_invitation_mail',
     'delete_expired_idempotency_keys',
     'is_admin',
     'is_member',

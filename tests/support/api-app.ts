@@ -36,6 +36,8 @@ export interface TestAppOptions {
   connectionAddress?: AppDeps['connectionAddress'];
   /** How mail is sent; by default it is captured in `sentMail`. */
   mailer?: Mailer;
+  /** How long an export may stream in all; the production deadline by default. */
+  exportDeadlineMs?: number;
 }
 
 export function createTestApp(databaseUrl: string, options: TestAppOptions = {}): TestApp {
@@ -57,6 +59,7 @@ export function createTestApp(databaseUrl: string, options: TestAppOptions = {})
     connectionAddress: options.connectionAddress,
     mailer: options.mailer ?? capturingMailer,
     appUrl: TEST_APP_URL,
+    exportDeadlineMs: options.exportDeadlineMs,
   };
   return { app: createApp(deps, options.extraRoutes), db, logs, sentMail, close: () => db.close() };
 }

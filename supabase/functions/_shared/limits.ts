@@ -32,6 +32,11 @@ export const SENSITIVE_CREATIONS_PER_HOUR = 20;
 export const INVITATIONS_PER_RECIPIENT_PER_DAY = 5;
 /** Exports of one workspace per hour: an export reads the whole workspace. */
 export const EXPORTS_PER_WORKSPACE_PER_HOUR = 10;
+/**
+ * How long one export may stream, however steadily its client reads: it holds a transaction and a
+ * database connection throughout, so a client that reads slowly but never stops is cut off.
+ */
+export const EXPORT_DEADLINE_SECONDS = 5 * 60;
 export const PAGE_SIZE = { default: 50, max: 200 } as const;
 export const IDEMPOTENCY_KEY_LIFETIME_HOURS = 24;
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;

@@ -29,6 +29,8 @@ export interface AppDeps {
    * cannot be created without it.
    */
   appUrl?: string;
+  /** How long an export may stream in all; EXPORT_DEADLINE_SECONDS by default (tests set less). */
+  exportDeadlineMs?: number;
 }
 
 export interface RateLimits {
@@ -41,12 +43,20 @@ export interface PrincipalVariables {
   principal: Principal;
 }
 
+export interface AfterCommitVariables {
+  /**
+   * Set while the request runs inside one transaction that commits after the route (an Idempotency-Key):
+   * work to do once it committed (middleware/idempotency.ts, `afterCommit`).
+   */
+  afterCommit?: (() => Promise<void>)[];
+}
+
 /** What every request has on `c.var`; `principal` is there once authentication has passed. */
 export interface AppEnv {
-  Variables: RequestIdVariables & Partial<PrincipalVariables>;
+  Variables: RequestIdVariables & Partial<PrincipalVariables> & AfterCommitVariables;
 }
 
 /** What a route behind authentication (every route but the public ones) has on `c.var`. */
 export interface AuthenticatedEnv {
-  Variables: RequestIdVariables & PrincipalVariables;
+  Variables: RequestIdVariables & PrincipalVariables & AfterCommitVariables;
 }

@@ -4,9 +4,14 @@ import { ReaderGone, streamOnceStarted, type StreamedWork, type TextSink } from 
 type Run = StreamedWork['run'];
 
 /** Streams `run`, collecting what reaches onLateFailure. */
-function stream(run: Run, stallTimeoutMs = 5_000) {
+function stream(run: Run, stallTimeoutMs = 5_000, deadlineMs = 60_000) {
   const lateFailures: unknown[] = [];
-  const body = streamOnceStarted({ run, onLateFailure: (error) => lateFailures.push(error), stallTimeoutMs });
+  const body = streamOnceStarted({
+    run,
+    onLateFailure: (error) => lateFailures.push(error),
+    stallTimeoutMs,
+    deadlineMs,
+  });
   return { body, lateFailures };
 }
 
@@ -74,6 +79,28 @@ describe('streamOnceStarted', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(lateFailures).toEqual([expect.any(ReaderGone)]);
     expect(String(lateFailures[0])).toMatch(/took nothing for 30 ms/);
+  });
+
+  it('gives up at the deadline on a reader that keeps taking a little, failing the work with ReaderGone', async () => {
+    const { body, lateFailures } = stream(
+      async (start, sink) => {
+        start();
+        for (;;) await sink.write('x');
+      },
+      40,
+      150,
+    );
+    const reader = (await body).getReader();
+    const began = Date.now();
+    let cutOff = false;
+    while (!cutOff && Date.now() - began < 2_000) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      cutOff = (await reader.read().catch(() => undefined)) === undefined;
+    }
+    expect(cutOff).toBe(true);
+    await aMoment();
+    expect(lateFailures).toEqual([expect.any(ReaderGone)]);
+    expect(String(lateFailures[0])).toMatch(/deadline/);
   });
 
   it('fails the work with ReaderGone when the reader cancels', async () => {

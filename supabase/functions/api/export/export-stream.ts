@@ -7,7 +7,8 @@
  *
  * A write waits until the reader takes it (backpressure), so only the chunk being written is held. A
  * reader that takes nothing for `stallTimeoutMs` is given up on, so that a stalled client cannot keep a
- * transaction, and its database connection, forever.
+ * transaction, and its database connection, forever; and so is one still reading `deadlineMs` after the
+ * body was made, since a client that takes a little now and then resets the stall timer every time.
  */
 
 export interface TextSink {
@@ -27,13 +28,15 @@ export interface StreamedWork {
   run(start: () => void, sink: TextSink): Promise<void>;
   onLateFailure(error: unknown): void;
   stallTimeoutMs: number;
+  /** How long after the body is made the last write must be done: the export's total deadline. */
+  deadlineMs: number;
 }
 
 /** Runs the work; resolves to the body once it has called `start()`, rejects if it fails before. */
 export function streamOnceStarted(work: StreamedWork): Promise<ReadableStream<Uint8Array>> {
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
   const writer = writable.getWriter();
-  const sink = textSink(writer, work.stallTimeoutMs);
+  const sink = textSink(writer, work.stallTimeoutMs, Date.now() + work.deadlineMs);
   return new Promise((resolve, reject) => {
     let started = false;
     const start = () => {
@@ -51,16 +54,24 @@ export function streamOnceStarted(work: StreamedWork): Promise<ReadableStream<Ui
   });
 }
 
-function textSink(writer: WritableStreamDefaultWriter<Uint8Array>, stallTimeoutMs: number): TextSink {
+/** @param deadline when (epoch ms) the sink stops taking writes, however the reader is doing. */
+function textSink(
+  writer: WritableStreamDefaultWriter<Uint8Array>,
+  stallTimeoutMs: number,
+  deadline: number,
+): TextSink {
   const encoder = new TextEncoder();
   return {
     async write(text) {
+      const left = deadline - Date.now();
+      const why =
+        left < stallTimeoutMs
+          ? 'the export reached its deadline'
+          : `the reader took nothing for ${stallTimeoutMs} ms`;
+      if (left <= 0) throw new ReaderGone(why);
       let timer: ReturnType<typeof setTimeout> | undefined;
       const stalled = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new ReaderGone(`the reader took nothing for ${stallTimeoutMs} ms`)),
-          stallTimeoutMs,
-        );
+        timer = setTimeout(() => reject(new ReaderGone(why)), Math.min(left, stallTimeoutMs));
       });
       try {
         await Promise.race([

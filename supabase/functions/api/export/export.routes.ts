@@ -11,7 +11,11 @@ function setExportHeaders(c: Context<AuthenticatedEnv>, slug: string): void {
   c.header('Cache-Control', 'no-store');
 }
 
-export const exportRoutes = ({ db, logger }: Pick<AppDeps, 'db' | 'logger'>) =>
+export const exportRoutes = ({
+  db,
+  logger,
+  exportDeadlineMs,
+}: Pick<AppDeps, 'db' | 'logger' | 'exportDeadlineMs'>) =>
   new Hono<AuthenticatedEnv>().get('/workspaces/:slug/export', async (c) => {
     readQuery(c, NoQueryParameters);
     const slug = c.req.param('slug');
@@ -20,7 +24,12 @@ export const exportRoutes = ({ db, logger }: Pick<AppDeps, 'db' | 'logger'>) =>
       setExportHeaders(c, (await checkExportAccess(db, c.var.principal, slug)).slug);
       return c.body(null, 200);
     }
-    const exported = await exportWorkspace({ db, logger }, c.var.principal, slug, c.var.requestId);
+    const exported = await exportWorkspace(
+      { db, logger, deadlineMs: exportDeadlineMs },
+      c.var.principal,
+      slug,
+      c.var.requestId,
+    );
     setExportHeaders(c, exported.slug);
     return c.body(exported.body, 200);
   });

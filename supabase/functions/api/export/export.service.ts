@@ -12,7 +12,7 @@
 import type { Database, Sql } from '../../_shared/db.ts';
 import { describeError } from '../../_shared/describe-error.ts';
 import { AppError } from '../../_shared/errors.ts';
-import { EXPORTS_PER_WORKSPACE_PER_HOUR } from '../../_shared/limits.ts';
+import { EXPORT_DEADLINE_SECONDS, EXPORTS_PER_WORKSPACE_PER_HOUR } from '../../_shared/limits.ts';
 import type { Logger } from '../../_shared/logger.ts';
 import type { Principal } from '../../_shared/principal.ts';
 import {
@@ -40,6 +40,8 @@ const STALL_TIMEOUT_MS = 30_000;
 export interface ExportDeps {
   db: Database;
   logger: Logger;
+  /** How long an export may stream in all; EXPORT_DEADLINE_SECONDS by default. */
+  deadlineMs?: number;
 }
 
 export interface WorkspaceExport {
@@ -58,7 +60,7 @@ export function checkExportAccess(
 }
 
 export async function exportWorkspace(
-  { db, logger }: ExportDeps,
+  { db, logger, deadlineMs = EXPORT_DEADLINE_SECONDS * 1000 }: ExportDeps,
   principal: Principal,
   slug: string,
   requestId: string,
@@ -73,6 +75,7 @@ export async function exportWorkspace(
       ),
     onLateFailure: (error) => logLateFailure(logger, requestId, error),
     stallTimeoutMs: STALL_TIMEOUT_MS,
+    deadlineMs,
   });
   return { slug: access.slug, body };
 }

@@ -4,7 +4,7 @@ import type { CreatedInvitation } from './invitations.service.ts';
 
 const ACCEPT_URL = 'https://app.example.com/invite/q3ZKf0Xw8mB1vT7yN4cR2hL9sD6jP5eA0uGiOxYzW_k';
 
-function created(overrides: Partial<CreatedInvitation> = {}): CreatedInvitation {
+function created(overrides: Partial<CreatedInvitation> = {}): Omit<CreatedInvitation, 'outboxId'> {
   return {
     invitation: {
       object: 'invitation',

@@ -3,7 +3,11 @@ import { escapeHtml } from '../../_shared/mail/escape-html.ts';
 import type { OutgoingMail } from '../../_shared/mail/mailer.ts';
 import type { CreatedInvitation } from './invitations.service.ts';
 
-export function invitationMail({ invitation, inviterName, workspaceName }: CreatedInvitation): OutgoingMail {
+export function invitationMail({
+  invitation,
+  inviterName,
+  workspaceName,
+}: Omit<CreatedInvitation, 'outboxId'>): OutgoingMail {
   const inviter = singleLine(inviterName);
   const workspace = singleLine(workspaceName);
   const expires = formatExpiry(invitation.expires_at);

@@ -1,13 +1,11 @@
 /**
  * /v1/workspaces/{slug}/invitations[/{id}] (owners and admins) and /v1/invitations/{token}/accept (the
- * invited person). Creating sends the invitation e-mail once the invitation exists; a mail that cannot be
- * sent is logged and does not fail the request, since the answer's `accept_url` can be shared by hand.
+ * invited person). Creating queues the invitation e-mail with the invitation and sends it once that is
+ * committed (docs/decisions/0014); a mail that cannot be sent is logged, queued for a later try, and does
+ * not fail the request, since the answer's `accept_url` can be shared by hand.
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { describeError } from '../../_shared/describe-error.ts';
-import type { Logger } from '../../_shared/logger.ts';
-import type { Mailer } from '../../_shared/mail/mailer.ts';
 import { unsentMailer } from '../../_shared/mail/unsent-mailer.ts';
 import { CreatedAtIdKey } from '../../_shared/pages.ts';
 import type { AppDeps, AuthenticatedEnv } from '../app-env.ts';
@@ -16,7 +14,8 @@ import { readJsonBody } from '../http/json-body.ts';
 import { listResponse, pageParameters } from '../http/pagination.ts';
 import { shapedPathParam, UuidShape } from '../http/path-params.ts';
 import { NoQueryParameters, readQuery } from '../http/query-params.ts';
-import { invitationMail } from './invitation-mail.ts';
+import { deliverQueuedMail } from '../mail-outbox/mail-outbox.service.ts';
+import { afterCommit } from '../middleware/idempotency.ts';
 import { isWellFormedInvitationToken } from './invitation-token.ts';
 import { CreateInvitationBodySchema, InvitationStatusSchema } from './invitations.schemas.ts';
 import {
@@ -27,7 +26,6 @@ import {
   invitationNotFound,
   listInvitations,
   revokeInvitation,
-  type CreatedInvitation,
 } from './invitations.service.ts';
 
 const ListInvitationsQuery = z.object({
@@ -60,7 +58,9 @@ export const invitationsRoutes = ({
       if (appUrl === undefined)
         throw new Error('AppDeps.appUrl is not set: invitations cannot link anywhere');
       const created = await createInvitation(db, c.var.principal, c.req.param('slug'), request, appUrl);
-      await sendInvitationMail(mailer, logger, created, c.var.requestId);
+      await afterCommit(c, () =>
+        deliverQueuedMail({ db, mailer, logger }, created.outboxId, c.var.requestId),
+      );
       // Relative to the request's own URL (…/workspaces/{slug}/invitations), so it holds behind any prefix.
       c.header('Location', `invitations/${created.invitation.id}`);
       // The body holds the secret link: no cache may keep it (nor may an idempotent replay store it).
@@ -95,20 +95,3 @@ export const invitationsRoutes = ({
       readQuery(c, NoQueryParameters);
       return c.json(await acceptInvitation(db, c.var.principal, tokenOf(c)), 200);
     });
-
-async function sendInvitationMail(
-  mailer: Mailer,
-  logger: Logger,
-  created: CreatedInvitation,
-  requestId: string,
-): Promise<void> {
-  try {
-    await mailer.send(invitationMail(created));
-  } catch (error) {
-    logger.warn('invitation mail not sent', {
-      request_id: requestId,
-      invitation_id: created.invitation.id,
-      ...describeError(error),
-    });
-  }
-}

@@ -15,6 +15,8 @@ import { raisedErrorCode, raisedErrorDetail } from '../../_shared/sql-errors.ts'
 import { requireExpectedVersion, type ExpectedVersion } from '../../_shared/versions.ts';
 import { enterWorkspace, requireRole, type WorkspaceAccess } from '../workspaces/workspace-access.ts';
 import { getWorkspace } from '../workspaces/workspaces.service.ts';
+import { enqueueInvitationMail } from '../mail-outbox/mail-outbox.queries.ts';
+import { invitationMail } from './invitation-mail.ts';
 import { acceptUrlOf, generateInvitationToken, hashInvitationToken } from './invitation-token.ts';
 import {
   acceptInvitation as acceptInvitationRow,
@@ -35,11 +37,13 @@ type NewInvitation = components['schemas']['NewInvitation'];
 type CreateInvitation = components['schemas']['CreateInvitation'];
 type Workspace = components['schemas']['Workspace'];
 
-/** A new invitation, and what its e-mail says besides the link. */
+/** A new invitation, what its e-mail says besides the link, and the mail's row in the outbox. */
 export interface CreatedInvitation {
   invitation: NewInvitation;
   workspaceName: string;
   inviterName: string;
+  /** The invitation's mail, queued in the same transaction (docs/decisions/0014): send it after commit. */
+  outboxId: string;
 }
 
 export function createInvitation(
@@ -68,11 +72,12 @@ export function createInvitation(
     });
     const facts = await selectInvitationMailFacts(sql, access.workspaceId);
     if (!facts) throw new Error('the workspace or the inviter has vanished mid-transaction');
-    return {
+    const created = {
       invitation: { ...toInvitation(row), accept_url: acceptUrlOf(appUrl, token) },
       workspaceName: facts.workspace_name,
       inviterName: facts.inviter_name,
     };
+    return { ...created, outboxId: await enqueueInvitationMail(sql, row.id, invitationMail(created)) };
   });
 }
 

@@ -10,6 +10,9 @@
  *   runs again, which is safe because nothing happened. A `Cache-Control: no-store` answer carries a
  *   secret shown once and is never recorded.
  *
+ * What must wait until the effect is committed (sending its mail) is handed to `afterCommit`, which runs it
+ * once this transaction committed, and never if it rolled back.
+ *
  * Keys belong to the principal: a user's sign-in sessions share theirs, each API token has its own.
  * Other methods, public routes and requests without the header pass through untouched.
  */
@@ -20,7 +23,7 @@ import type { Database, Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import { IDEMPOTENCY_KEY_LIFETIME_HOURS, IDEMPOTENCY_KEY_MAX_LENGTH } from '../../_shared/limits.ts';
 import { principalKeyOf } from '../../_shared/principal.ts';
-import type { AppEnv } from '../app-env.ts';
+import type { AppEnv, AuthenticatedEnv } from '../app-env.ts';
 import {
   insertIdempotencyRecord,
   selectIdempotencyRecord,
@@ -58,8 +61,11 @@ export const idempotency = (db: Database, lifetimeHours = IDEMPOTENCY_KEY_LIFETI
       key: validKey(header),
       fingerprint: await fingerprintOf(c),
     };
+    const committed: (() => Promise<void>)[] = [];
+    c.set('afterCommit', committed);
+    let answer: Response | undefined;
     try {
-      return await db.withCallerTransaction(principal, (sql) =>
+      answer = await db.withCallerTransaction(principal, (sql) =>
         answerOnce(c, next, sql, request, lifetimeHours),
       );
     } catch (error) {
@@ -67,7 +73,19 @@ export const idempotency = (db: Database, lifetimeHours = IDEMPOTENCY_KEY_LIFETI
       if (error instanceof NotRecorded) return undefined;
       throw error;
     }
+    for (const work of committed) await work();
+    return answer;
   });
+
+/**
+ * Runs `work` once what the request wrote is committed: at once, since each unit of work commits on its
+ * own, or, inside an Idempotency-Key's transaction, after that commits (and never when it rolls back).
+ */
+export async function afterCommit(c: Context<AuthenticatedEnv>, work: () => Promise<void>): Promise<void> {
+  const queued = c.var.afterCommit;
+  if (queued) queued.push(work);
+  else await work();
+}
 
 /** Replays the key's answer, or runs the request and records its answer if it is a success. */
 async function answerOnce(

@@ -153,6 +153,37 @@ export async function selectPositionBefore(
   return row?.position ?? null;
 }
 
+/** The column's tasks but `exceptId`, in order, and the column's last key (`exceptId`'s included). */
+export async function selectColumnOrder(
+  sql: Sql,
+  projectId: string,
+  status: TaskStatus,
+  exceptId: string,
+): Promise<{ ids: string[]; last: string | null }> {
+  const [row] = await sql.query<{ ids: string[]; last: string | null }>(
+    `select coalesce(array_agg(id order by position) filter (where id <> $3), '{}') as ids,
+       max(position) as last
+     from public.tasks where project_id = $1 and status = $2`,
+    [projectId, status, exceptId],
+  );
+  return row ?? { ids: [], last: null };
+}
+
+/** Sets the positions of the project's tasks `ids` to `positions`, one for one, in one statement. */
+export async function updatePositions(
+  sql: Sql,
+  projectId: string,
+  ids: readonly string[],
+  positions: readonly string[],
+): Promise<void> {
+  await sql.query(
+    `update public.tasks t set position = v.position
+     from unnest($2::uuid[], $3::text[]) as v (id, position)
+     where t.project_id = $1 and t.id = v.id`,
+    [projectId, ids, positions],
+  );
+}
+
 /** Whether the user may be assigned tasks in the workspace: a member who is not a viewer. */
 export async function isAssignable(sql: Sql, workspaceId: string, userId: string): Promise<boolean> {
   const [row] = await sql.query<{ assignable: boolean }>(
