@@ -1074,6 +1074,29 @@ export interface components {
                 default: number;
                 max: number;
             };
+            /** @description The longest text `q` of a task list may be. */
+            task_search_max_length: number;
+            /**
+             * @description Task lists with `q` one user may have running at once (per instance of the API); one more is
+             *     `429 rate_limited`.
+             */
+            concurrent_task_searches_per_user: number;
+            /**
+             * @description How long one database statement of a request may run before it is cancelled and the request
+             *     answered `503 unavailable` with `Retry-After`; the export's snapshot has its own.
+             */
+            statement_timeout_seconds: {
+                default: number;
+                export: number;
+            };
+            /**
+             * @description How long a request's database transaction may wait between two statements before it is
+             *     ended (`503 unavailable`); the export's waits on its reader, so it may wait longer.
+             */
+            idle_in_transaction_timeout_seconds: {
+                default: number;
+                export: number;
+            };
             idempotency_key_lifetime_hours: number;
             idempotency_key_max_length: number;
             json_body_max_bytes: number;
@@ -2170,7 +2193,10 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The database or a backing service is down. Try again after `Retry-After` seconds. */
+        /**
+         * @description The database or a backing service is down, or a database statement ran past its timeout
+         *     (`statement_timeout_seconds` in `GET /v1/meta/limits`). Try again after `Retry-After` seconds.
+         */
         Unavailable: {
             headers: {
                 "Retry-After": components["headers"]["Retry-After"];
@@ -2382,6 +2408,16 @@ export interface operations {
                      *       "page_size": {
                      *         "default": 50,
                      *         "max": 200
+                     *       },
+                     *       "task_search_max_length": 100,
+                     *       "concurrent_task_searches_per_user": 2,
+                     *       "statement_timeout_seconds": {
+                     *         "default": 5,
+                     *         "export": 30
+                     *       },
+                     *       "idle_in_transaction_timeout_seconds": {
+                     *         "default": 10,
+                     *         "export": 60
                      *       },
                      *       "idempotency_key_lifetime_hours": 24,
                      *       "idempotency_key_max_length": 255,
@@ -4254,7 +4290,10 @@ export interface operations {
                 label?: string;
                 /**
                  * @description Only tasks whose title or description contains this text, whatever the case (`%` and `_`
-                 *     are plain characters).
+                 *     are plain characters). At most `task_search_max_length` (100) characters; a longer one is
+                 *     `400 bad_request`. Each user may have `concurrent_task_searches_per_user` (2) lists with `q`
+                 *     running at once; one more is `429 rate_limited` with `Retry-After`. A search that runs longer
+                 *     than `statement_timeout_seconds` is stopped: `503 unavailable` with `Retry-After`.
                  * @example billing
                  */
                 q?: string;

@@ -3,6 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../supabase/functions/_shared/db.ts';
 import type { Database, Sql } from '../../supabase/functions/_shared/db.ts';
 import { AppError } from '../../supabase/functions/_shared/errors.ts';
+import {
+  IDLE_IN_TRANSACTION_TIMEOUT_SECONDS,
+  STATEMENT_TIMEOUT_SECONDS,
+} from '../../supabase/functions/_shared/limits.ts';
 import type { Principal } from '../../supabase/functions/_shared/principal.ts';
 import { captureLogs } from '../support/api-logs.ts';
 import { createTestDatabase } from '../support/test-database.ts';
@@ -149,6 +153,90 @@ describe('withCallerTransaction', () => {
       expect(ids.service).not.toBe(ids.outer);
     } finally {
       await twoConnections.close();
+    }
+  });
+});
+
+describe('statement bounds (issue 11: any user could stall the database)', () => {
+  const bounds = async (sql: Sql) => {
+    const [row] = await sql.query<{ statement: string; idle: string }>(
+      `select current_setting('statement_timeout') as statement,
+         current_setting('idle_in_transaction_session_timeout') as idle`,
+    );
+    return row;
+  };
+  const production = {
+    statement: `${STATEMENT_TIMEOUT_SECONDS.default}s`,
+    idle: `${IDLE_IN_TRANSACTION_TIMEOUT_SECONDS.default}s`,
+  };
+
+  it('hold in a caller transaction, where the role setting of authenticated never applies', async () => {
+    expect(await db.asCaller(alice, bounds)).toEqual(production);
+  });
+
+  it('hold in a shared caller transaction and the units of work that join it', async () => {
+    const [outer, inner] = await db.withCallerTransaction(alice, async (sql) => [
+      await bounds(sql),
+      await db.asCaller(alice, bounds),
+    ]);
+    expect(outer).toEqual(production);
+    expect(inner).toEqual(production);
+  });
+
+  it('hold in a service transaction, and for statements on their own', async () => {
+    expect(await db.asService(bounds)).toEqual(production);
+    expect(await bounds(db.serviceStatements)).toEqual(production);
+  });
+
+  it("may be given for one unit of work (the export's), and end with its transaction", async () => {
+    const exportBounds = { statementTimeoutMs: 30_000, idleInTransactionTimeoutMs: 60_000 };
+    expect(await db.asCaller(alice, bounds, exportBounds)).toEqual({ statement: '30s', idle: '1min' });
+    expect(await db.asCaller(alice, bounds)).toEqual(production);
+  });
+
+  it('cancel a statement that runs too long, answered as 503 unavailable, in every kind of unit', async () => {
+    const short = createDatabase({
+      url: database.url,
+      logger: logs.logger,
+      maxConnections: 1,
+      bounds: { statementTimeoutMs: 50, idleInTransactionTimeoutMs: 10_000 },
+    });
+    const sleep = (sql: Sql) => sql.query('select pg_sleep(2)');
+    try {
+      for (const attempt of [
+        () => short.asCaller(alice, sleep),
+        () => short.withCallerTransaction(alice, sleep),
+        () => short.asService(sleep),
+        () => sleep(short.serviceStatements),
+      ]) {
+        const startedAt = performance.now();
+        await expectUnavailable(attempt());
+        expect(performance.now() - startedAt).toBeLessThan(1_500);
+      }
+      // The connection is fine afterwards.
+      expect(await short.asService(bounds)).toEqual({ statement: '50ms', idle: '10s' });
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('end a transaction left idle too long, answered as 503 unavailable', async () => {
+    const short = createDatabase({
+      url: database.url,
+      logger: logs.logger,
+      maxConnections: 1,
+      bounds: { statementTimeoutMs: 5_000, idleInTransactionTimeoutMs: 100 },
+    });
+    try {
+      const attempt = short.asCaller(alice, async (sql) => {
+        await sql.query('select 1');
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        await sql.query('select 1');
+      });
+      await expectUnavailable(attempt);
+      expect(await short.asService(bounds)).toEqual({ statement: '5s', idle: '100ms' });
+    } finally {
+      await short.close();
     }
   });
 });

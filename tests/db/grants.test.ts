@@ -86,6 +86,7 @@ describe('grants on public tables', () => {
     'project_json',
     'role_in',
     'shares_workspace_with',
+    'task_ids_matching',
     'task_json',
     'task_status_rank',
   ];

@@ -22,11 +22,13 @@ interface PlanNode {
 
 const TASKS_PER_COLUMN = 300;
 const PAGE = 20;
+const SEARCHED_TASKS = 20_000;
 
 describe('reading the board as a member', () => {
   const sqlTest = useSqlAsUser('task-list-plans.test');
   let member: string;
   let projectId: string;
+  let searchedProjectId: string;
 
   beforeAll(async () => {
     member = await sqlTest.newUser();
@@ -51,7 +53,26 @@ describe('reading the board as a member', () => {
        from generate_series(1, $3) n`,
       [projectId, member, TASKS_PER_COLUMN * 3],
     );
-    await sqlTest.db.query('analyze public.tasks');
+    // A project of its own for text search, as big as a project may be.
+    const { rows: searched } = await sqlTest.db.query<{ id: string }>(
+      `insert into public.projects (workspace_id, key, name, created_by) values ($1, 'SR', 'Search', $2)
+       returning id`,
+      [workspaceId, member],
+    );
+    searchedProjectId = searched[0]?.id ?? '';
+    // Written without the triggers (numbering, events), which would take a minute at this size.
+    await sqlTest.db.query('begin');
+    await sqlTest.db.query(`set local session_replication_role = replica`);
+    await sqlTest.db.query(
+      `insert into public.tasks (workspace_id, project_id, number, title, description, position, created_by)
+       select $1, $2, n, 'Item ' || md5(n::text), repeat(md5('notes ' || n) || ' ', 10),
+         'a' || lpad(n::text, 6, '0'), $3
+       from generate_series(1, $4) n`,
+      [workspaceId, searchedProjectId, member, SEARCHED_TASKS],
+    );
+    await sqlTest.db.query('commit');
+    // As autovacuum would: a GIN index keeps new entries in a pending list until vacuumed.
+    await sqlTest.db.query('vacuum analyze public.tasks');
   });
 
   /** The plan of the statement a queries function runs, run as the member. */
@@ -108,5 +129,53 @@ describe('reading the board as a member', () => {
     expect(scan['Index Cond']).toMatch(/status = 'done'/);
     expect(scan['Rows Removed by Filter'] ?? 0).toBe(0);
     expect(scan['Actual Rows']).toBe(1);
+  });
+
+  /** Every index the plan reads. */
+  function indexesOf(plan: PlanNode): string[] {
+    const names: string[] = [];
+    const visit = (node: PlanNode) => {
+      if (node['Index Name']) names.push(node['Index Name']);
+      node.Plans?.forEach(visit);
+    };
+    visit(plan);
+    return names;
+  }
+
+  // Issue 11: `q` was a scan of every task of the project, matched character by character. Under RLS
+  // `ilike` cannot use an index (it is not leakproof), so the list takes the matching ids from
+  // private.task_ids_matching, which matches as its owner through the trigram indexes.
+  test('a text search (q) reads the ids it matched, and the match reads the trigram indexes', async () => {
+    const { rows: wanted } = await sqlTest.db.query<{ text: string }>(`select md5('1234') as text`);
+    const text = wanted[0]?.text.slice(4, 16) ?? '';
+    const filters = { ...columnFilter('todo'), statuses: null, text };
+    const plan = await planOf((sql) =>
+      selectTasks(sql, searchedProjectId, filters, 'position', { limit: PAGE }),
+    );
+    // No row's text is matched outside the function (a small project's tasks may still be read whole,
+    // as that is cheaper than a lookup per id, but only their ids are compared).
+    expect(JSON.stringify(plan)).not.toContain('~~*');
+
+    const { rows } = await sqlTest.db.query<{ body: string }>(
+      `select prosrc as body from pg_proc where oid = 'private.task_ids_matching(uuid, text)'::regprocedure`,
+    );
+    await sqlTest.db.query('begin');
+    try {
+      await sqlTest.db.query(`select set_config('request.jwt.claims', $1, true)`, [
+        JSON.stringify({ sub: member, role: 'authenticated' }),
+      ]);
+      const { rows: explained } = await sqlTest.db.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
+        `explain (analyze, format json) ${rows[0]?.body ?? ''}`,
+        [searchedProjectId, `%${text}%`],
+      );
+      const inner = explained[0]?.['QUERY PLAN'][0]?.Plan;
+      if (!inner) throw new Error('no plan');
+      expect(indexesOf(inner)).toEqual(
+        expect.arrayContaining(['tasks_title_trgm_idx', 'tasks_description_trgm_idx']),
+      );
+      expect(tasksScanOf(inner)['Actual Rows']).toBe(1);
+    } finally {
+      await sqlTest.db.query('rollback');
+    }
   });
 });

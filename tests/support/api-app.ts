@@ -6,7 +6,7 @@ import type { AppDeps, AppEnv } from '../../supabase/functions/api/app-env.ts';
 import type { CredentialVerifier } from '../../supabase/functions/_shared/auth/credential-verifier.ts';
 import { createDatabase } from '../../supabase/functions/_shared/db.ts';
 import type { Mailer, OutgoingMail } from '../../supabase/functions/_shared/mail/mailer.ts';
-import type { Database } from '../../supabase/functions/_shared/db.ts';
+import type { Database, StatementBounds } from '../../supabase/functions/_shared/db.ts';
 import { captureLogs } from './api-logs.ts';
 import type { CapturedLogs } from './api-logs.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
@@ -38,11 +38,13 @@ export interface TestAppOptions {
   mailer?: Mailer;
   /** How long an export may stream in all; the production deadline by default. */
   exportDeadlineMs?: number;
+  /** How long a statement may run and a transaction idle; the production bounds by default. */
+  statementBounds?: StatementBounds;
 }
 
 export function createTestApp(databaseUrl: string, options: TestAppOptions = {}): TestApp {
   const logs = captureLogs();
-  const db = createDatabase({ url: databaseUrl, logger: logs.logger });
+  const db = createDatabase({ url: databaseUrl, logger: logs.logger, bounds: options.statementBounds });
   const sentMail: OutgoingMail[] = [];
   const capturingMailer: Mailer = {
     send: (mail) => {

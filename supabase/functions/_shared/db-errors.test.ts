@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from './errors.ts';
-import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable, isDatabaseUnavailable } from './db-errors.ts';
+import {
+  asDatabaseFailure,
+  DATABASE_RETRY_AFTER_SECONDS,
+  databaseUnavailable,
+  isDatabaseUnavailable,
+} from './db-errors.ts';
 
 const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
 
@@ -40,5 +45,27 @@ describe('databaseUnavailable', () => {
     expect(error.headers).toEqual({ 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) });
     expect(error.cause).toBe(cause);
     expect(error.detail).not.toContain('ECONNREFUSED');
+  });
+});
+
+describe('asDatabaseFailure', () => {
+  it.each([
+    [
+      'a statement cancelled by statement_timeout (57014)',
+      withCode('57014', 'canceling statement due to statement timeout'),
+    ],
+    ['an idle transaction ended (25P03)', withCode('25P03')],
+  ])('answers %s as 503 unavailable with Retry-After, never 500', (_name, cause) => {
+    const error = asDatabaseFailure(cause);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ code: 'unavailable', status: 503, cause });
+    expect((error as AppError).headers).toEqual({ 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) });
+    expect((error as AppError).detail).not.toContain('canceling');
+  });
+
+  it('answers a lost database as unavailable and leaves any other error as it is', () => {
+    expect(asDatabaseFailure(withCode('ECONNREFUSED'))).toMatchObject({ code: 'unavailable' });
+    const bug = withCode('42601');
+    expect(asDatabaseFailure(bug)).toBe(bug);
   });
 });

@@ -3,6 +3,8 @@ import { AppError } from './errors.ts';
 
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
+// SQLSTATEs: query_canceled (statement_timeout), idle_in_transaction_session_timeout.
+const CANCELLED_SQLSTATES = new Set(['57014', '25P03']);
 // SQLSTATEs: admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections.
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
 const CONNECTION_EXCEPTION_CLASS = '08';
@@ -40,4 +42,23 @@ export function databaseUnavailable(cause: unknown): AppError {
     headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
     cause,
   });
+}
+
+/** Whether Postgres ended the statement (or the idle transaction) because it ran out of time. */
+export function isStatementCancelled(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && CANCELLED_SQLSTATES.has(String(error.code));
+}
+
+export function statementCancelled(cause: unknown): AppError {
+  return new AppError(
+    'unavailable',
+    'The database took too long over this request and stopped it. Try again shortly, or ask for less (a narrower filter, a shorter search).',
+    { headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) }, cause },
+  );
+}
+
+/** A database failure as the API answers it: `unavailable` when it is the database's, else as it is. */
+export function asDatabaseFailure(error: unknown): unknown {
+  if (isStatementCancelled(error)) return statementCancelled(error);
+  return isDatabaseUnavailable(error) ? databaseUnavailable(error) : error;
 }

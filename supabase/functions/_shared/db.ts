@@ -7,7 +7,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import { describeError } from './describe-error.ts';
-import { databaseUnavailable, isDatabaseUnavailable } from './db-errors.ts';
+import { asDatabaseFailure, databaseUnavailable } from './db-errors.ts';
+import { IDLE_IN_TRANSACTION_TIMEOUT_SECONDS, STATEMENT_TIMEOUT_SECONDS } from './limits.ts';
 import type { Logger } from './logger.ts';
 import { jwtClaimsFor } from './principal.ts';
 import type { Principal } from './principal.ts';
@@ -19,12 +20,28 @@ export interface Sql {
 
 export type UnitOfWork<T> = (sql: Sql) => Promise<T>;
 
+/**
+ * How long Postgres lets one statement run, and a transaction sit idle between two, before it cancels
+ * the statement (or ends the session); either way the unit of work fails as `503 unavailable`.
+ */
+export interface StatementBounds {
+  statementTimeoutMs: number;
+  idleInTransactionTimeoutMs: number;
+}
+
+/** Every unit of work's bounds unless it asks for others (limits.ts, published in /v1/meta/limits). */
+export const DEFAULT_STATEMENT_BOUNDS: StatementBounds = {
+  statementTimeoutMs: STATEMENT_TIMEOUT_SECONDS.default * 1_000,
+  idleInTransactionTimeoutMs: IDLE_IN_TRANSACTION_TIMEOUT_SECONDS.default * 1_000,
+};
+
 export interface Database {
   /**
    * Runs `work` in a transaction as `principal`: role `authenticated` with its JWT claims. Inside
-   * `withCallerTransaction` for the same caller, it joins that transaction (as a savepoint) instead.
+   * `withCallerTransaction` for the same caller, it joins that transaction (as a savepoint) instead,
+   * and keeps that transaction's bounds. `bounds` replace the database's own for this transaction.
    */
-  asCaller<T>(principal: Principal, work: UnitOfWork<T>): Promise<T>;
+  asCaller<T>(principal: Principal, work: UnitOfWork<T>, bounds?: StatementBounds): Promise<T>;
   /**
    * Runs `work` in one transaction as `principal` that every `asCaller` for the same caller made while
    * `work` runs joins, so they commit or roll back together with what `work` itself writes. The
@@ -46,47 +63,65 @@ export interface DatabaseOptions {
   logger: Logger;
   maxConnections?: number;
   connectTimeoutMs?: number;
+  /** The bounds of every unit of work; DEFAULT_STATEMENT_BOUNDS unless given (tests lower them). */
+  bounds?: StatementBounds;
 }
+
+/**
+ * Bounds the transaction: set local, because the role's own settings never apply (they load at login,
+ * not on SET ROLE) and because a transaction-mode pooler hands the connection to others afterwards.
+ */
+const boundsOf = ({ statementTimeoutMs, idleInTransactionTimeoutMs }: StatementBounds): string =>
+  `set_config('statement_timeout', ${pg.escapeLiteral(String(Math.trunc(statementTimeoutMs)))}, true), ` +
+  `set_config('idle_in_transaction_session_timeout', ${pg.escapeLiteral(String(Math.trunc(idleInTransactionTimeoutMs)))}, true)`;
 
 /**
  * Opens a transaction as the caller in one round trip: a simple query of two statements, which cannot
  * take bound parameters, so the claims (JSON we made ourselves) go in as a quoted literal.
  */
-const beginAsCaller = (claims: string): string =>
+const beginAsCaller = (claims: string, bounds: StatementBounds): string =>
   "begin; select set_config('role', 'authenticated', true), " +
-  `set_config('request.jwt.claims', ${pg.escapeLiteral(claims)}, true)`;
+  `set_config('request.jwt.claims', ${pg.escapeLiteral(claims)}, true), ${boundsOf(bounds)}`;
+
+const beginAsService = (bounds: StatementBounds): string => `begin; select ${boundsOf(bounds)}`;
 
 export function createDatabase({
   url,
   logger,
   maxConnections = 5,
   connectTimeoutMs = 2_000,
+  bounds = DEFAULT_STATEMENT_BOUNDS,
 }: DatabaseOptions): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: maxConnections,
     connectionTimeoutMillis: connectTimeoutMs,
     idleTimeoutMillis: 30_000,
+    // The session's defaults, sent when the connection starts: they bound `serviceStatements`, which run
+    // outside any transaction of ours, at no cost of a round trip. A transaction-mode pooler may not pass
+    // them on to the server, so every transaction also sets its own (boundsOf).
+    statement_timeout: bounds.statementTimeoutMs,
+    idle_in_transaction_session_timeout: bounds.idleInTransactionTimeoutMs,
   });
   // Without a listener, an idle connection dropped by the server is an uncaught error: the process dies.
   pool.on('error', (error) => logger.warn('idle database connection lost', describeError(error)));
 
   // The caller transaction `withCallerTransaction` has open in this async context, if any.
   const shared = new AsyncLocalStorage<SharedTransaction>();
-  const asCallerAlone = <T>(claims: string, work: UnitOfWork<T>) =>
-    inTransaction(pool, logger, work, beginAsCaller(claims));
+  const asCallerAlone = <T>(claims: string, work: UnitOfWork<T>, own = bounds) =>
+    inTransaction(pool, logger, work, beginAsCaller(claims, own));
 
   return {
-    asCaller: (principal, work) => {
+    asCaller: (principal, work, own) => {
       const claims = claimsOf(principal);
       const open = shared.getStore();
-      return open?.claims === claims ? inSavepoint(open.sql, work) : asCallerAlone(claims, work);
+      return open?.claims === claims ? inSavepoint(open.sql, work) : asCallerAlone(claims, work, own);
     },
     withCallerTransaction: (principal, work) => {
       const claims = claimsOf(principal);
       return asCallerAlone(claims, (sql) => shared.run({ claims, sql }, () => work(sql)));
     },
-    asService: (work) => inTransaction(pool, logger, work, 'begin'),
+    asService: (work) => inTransaction(pool, logger, work, beginAsService(bounds)),
     serviceStatements: sqlOn(pool),
     close: () => pool.end(),
   };
@@ -134,7 +169,7 @@ async function inTransaction<T>(
     return result;
   } catch (error) {
     broken = await rollBack(client);
-    throw isDatabaseUnavailable(error) ? databaseUnavailable(error) : error;
+    throw asDatabaseFailure(error);
   } finally {
     client.off('error', onError);
     // Releasing with an error destroys the connection instead of returning a broken one to the pool.
@@ -162,8 +197,8 @@ async function rollBack(client: pg.PoolClient): Promise<Error | undefined> {
 
 /**
  * Statements on a checked-out client, or straight on the pool (each on a connection of its own for as
- * long as it runs; the pool listens for that connection's errors meanwhile). A lost database is told as
- * `unavailable` right where the statement fails: the error may never reach the transaction's own
+ * long as it runs; the pool listens for that connection's errors meanwhile). A lost database, or a
+ * statement it cancelled for running too long, is told as `unavailable` right where the statement fails: the error may never reach the transaction's own
  * handler, because Hono turns a route's error into its answer before the middleware around the route
  * (idempotency) sees it.
  */
@@ -173,7 +208,7 @@ function sqlOn(target: pg.PoolClient | pg.Pool): Sql {
       try {
         return (await target.query<Row>(text, [...values])).rows;
       } catch (error) {
-        throw isDatabaseUnavailable(error) ? databaseUnavailable(error) : error;
+        throw asDatabaseFailure(error);
       }
     },
   };

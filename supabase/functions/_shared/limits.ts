@@ -38,6 +38,17 @@ export const EXPORTS_PER_WORKSPACE_PER_HOUR = 10;
  */
 export const EXPORT_DEADLINE_SECONDS = 5 * 60;
 export const PAGE_SIZE = { default: 50, max: 200 } as const;
+/** The longest text a task list searches for (`q`). */
+export const TASK_SEARCH_MAX_LENGTH = 100;
+/** Task lists with `q` one user may have running at once, per instance of the API function. */
+export const CONCURRENT_TASK_SEARCHES_PER_USER = 2;
+/**
+ * How long one SQL statement may run, and a transaction sit idle between two, before Postgres ends it
+ * (the request answers 503). The export streams one long snapshot to a reader that may take its time
+ * with each chunk, so it has bounds of its own.
+ */
+export const STATEMENT_TIMEOUT_SECONDS = { default: 5, export: 30 } as const;
+export const IDLE_IN_TRANSACTION_TIMEOUT_SECONDS = { default: 10, export: 60 } as const;
 export const IDEMPOTENCY_KEY_LIFETIME_HOURS = 24;
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 export const JSON_BODY_MAX_BYTES = 1 * MIB;

@@ -9,10 +9,15 @@
  * failure after that cannot change it: the body stops short, so the document does not parse (a reader
  * notices, rather than importing half a workspace), and the failure is logged with the request id.
  */
-import type { Database, Sql } from '../../_shared/db.ts';
+import type { Database, Sql, StatementBounds } from '../../_shared/db.ts';
 import { describeError } from '../../_shared/describe-error.ts';
 import { AppError } from '../../_shared/errors.ts';
-import { EXPORT_DEADLINE_SECONDS, EXPORTS_PER_WORKSPACE_PER_HOUR } from '../../_shared/limits.ts';
+import {
+  EXPORT_DEADLINE_SECONDS,
+  EXPORTS_PER_WORKSPACE_PER_HOUR,
+  IDLE_IN_TRANSACTION_TIMEOUT_SECONDS,
+  STATEMENT_TIMEOUT_SECONDS,
+} from '../../_shared/limits.ts';
 import type { Logger } from '../../_shared/logger.ts';
 import type { Principal } from '../../_shared/principal.ts';
 import {
@@ -36,6 +41,14 @@ import {
 const EXPORT_WINDOW_SECONDS = 60 * 60;
 /** How long a client may take nothing before the export gives up on it and frees its connection. */
 const STALL_TIMEOUT_MS = 30_000;
+/**
+ * The snapshot's own bounds: a batch may read more than a request's statement does, and between batches
+ * the transaction idles while the reader takes the last one (up to STALL_TIMEOUT_MS).
+ */
+const EXPORT_BOUNDS: StatementBounds = {
+  statementTimeoutMs: STATEMENT_TIMEOUT_SECONDS.export * 1_000,
+  idleInTransactionTimeoutMs: IDLE_IN_TRANSACTION_TIMEOUT_SECONDS.export * 1_000,
+};
 
 export interface ExportDeps {
   db: Database;
@@ -70,8 +83,10 @@ export async function exportWorkspace(
   const body = await streamOnceStarted({
     // Checked again inside the snapshot's transaction: the role may have changed since.
     run: (start, sink) =>
-      db.asCaller(principal, async (sql) =>
-        writeExport(sql, await enterAsExporter(sql, principal, slug), start, sink),
+      db.asCaller(
+        principal,
+        async (sql) => writeExport(sql, await enterAsExporter(sql, principal, slug), start, sink),
+        EXPORT_BOUNDS,
       ),
     onLateFailure: (error) => logLateFailure(logger, requestId, error),
     stallTimeoutMs: STALL_TIMEOUT_MS,

@@ -5,6 +5,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { AppError } from '../../_shared/errors.ts';
+import { CONCURRENT_TASK_SEARCHES_PER_USER } from '../../_shared/limits.ts';
 import type { AppDeps, AuthenticatedEnv } from '../app-env.ts';
 import { jsonWithETag, readIfMatch } from '../http/conditional.ts';
 import { toFieldErrors } from '../http/field-errors.ts';
@@ -14,6 +15,7 @@ import { listResponse, pageParameters } from '../http/pagination.ts';
 import { shapedPathParam, UuidShape } from '../http/path-params.ts';
 import { NoQueryParameters, readQuery } from '../http/query-params.ts';
 import { ProjectKeySchema } from '../projects/projects.schemas.ts';
+import { searchSlots } from './search-slots.ts';
 import { taskNotFound } from './task-access.ts';
 import { DEFAULT_TASK_SORT, TASK_SORTS, TaskSortKey } from './task-order.ts';
 import {
@@ -23,6 +25,7 @@ import {
   TASK_PRIORITIES,
   TASK_STATUSES,
   TaskKeySchema,
+  TaskSearchSchema,
   UpdateTaskBodySchema,
 } from './tasks.schemas.ts';
 import {
@@ -64,12 +67,7 @@ const ListTasksQuery = z.object({
   priority: PriorityList.optional(),
   assignee: z.union([z.enum(['me', 'none']), z.uuid()], 'must be me, none or the id of a user').optional(),
   label: z.uuid('must be the id of a label').optional(),
-  q: z
-    .string()
-    .min(1, 'must not be empty')
-    .max(200, 'must be at most 200 characters')
-    .refine((text) => !text.includes('\0'), 'must not contain the NUL character')
-    .optional(),
+  q: TaskSearchSchema.optional(),
   due_before: DueDateSchema.optional(),
   due_after: DueDateSchema.optional(),
 });
@@ -127,8 +125,10 @@ function repeated<T>(
   });
 }
 
-export const tasksRoutes = ({ db }: Pick<AppDeps, 'db'>) =>
-  new Hono<AuthenticatedEnv>()
+export const tasksRoutes = ({ db }: Pick<AppDeps, 'db'>) => {
+  // This instance's searches in progress; a list without `q` reads from an index and takes no slot.
+  const searches = searchSlots(CONCURRENT_TASK_SEARCHES_PER_USER);
+  return new Hono<AuthenticatedEnv>()
     .post('/workspaces/:slug/projects/:key/tasks', async (c) => {
       readQuery(c, NoQueryParameters);
       const address = projectAddressOf(c);
@@ -160,7 +160,9 @@ export const tasksRoutes = ({ db }: Pick<AppDeps, 'db'>) =>
         dueAfter: due_after ?? null,
       };
       const address = projectAddressOf(c);
-      return listResponse(c, await listTasks(db, c.var.principal, address, sort, filters, { limit, cursor }));
+      const principal = c.var.principal;
+      const list = () => listTasks(db, principal, address, sort, filters, { limit, cursor });
+      return listResponse(c, await (q === undefined ? list() : searches.run(principal.user_id, list)));
     })
     .get('/workspaces/:slug/tasks/:task_key', async (c) => {
       readQuery(c, NoQueryParameters);
@@ -190,3 +192,4 @@ export const tasksRoutes = ({ db }: Pick<AppDeps, 'db'>) =>
       const move = await readJsonBody(c, MoveTaskBodySchema);
       return jsonWithETag(c, await moveTask(db, c.var.principal, id, move, readIfMatch(c)));
     });
+};

@@ -3,7 +3,7 @@
  * too. Imports nothing but zod and the limits, so the browser bundle can import this file as is.
  */
 import { z } from 'zod';
-import { LABELS_PER_TASK } from '../../_shared/limits.ts';
+import { LABELS_PER_TASK, TASK_SEARCH_MAX_LENGTH } from '../../_shared/limits.ts';
 
 /** The board's columns, in the board's order (the order of the enum in Postgres too). */
 export const TASK_STATUSES = ['backlog', 'todo', 'in_progress', 'in_review', 'done', 'canceled'] as const;
@@ -43,6 +43,13 @@ export const TaskLabelIdsSchema = z
   .array(z.uuid('must be the id of a label (a UUID)'))
   .max(LABELS_PER_TASK, `must name at most ${LABELS_PER_TASK} labels`)
   .refine((ids) => new Set(ids).size === ids.length, 'must not name a label twice');
+
+/** `q` of a task list: text to find in the title or the description. */
+export const TaskSearchSchema = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(TASK_SEARCH_MAX_LENGTH, `must be at most ${TASK_SEARCH_MAX_LENGTH} characters`)
+  .refine((text) => !text.includes('\0'), 'must not contain the NUL character');
 
 const MAX_TASK_NUMBER = 2_147_483_647;
 
