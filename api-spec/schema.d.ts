@@ -2237,14 +2237,15 @@ export interface components {
         /**
          * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
          *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
-         *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+         *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed or longer than 4096
+         *     characters, it is `400 bad_request`.
          * @example "3"
          */
         IfMatch: string;
         /**
          * @description The `ETag` you hold (`"3"`, `W/"3"`, a list of them, or `*`): while the resource is still at that
          *     version the answer is `304 Not Modified`, with no body and not counted against the rate limit.
-         *     Malformed, it is `400 bad_request`.
+         *     Malformed or longer than 4096 characters, it is `400 bad_request`.
          * @example "3"
          */
         IfNoneMatch: string;
@@ -2429,7 +2430,8 @@ export interface operations {
                 /**
                  * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
                  *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
-                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed or longer than 4096
+                 *     characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -2606,7 +2608,7 @@ export interface operations {
                 /**
                  * @description The `ETag` you hold (`"3"`, `W/"3"`, a list of them, or `*`): while the resource is still at that
                  *     version the answer is `304 Not Modified`, with no body and not counted against the rate limit.
-                 *     Malformed, it is `400 bad_request`.
+                 *     Malformed or longer than 4096 characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
@@ -2646,7 +2648,8 @@ export interface operations {
                 /**
                  * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
                  *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
-                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed or longer than 4096
+                 *     characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -2796,7 +2799,7 @@ export interface operations {
                 /**
                  * @description The `ETag` you hold (`"3"`, `W/"3"`, a list of them, or `*`): while the resource is still at that
                  *     version the answer is `304 Not Modified`, with no body and not counted against the rate limit.
-                 *     Malformed, it is `400 bad_request`.
+                 *     Malformed or longer than 4096 characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
@@ -2843,7 +2846,8 @@ export interface operations {
                 /**
                  * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
                  *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
-                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed or longer than 4096
+                 *     characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -2887,7 +2891,8 @@ export interface operations {
                 /**
                  * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
                  *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
-                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed or longer than 4096
+                 *     characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -3043,7 +3048,7 @@ export interface operations {
                 /**
                  * @description The `ETag` you hold (`"3"`, `W/"3"`, a list of them, or `*`): while the resource is still at that
                  *     version the answer is `304 Not Modified`, with no body and not counted against the rate limit.
-                 *     Malformed, it is `400 bad_request`.
+                 *     Malformed or longer than 4096 characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
@@ -3092,7 +3097,8 @@ export interface operations {
                 /**
                  * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
                  *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
-                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed or longer than 4096
+                 *     characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -3148,7 +3154,8 @@ export interface operations {
                 /**
                  * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
                  *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
-                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed or longer than 4096
+                 *     characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -3372,7 +3379,7 @@ export interface operations {
                 /**
                  * @description The `ETag` you hold (`"3"`, `W/"3"`, a list of them, or `*`): while the resource is still at that
                  *     version the answer is `304 Not Modified`, with no body and not counted against the rate limit.
-                 *     Malformed, it is `400 bad_request`.
+                 *     Malformed or longer than 4096 characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
@@ -3421,7 +3428,8 @@ export interface operations {
                 /**
                  * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
                  *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
-                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed or longer than 4096
+                 *     characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -3704,7 +3712,7 @@ export interface operations {
                 /**
                  * @description The `ETag` you hold (`"3"`, `W/"3"`, a list of them, or `*`): while the resource is still at that
                  *     version the answer is `304 Not Modified`, with no body and not counted against the rate limit.
-                 *     Malformed, it is `400 bad_request`.
+                 *     Malformed or longer than 4096 characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
@@ -3757,7 +3765,8 @@ export interface operations {
                 /**
                  * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
                  *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
-                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed or longer than 4096
+                 *     characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -3809,7 +3818,8 @@ export interface operations {
                 /**
                  * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
                  *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
-                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed or longer than 4096
+                 *     characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -4041,7 +4051,7 @@ export interface operations {
                 /**
                  * @description The `ETag` you hold (`"3"`, `W/"3"`, a list of them, or `*`): while the resource is still at that
                  *     version the answer is `304 Not Modified`, with no body and not counted against the rate limit.
-                 *     Malformed, it is `400 bad_request`.
+                 *     Malformed or longer than 4096 characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
@@ -4090,7 +4100,8 @@ export interface operations {
                 /**
                  * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
                  *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
-                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed or longer than 4096
+                 *     characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -4138,7 +4149,8 @@ export interface operations {
                 /**
                  * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
                  *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
-                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed or longer than 4096
+                 *     characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -4419,7 +4431,7 @@ export interface operations {
                 /**
                  * @description The `ETag` you hold (`"3"`, `W/"3"`, a list of them, or `*`): while the resource is still at that
                  *     version the answer is `304 Not Modified`, with no body and not counted against the rate limit.
-                 *     Malformed, it is `400 bad_request`.
+                 *     Malformed or longer than 4096 characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
@@ -4474,7 +4486,7 @@ export interface operations {
                 /**
                  * @description The `ETag` you hold (`"3"`, `W/"3"`, a list of them, or `*`): while the resource is still at that
                  *     version the answer is `304 Not Modified`, with no body and not counted against the rate limit.
-                 *     Malformed, it is `400 bad_request`.
+                 *     Malformed or longer than 4096 characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
@@ -4521,7 +4533,8 @@ export interface operations {
                 /**
                  * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
                  *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
-                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed or longer than 4096
+                 *     characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -4579,7 +4592,8 @@ export interface operations {
                 /**
                  * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
                  *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
-                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed or longer than 4096
+                 *     characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -4670,7 +4684,8 @@ export interface operations {
                 /**
                  * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
                  *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
-                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed or longer than 4096
+                 *     characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -4882,7 +4897,7 @@ export interface operations {
                 /**
                  * @description The `ETag` you hold (`"3"`, `W/"3"`, a list of them, or `*`): while the resource is still at that
                  *     version the answer is `304 Not Modified`, with no body and not counted against the rate limit.
-                 *     Malformed, it is `400 bad_request`.
+                 *     Malformed or longer than 4096 characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
@@ -4928,7 +4943,8 @@ export interface operations {
                 /**
                  * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
                  *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
-                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed or longer than 4096
+                 *     characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -4985,7 +5001,8 @@ export interface operations {
                 /**
                  * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
                  *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
-                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed or longer than 4096
+                 *     characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
