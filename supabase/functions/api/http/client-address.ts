@@ -29,7 +29,7 @@ export function ipBucketOf(address: string | undefined): string {
   if (address === undefined) return 'ip:unknown';
   if (!address.includes(':')) return `ip:${address}`;
   const mapped = IPV4_MAPPED.exec(address);
-  if (mapped) return `ip:${[mapped[1], mapped[2]].flatMap((group) => bytesOf(group)).join('.')}`;
+  if (mapped) return `ip:${mapped.slice(1).flatMap(bytesOf).join('.')}`;
   const [head = '', tail] = address.split('::');
   const written = (part: string) => (part === '' ? [] : part.split(':'));
   const groups = [...written(head), '0', '0', '0', '0'];
@@ -37,8 +37,8 @@ export function ipBucketOf(address: string | undefined): string {
   return `ip:${(tail === undefined ? written(head) : groups).slice(0, 4).join(':')}::/64`;
 }
 
-function bytesOf(group: string): number[] {
-  const value = Number.parseInt(group, 16);
+function bytesOf(group: string | undefined): number[] {
+  const value = Number.parseInt(group ?? '0', 16);
   return [value >> 8, value & 0xff];
 }
 
