@@ -2268,14 +2268,15 @@ export interface components {
         /**
          * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
          *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
-         *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+         *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed or longer than 4096
+         *     characters, it is `400 bad_request`.
          * @example "3"
          */
         IfMatch: string;
         /**
          * @description The `ETag` you hold (`"3"`, `W/"3"`, a list of them, or `*`): while the resource is still at that
          *     version the answer is `304 Not Modified`, with no body and not counted against the rate limit.
-         *     Malformed, it is `400 bad_request`.
+         *     Malformed or longer than 4096 characters, it is `400 bad_request`.
          * @example "3"
          */
         IfNoneMatch: string;
@@ -2471,7 +2472,8 @@ export interface operations {
                 /**
                  * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
                  *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
-                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed or longer than 4096
+                 *     characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -2648,7 +2650,7 @@ export interface operations {
                 /**
                  * @description The `ETag` you hold (`"3"`, `W/"3"`, a list of them, or `*`): while the resource is still at that
                  *     version the answer is `304 Not Modified`, with no body and not counted against the rate limit.
-                 *     Malformed, it is `400 bad_request`.
+                 *     Malformed or longer than 4096 characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
@@ -2688,7 +2690,8 @@ export interface operations {
                 /**
                  * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
                  *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
-                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed or longer than 4096
+                 *     characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -2838,7 +2841,7 @@ export interface operations {
                 /**
                  * @description The `ETag` you hold (`"3"`, `W/"3"`, a list of them, or `*`): while the resource is still at that
                  *     version the answer is `304 Not Modified`, with no body and not counted against the rate limit.
-                 *     Malformed, it is `400 bad_request`.
+                 *     Malformed or longer than 4096 characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
@@ -2885,7 +2888,8 @@ export interface operations {
                 /**
                  * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
                  *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
-                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed or longer than 4096
+                 *     characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -2929,7 +2933,8 @@ export interface operations {
                 /**
                  * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
                  *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
-                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed or longer than 4096
+                 *     characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -3085,7 +3090,7 @@ export interface operations {
                 /**
                  * @description The `ETag` you hold (`"3"`, `W/"3"`, a list of them, or `*`): while the resource is still at that
                  *     version the answer is `304 Not Modified`, with no body and not counted against the rate limit.
-                 *     Malformed, it is `400 bad_request`.
+                 *     Malformed or longer than 4096 characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
@@ -3134,7 +3139,8 @@ export interface operations {
                 /**
                  * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
                  *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
-                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed or longer than 4096
+                 *     characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -3190,7 +3196,8 @@ export interface operations {
                 /**
                  * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
                  *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
-                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed or longer than 4096
+                 *     characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -3414,7 +3421,7 @@ export interface operations {
                 /**
                  * @description The `ETag` you hold (`"3"`, `W/"3"`, a list of them, or `*`): while the resource is still at that
                  *     version the answer is `304 Not Modified`, with no body and not counted against the rate limit.
-                 *     Malformed, it is `400 bad_request`.
+                 *     Malformed or longer than 4096 characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
@@ -3463,7 +3470,8 @@ export interface operations {
                 /**
                  * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
                  *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
-                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed or longer than 4096
+                 *     characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -3747,7 +3755,7 @@ export interface operations {
                 /**
                  * @description The `ETag` you hold (`"3"`, `W/"3"`, a list of them, or `*`): while the resource is still at that
                  *     version the answer is `304 Not Modified`, with no body and not counted against the rate limit.
-                 *     Malformed, it is `400 bad_request`.
+                 *     Malformed or longer than 4096 characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
@@ -3800,7 +3808,8 @@ export interface operations {
                 /**
                  * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
                  *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
-                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed or longer than 4096
+                 *     characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -3852,7 +3861,8 @@ export interface operations {
                 /**
                  * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
                  *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
-                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed or longer than 4096
+                 *     characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -4084,7 +4094,7 @@ export interface operations {
                 /**
                  * @description The `ETag` you hold (`"3"`, `W/"3"`, a list of them, or `*`): while the resource is still at that
                  *     version the answer is `304 Not Modified`, with no body and not counted against the rate limit.
-                 *     Malformed, it is `400 bad_request`.
+                 *     Malformed or longer than 4096 characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
@@ -4133,7 +4143,8 @@ export interface operations {
                 /**
                  * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
                  *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
-                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed or longer than 4096
+                 *     characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -4181,7 +4192,8 @@ export interface operations {
                 /**
                  * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
                  *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
-                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed or longer than 4096
+                 *     characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -4465,7 +4477,7 @@ export interface operations {
                 /**
                  * @description The `ETag` you hold (`"3"`, `W/"3"`, a list of them, or `*`): while the resource is still at that
                  *     version the answer is `304 Not Modified`, with no body and not counted against the rate limit.
-                 *     Malformed, it is `400 bad_request`.
+                 *     Malformed or longer than 4096 characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
@@ -4520,7 +4532,7 @@ export interface operations {
                 /**
                  * @description The `ETag` you hold (`"3"`, `W/"3"`, a list of them, or `*`): while the resource is still at that
                  *     version the answer is `304 Not Modified`, with no body and not counted against the rate limit.
-                 *     Malformed, it is `400 bad_request`.
+                 *     Malformed or longer than 4096 characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
@@ -4567,7 +4579,8 @@ export interface operations {
                 /**
                  * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
                  *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
-                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed or longer than 4096
+                 *     characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -4625,7 +4638,8 @@ export interface operations {
                 /**
                  * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
                  *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
-                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed or longer than 4096
+                 *     characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -4716,7 +4730,8 @@ export interface operations {
                 /**
                  * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
                  *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
-                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed or longer than 4096
+                 *     characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -4928,7 +4943,7 @@ export interface operations {
                 /**
                  * @description The `ETag` you hold (`"3"`, `W/"3"`, a list of them, or `*`): while the resource is still at that
                  *     version the answer is `304 Not Modified`, with no body and not counted against the rate limit.
-                 *     Malformed, it is `400 bad_request`.
+                 *     Malformed or longer than 4096 characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
@@ -4974,7 +4989,8 @@ export interface operations {
                 /**
                  * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
                  *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
-                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed or longer than 4096
+                 *     characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -5031,7 +5047,8 @@ export interface operations {
                 /**
                  * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
                  *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
-                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed, it is `400 bad_request`.
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed or longer than 4096
+                 *     characters, it is `400 bad_request`.
                  * @example "3"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];

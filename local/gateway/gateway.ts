@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { once } from 'node:events';
 import type { FunctionWorkers } from '../functions/function-workers.ts';
 import { proxyToFunction } from './functions-proxy.ts';
-import { sendJson } from './http.ts';
+import { refuseForeignHost, sendJson } from './http.ts';
 
 /** A service mounted under a prefix of the gateway (auth, storage, realtime arrive as later features). */
 export type ServiceHandler = (req: IncomingMessage, res: ServerResponse, path: string) => Promise<void>;
@@ -20,6 +20,8 @@ const FUNCTIONS_PREFIX = '/functions/v1';
 /** The one HTTP entry point on :54321, laid out as Supabase's: /auth/v1, /storage/v1, /functions/v1, … */
 export async function startGateway(options: GatewayOptions): Promise<Server> {
   const server = createServer((req, res) => {
+    if (refuseForeignHost(req, res)) return;
+    req.headers['x-forwarded-for'] = forwardedFor(req);
     route(options, req, res).catch((error: unknown) => {
       options.onError(error);
       if (!res.headersSent) sendJson(res, 500, { message: 'An unexpected error occurred' });
@@ -29,6 +31,17 @@ export async function startGateway(options: GatewayOptions): Promise<Server> {
   server.listen({ host: options.host, port: options.port, exclusive: true });
   await once(server, 'listening');
   return server;
+}
+
+/**
+ * X-Forwarded-For as Supabase's gateway passes it on: what the client sent, then the address the
+ * gateway saw. Services behind it may trust only that last entry; the ones before are the client's words.
+ */
+function forwardedFor(req: IncomingMessage): string {
+  const header = req.headers['x-forwarded-for'];
+  const sent = (Array.isArray(header) ? header.join(', ') : header)?.trim();
+  const seen = req.socket.remoteAddress ?? 'unknown';
+  return sent ? `${sent}, ${seen}` : seen;
 }
 
 async function route(options: GatewayOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -27,3 +27,18 @@ export function sendJson(
     })
     .end(text);
 }
+
+const LOOPBACK_HOST = /^(?:127\.0\.0\.1|localhost|\[::1\])(?::[0-9]{1,5})?$/i;
+
+/**
+ * Answers 421 Misdirected Request, and returns true, unless the request names a loopback host: the
+ * stand-in listens on loopback only, so another name means a browser was pointed here by DNS rebinding,
+ * and must not read what is served (reset links in the mailbox, sessions through the gateway).
+ */
+export function refuseForeignHost(req: IncomingMessage, res: ServerResponse): boolean {
+  if (LOOPBACK_HOST.test(req.headers.host ?? '')) return false;
+  sendJson(res, 421, {
+    message: 'This server answers only requests addressed to 127.0.0.1, localhost or [::1].',
+  });
+  return true;
+}

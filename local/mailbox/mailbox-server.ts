@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { readBody, sendJson } from '../gateway/http.ts';
+import { readBody, refuseForeignHost, sendJson } from '../gateway/http.ts';
 import type { Mailbox } from './mailbox.ts';
 import { renderMailboxPage } from './mailbox-page.ts';
 
@@ -42,6 +42,7 @@ export async function startMailboxServer(options: MailboxServerOptions): Promise
 }
 
 function answer(mailbox: Mailbox, req: IncomingMessage, res: ServerResponse): void {
+  if (refuseForeignHost(req, res)) return;
   const url = new URL(req.url ?? '/', 'http://mailbox.local');
   const route = `${req.method} ${url.pathname}`;
   switch (route) {

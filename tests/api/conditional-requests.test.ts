@@ -231,6 +231,28 @@ describe('If-None-Match on GET', () => {
     ]);
     expect((await get(randomUUID(), { 'If-None-Match': '*' })).status).toBe(404);
   });
+
+  it('answers a 64 KB hostile field with 400 at once, without parsing it', async () => {
+    const id = await newNote();
+    const started = performance.now();
+    // Blanks after a comma: HTTP trims a field's ends, not its inside.
+    const response = await get(id, { 'If-None-Match': `"1",${' '.repeat(65_536)}x` });
+    // The parser once took seconds of CPU on this; a generous bound, not a benchmark.
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(response.status).toBe(400);
+    expect(problemOf(response).errors).toEqual([
+      expect.objectContaining({ path: 'header.if-none-match', code: 'too_long' }),
+    ]);
+  });
+
+  it('answers a well-formed field longer than the limit with 400 too, even when it names the version', async () => {
+    const id = await newNote();
+    const response = await get(id, { 'If-None-Match': `${'"7", '.repeat(2_000)}"1"` });
+    expect(response.status).toBe(400);
+    expect(problemOf(response).errors).toEqual([
+      expect.objectContaining({ path: 'header.if-none-match', code: 'too_long' }),
+    ]);
+  });
 });
 
 describe('If-Match on PATCH', () => {

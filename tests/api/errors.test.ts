@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../supabase/functions/api/app-env.ts';
 import { readJsonBody } from '../../supabase/functions/api/http/json-body.ts';
+import { JSON_BODY_MAX_DEPTH } from '../../supabase/functions/_shared/limits.ts';
 import { useTestApp } from '../support/api-app.ts';
 import { callApi, callTestRoute, problemOf } from '../support/api-request.ts';
 import { createTestUser, withBearer } from '../support/test-users.ts';
@@ -213,6 +214,22 @@ describe('request bodies', () => {
       ]),
     );
     expect(problem.errors).toHaveLength(3);
+  });
+
+  it('reject a body nested more than JSON_BODY_MAX_DEPTH levels with 400, even where the route ignores it', async () => {
+    // The object is one level, so `tags` may hold JSON_BODY_MAX_DEPTH - 1 levels of arrays.
+    const nested = (levels: number) => `{"tags":${'['.repeat(levels)}${']'.repeat(levels)}}`;
+    const deepest = await callAsUser('/api/v1/test/greetings', postJson(nested(JSON_BODY_MAX_DEPTH - 1)));
+    expect(deepest.status).toBe(422);
+    for (const path of ['/api/v1/test/greetings', '/api/v1/test/pings']) {
+      const response = await callAsUser(path, postJson(nested(JSON_BODY_MAX_DEPTH)));
+      expect(response.status).toBe(400);
+      expect(problemOf(response)).toMatchObject({
+        code: 'bad_request',
+        detail: `The body is nested more than ${JSON_BODY_MAX_DEPTH} levels deep.`,
+        errors: [expect.objectContaining({ path: 'body', code: 'too_deep' })],
+      });
+    }
   });
 
   it('reject a JSON body that is not an object with 422', async () => {

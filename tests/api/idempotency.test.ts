@@ -12,6 +12,7 @@ import { readJsonBody } from '../../supabase/functions/api/http/json-body.ts';
 import type { CredentialVerifier } from '../../supabase/functions/_shared/auth/credential-verifier.ts';
 import type { Database } from '../../supabase/functions/_shared/db.ts';
 import { AppError } from '../../supabase/functions/_shared/errors.ts';
+import { JSON_BODY_MAX_DEPTH } from '../../supabase/functions/_shared/limits.ts';
 import type { Principal } from '../../supabase/functions/_shared/principal.ts';
 import { useTestApp } from '../support/api-app.ts';
 import { callApi, callTestRoute, problemOf, type ApiResponse } from '../support/api-request.ts';
@@ -308,6 +309,27 @@ describe('answers that are not successes', () => {
   it('are not stored for a body that fails validation', async () => {
     const key = randomUUID();
     expect((await post({ name: '' }, key)).status).toBe(422);
+    expect(await recordsOf(key)).toEqual([]);
+  });
+
+  it('answer a body nested too deeply with 400, not a stack overflow, and store nothing', async () => {
+    const key = randomUUID();
+    // Just under 1 MiB: half a million levels, far beyond any call stack.
+    const depth = 500_000;
+    const response = await callTestRoute(
+      api.app,
+      WIDGETS,
+      withBearer(ada.accessToken, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
+        body: `{"name":${'['.repeat(depth)}${']'.repeat(depth)}}`,
+      }),
+    );
+    expect(response.status).toBe(400);
+    expect(problemOf(response)).toMatchObject({
+      code: 'bad_request',
+      detail: `The body is nested more than ${JSON_BODY_MAX_DEPTH} levels deep.`,
+    });
     expect(await recordsOf(key)).toEqual([]);
   });
 });

@@ -227,6 +227,19 @@ describe('bad page parameters', () => {
       Buffer.from('[1,"2026-11-22T12:00:00Z","not-a-uuid"]').toString('base64url'),
       'its position does not fit this list',
     ],
+    // Well-formed ISO 8601, but no timestamp Postgres can read: there is no year 0 (1 BC is 0001 BC).
+    [
+      'a cursor from the year 0000',
+      Buffer.from('[1,"0000-01-01T00:00:00Z","5c3e2a10-8b7d-4f6e-9a01-3d2c1b0a9f8e"]').toString('base64url'),
+      'its position does not fit this list',
+    ],
+    [
+      'a cursor whose offset is out of range',
+      Buffer.from('[1,"2026-11-22T12:00:00+23:59","5c3e2a10-8b7d-4f6e-9a01-3d2c1b0a9f8e"]').toString(
+        'base64url',
+      ),
+      'its position does not fit this list',
+    ],
   ])('answer %s with 400 bad_request and a precise detail', async (_name, cursor, reason) => {
     const response = await list(`?cursor=${encodeURIComponent(cursor)}`);
     expect(response.status).toBe(400);

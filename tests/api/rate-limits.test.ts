@@ -31,11 +31,15 @@ let addresses = 0;
 /** An address no other test uses, from TEST-NET-3. */
 const newAddress = () => `203.0.113.${(addresses += 1)}`;
 
-const from = (address: string, init: RequestInit = {}): RequestInit => {
+/** A request from `address` as the gateway passes it on: after whatever the client wrote, the address it saw. */
+const from = (address: string, init: RequestInit = {}, forged = '10.0.0.1'): RequestInit => {
   const headers = new Headers(init.headers);
-  headers.set('X-Forwarded-For', `${address}, 10.0.0.1`);
+  headers.set('X-Forwarded-For', `${forged}, ${address}`);
   return { ...init, headers };
 };
+
+/** An address anyone could write, from TEST-NET-1. */
+const forgedAddress = () => `192.0.2.${Math.floor(Math.random() * 254) + 1}`;
 
 /**
  * Windows are fixed minutes of the database's clock: when fewer than `seconds` are left in this one,
@@ -222,6 +226,43 @@ describe('the headers', () => {
 });
 
 describe('the client address', () => {
+  it(
+    'is the one the gateway appended: forging X-Forwarded-For entries before it picks no new bucket',
+    { timeout: 40_000 },
+    async () => {
+      await awaitRoomInWindow(10);
+      const instance = instanceWith({ user: 600, ip: 3 });
+      const address = newAddress();
+      const statuses: number[] = [];
+      for (let request = 0; request < 10; request += 1) {
+        const forged = Array.from({ length: request % 3 }, forgedAddress)
+          .concat(forgedAddress())
+          .join(', ');
+        const response = await callApi(instance.app, '/api/v1/health', from(address, {}, forged));
+        statuses.push(response.status);
+        if (response.status === 429) expectRateLimited(response, 'ip', 3);
+      }
+      expect(statuses).toEqual([200, 200, 200, ...Array<number>(7).fill(429)]);
+    },
+  );
+
+  it('is one bucket for a whole IPv6 /64, which one subscriber holds', { timeout: 40_000 }, async () => {
+    await awaitRoomInWindow(10);
+    const instance = instanceWith({ user: 600, ip: 3 });
+    const prefix = `2001:db8:${(addresses += 1).toString(16)}:1`;
+    const statuses: number[] = [];
+    for (let host = 1; host <= 5; host += 1) {
+      statuses.push((await callApi(instance.app, '/api/v1/health', from(`${prefix}::${host}`))).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    const elsewhere = await callApi(
+      instance.app,
+      '/api/v1/health',
+      from(`2001:db8:${addresses.toString(16)}:2::1`),
+    );
+    expect(elsewhere.status).toBe(200);
+  });
+
   it('is the connection address when X-Forwarded-For names none', async () => {
     const connection = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
     const instance = instanceWith({ user: 600, ip: 60 }, () => connection);

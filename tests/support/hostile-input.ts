@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import type { ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { JSON_BODY_MAX_BYTES } from '../../supabase/functions/_shared/limits.ts';
+import { JSON_BODY_MAX_BYTES, JSON_BODY_MAX_DEPTH } from '../../supabase/functions/_shared/limits.ts';
 import { openApi } from './openapi.ts';
 import { addressOf, type Operation, type PreparedCall } from './operations.ts';
 
@@ -204,6 +204,24 @@ const deeplyNested: fc.Arbitrary<string> = fc
   .integer({ min: 100, max: 5_000 })
   .map((depth) => `${'['.repeat(depth)}${']'.repeat(depth)}`);
 
+/** Levels of arrays and objects in a JSON text; iterative, as deep texts are the point. */
+function nestingDepth(text: string): number {
+  let deepest = 0;
+  const pending: [unknown, number][] = [[JSON.parse(text), 0]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [value, depth] = next;
+    if (typeof value !== 'object' || value === null) continue;
+    deepest = Math.max(deepest, depth + 1);
+    for (const item of Object.values(value)) pending.push([item, depth + 1]);
+  }
+  return deepest;
+}
+
+/** A body nested deeper than the API reads is `400` before anything else looks at it. */
+function expectedForBody(body: string, otherwise: readonly number[]): readonly number[] {
+  return nestingDepth(body) > JSON_BODY_MAX_DEPTH ? [400] : otherwise;
+}
+
 /** Any JSON value but the right one, as text: scalars, arrays, objects with hostile keys, deep nesting. */
 const hostileValueText: fc.Arbitrary<string> = fc.oneof(
   { weight: 6, arbitrary: hostileScalar.map((value) => JSON.stringify(value)) },
@@ -302,6 +320,27 @@ function queryOf(name: string, value: string): string {
   return `?${encodeURIComponent(name)}=${encodeURIComponent(value)}`;
 }
 
+/**
+ * Cursors whose position Postgres cannot read (there is no year 0; offsets end at ±15:59), in the shapes
+ * this API's keys take: `[time, id]`, or `[sort, time or date, id]` for tasks. Labels page by name, where
+ * any text is a position, so they get only the shapes with a sort.
+ */
+const OUT_OF_RANGE_TIMES = [
+  '0000-01-01T00:00:00Z',
+  '0000-12-31T23:59:59.999999+00:00',
+  '2026-11-22T12:00:00+23:59',
+];
+function hostileCursor(operation: Operation): fc.Arbitrary<string> {
+  const sorts = ['created_at', '-updated_at', 'due_date', '-due_date'];
+  const shapes = operation.operationId === 'listLabels' ? sorts : [null, ...sorts];
+  return fc
+    .tuple(fc.constantFrom(...OUT_OF_RANGE_TIMES), fc.constantFrom(...shapes), fc.uuid())
+    .map(([time, sort, id]) => {
+      const key = sort === null ? [time, id] : [sort, sort.endsWith('due_date') ? '0000-01-01' : time, id];
+      return Buffer.from(JSON.stringify([1, ...key])).toString('base64url');
+    });
+}
+
 function brokenQuery(operation: Operation): fc.Arbitrary<{ broken: string; query: string }> {
   const parameters = parametersOf(operation, 'query');
   const known = parameters.map(({ name }) => name);
@@ -314,9 +353,18 @@ function brokenQuery(operation: Operation): fc.Arbitrary<{ broken: string; query
       broken: `query: unknown parameter ${JSON.stringify(name)}`,
       query: queryOf(name, value),
     }));
+  const outOfRangeCursor = hostileCursor(operation).map((cursor) => ({
+    broken: `query: cursor of ${Buffer.from(cursor, 'base64url').toString('utf8')}`,
+    query: queryOf('cursor', cursor),
+  }));
   const breakable = parameters.filter(canBeBroken);
   if (breakable.length === 0) return unknownParameter;
-  const badValue = fc.constantFrom(...breakable).chain((parameter) =>
+  if (known.includes('cursor')) return fc.oneof(unknownParameter, badValueOf(breakable), outOfRangeCursor);
+  return fc.oneof(unknownParameter, badValueOf(breakable));
+}
+
+function badValueOf(breakable: readonly ParameterObject[]): fc.Arbitrary<{ broken: string; query: string }> {
+  return fc.constantFrom(...breakable).chain((parameter) =>
     hostileQueryValue
       .filter((value) => surelyInvalidQueryValue(parameter, value))
       .map((value) => ({
@@ -324,7 +372,6 @@ function brokenQuery(operation: Operation): fc.Arbitrary<{ broken: string; query
         query: queryOf(parameter.name, value),
       })),
   );
-  return fc.oneof(unknownParameter, badValue);
 }
 
 // ── conditional headers ──
@@ -398,18 +445,20 @@ function brokenBody(operation: Operation, call: PreparedCall): fc.Arbitrary<Brea
     })
     .map((extra) => extra.filter(([key]) => !properties.includes(key) && !(key in given)))
     .filter((extra) => extra.length > 0)
-    .map((extra) => ({
-      broken: `body: unknown fields ${JSON.stringify(extra.map(([key]) => key))}`,
-      body: objectText([...valid, ...extra]),
-      expected: [422],
-    }));
+    .map((extra) => {
+      const body = objectText([...valid, ...extra]);
+      return {
+        broken: `body: unknown fields ${JSON.stringify(extra.map(([key]) => key))}`,
+        body,
+        expected: expectedForBody(body, [422]),
+      };
+    });
 
   const brokenField = (fields: readonly string[]) =>
-    fc.tuple(fc.constantFrom(...fields), hostileValueText).map(([field, text]) => ({
-      broken: `body: ${field} broken`,
-      body: objectText([...without(field), [field, text]]),
-      expected: [422],
-    }));
+    fc.tuple(fc.constantFrom(...fields), hostileValueText).map(([field, text]) => {
+      const body = objectText([...without(field), [field, text]]);
+      return { broken: `body: ${field} broken`, body, expected: expectedForBody(body, [422]) };
+    });
 
   const notAnObject = fc
     .oneof(hostileScalar, fc.array(hostileScalar, { maxLength: 3 }))
@@ -437,6 +486,18 @@ function brokenBody(operation: Operation, call: PreparedCall): fc.Arbitrary<Brea
       expected: [415],
     })),
   ];
+  // With an Idempotency-Key the body is also fingerprinted, by a walk that once recursed into a 500.
+  if (parametersOf(operation, 'header').some(({ name }) => name === 'Idempotency-Key')) {
+    const tooDeep = fc
+      .tuple(fc.integer({ min: JSON_BODY_MAX_DEPTH, max: 400_000 }), fc.uuid())
+      .map(([depth, key]) => ({
+        broken: `body: nested ${depth + 1} levels deep, with an Idempotency-Key`,
+        body: objectText([...valid, ['nested', `${'['.repeat(depth)}${']'.repeat(depth)}`]]),
+        headers: { 'Idempotency-Key': key },
+        expected: [400],
+      }));
+    strategies.push(tooDeep);
+  }
   const oversized = fc.integer({ min: 1, max: JSON_BODY_MAX_BYTES }).map((extra) => ({
     broken: 'body: over 1 MiB',
     body: objectText([...valid, ['padding', JSON.stringify('x'.repeat(JSON_BODY_MAX_BYTES + extra))]]),

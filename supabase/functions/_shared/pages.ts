@@ -25,8 +25,22 @@ export interface Page<Item> {
   next: SortKey | null;
 }
 
+/**
+ * Whether Postgres reads this ISO 8601 date or timestamp back: it has no year 0 (1 BC is `0001 BC`),
+ * and refuses offsets past ±15:59. The format admits both, so a hand-made cursor could carry them.
+ */
+function postgresReads(isoDateOrTimestamp: string): boolean {
+  const offset = /([+-])(\d{2}):\d{2}$/.exec(isoDateOrTimestamp);
+  return !isoDateOrTimestamp.startsWith('0000') && (!offset || Number(offset[2]) <= 15);
+}
+
+/** A timestamp in a sort key, as Postgres writes `timestamptz` to JSON and can read back. */
+export const KeyTimestamp = z.iso.datetime({ offset: true }).refine(postgresReads);
+/** A date in a sort key, as Postgres writes `date` to JSON and can read back. */
+export const KeyDate = z.iso.date().refine(postgresReads);
+
 /** The usual sort key: creation time, then id to break ties. */
-export const CreatedAtIdKey = z.tuple([z.iso.datetime({ offset: true }), z.uuid()]);
+export const CreatedAtIdKey = z.tuple([KeyTimestamp, z.uuid()]);
 export type CreatedAtIdKey = z.output<typeof CreatedAtIdKey>;
 
 /** One row more than the page holds: whether it comes back tells whether there is a next page. */

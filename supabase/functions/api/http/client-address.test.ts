@@ -1,17 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalIp, clientAddressOf } from './client-address.ts';
+import { canonicalIp, clientAddressOf, ipBucketOf } from './client-address.ts';
 
 describe('the client address', () => {
-  it('is the first X-Forwarded-For entry when it is an IP address', () => {
-    expect(clientAddressOf('203.0.113.7, 10.0.0.1', '127.0.0.1')).toBe('203.0.113.7');
-    expect(clientAddressOf(' 2001:DB8::1 ,10.0.0.1', undefined)).toBe('2001:db8::1');
+  // The client writes what it likes in front; the gateway appends the address it saw last.
+  it('is the last X-Forwarded-For entry, the one the gateway appended', () => {
+    expect(clientAddressOf('10.0.0.1, 203.0.113.7', '127.0.0.1')).toBe('203.0.113.7');
+    expect(clientAddressOf('203.0.113.9,10.0.0.1 , 2001:DB8::1 ', undefined)).toBe('2001:db8::1');
+    expect(clientAddressOf('203.0.113.7', undefined)).toBe('203.0.113.7');
   });
 
   it.each([
     ['absent', undefined],
     ['empty', ''],
-    ['not an address', 'unknown, 203.0.113.7'],
+    ['not an address at the end', '203.0.113.7, unknown'],
     ['an address with a port', '203.0.113.7:443'],
+    ['ending in a comma', '203.0.113.7,'],
   ])('is the connection address when X-Forwarded-For is %s', (_name, forwardedFor) => {
     expect(clientAddressOf(forwardedFor, '198.51.100.4')).toBe('198.51.100.4');
   });
@@ -19,6 +22,18 @@ describe('the client address', () => {
   it('is unknown when neither names an address', () => {
     expect(clientAddressOf(undefined, undefined)).toBeUndefined();
     expect(clientAddressOf('nope', 'localhost')).toBeUndefined();
+  });
+
+  it.each([
+    ['203.0.113.7', 'ip:203.0.113.7'],
+    ['2001:db8:1:2:3:4:5:6', 'ip:2001:db8:1:2::/64'],
+    ['2001:db8:1:2::ffff', 'ip:2001:db8:1:2::/64'],
+    ['2001:db8::1', 'ip:2001:db8:0:0::/64'],
+    ['::1', 'ip:0:0:0:0::/64'],
+    ['::ffff:c000:201', 'ip:192.0.2.1'],
+    [undefined, 'ip:unknown'],
+  ])('puts %s in the rate-limit bucket %s', (address, bucket) => {
+    expect(ipBucketOf(address)).toBe(bucket);
   });
 
   it.each([

@@ -1,20 +1,45 @@
 /**
- * The caller's IP address, for the per-IP rate limit: the first entry of `X-Forwarded-For` when it is an
- * IP address (Supabase's gateway forwards the client's address there), else the address of the
- * connection, which only the runtime knows (see AppDeps.connectionAddress). IPv6 addresses are written in
- * their canonical form, so that one address spelled two ways is still one bucket.
+ * The caller's IP address, for the per-IP rate limit: the last entry of `X-Forwarded-For` when it is an
+ * IP address, else the address of the connection, which only the runtime knows (see
+ * AppDeps.connectionAddress). Each proxy appends the address it was called from, so only the last entry
+ * is the platform's word; anything before it is what the client wrote, and taking it would let every
+ * request pick a bucket of its own. (The stand-in's gateway appends, as Supabase's does.) IPv6
+ * addresses are written in their canonical form, so that one address spelled two ways is still one bucket.
  */
 
 const IPV4 =
   /^(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])(?:\.(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])){3}$/;
 const IPV6_CHARACTERS = /^[0-9A-Fa-f:.]+$/;
+const IPV4_MAPPED = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/;
 
 export function clientAddressOf(
   forwardedFor: string | undefined,
   connectionAddress: string | undefined,
 ): string | undefined {
-  const first = forwardedFor?.split(',')[0]?.trim() ?? '';
-  return canonicalIp(first) ?? (connectionAddress && canonicalIp(connectionAddress));
+  const last = forwardedFor?.split(',').at(-1)?.trim() ?? '';
+  return canonicalIp(last) ?? (connectionAddress && canonicalIp(connectionAddress));
+}
+
+/**
+ * The rate-limit bucket of an address. An IPv6 subscriber holds at least a /64 and may use any address
+ * in it, so the /64 is the bucket: one client cannot mint buckets by changing its interface id. An
+ * IPv4-mapped address is its IPv4 address; without an address, every request shares one bucket.
+ */
+export function ipBucketOf(address: string | undefined): string {
+  if (address === undefined) return 'ip:unknown';
+  if (!address.includes(':')) return `ip:${address}`;
+  const mapped = IPV4_MAPPED.exec(address);
+  if (mapped) return `ip:${mapped.slice(1).flatMap(bytesOf).join('.')}`;
+  const [head = '', tail] = address.split('::');
+  const written = (part: string) => (part === '' ? [] : part.split(':'));
+  const groups = [...written(head), '0', '0', '0', '0'];
+  // With `::`, the groups before it are the first ones; without, the address has all eight.
+  return `ip:${(tail === undefined ? written(head) : groups).slice(0, 4).join(':')}::/64`;
+}
+
+function bytesOf(group: string | undefined): number[] {
+  const value = Number.parseInt(group ?? '0', 16);
+  return [value >> 8, value & 0xff];
 }
 
 /** The address in canonical form, or undefined when the text is no IPv4 or IPv6 address. */

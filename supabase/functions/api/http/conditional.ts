@@ -16,6 +16,7 @@ import { AppError } from '../../_shared/errors.ts';
 import type { ExpectedVersion } from '../../_shared/versions.ts';
 import type { AppEnv } from '../app-env.ts';
 import {
+  ENTITY_TAG_FIELD_MAX_LENGTH,
   etagOf,
   parseEntityTagCondition,
   strongVersionsOf,
@@ -54,16 +55,23 @@ export function jsonWithETag<E extends AppEnv, T extends { version: number }>(
 function readCondition<E extends AppEnv>(c: Context<E>, header: Header): EntityTagCondition | undefined {
   const value = c.req.header(header);
   if (value === undefined) return undefined;
+  if (value.length > ENTITY_TAG_FIELD_MAX_LENGTH) {
+    throw headerError(header, 'too long', {
+      code: 'too_long',
+      message: `must be at most ${ENTITY_TAG_FIELD_MAX_LENGTH} characters`,
+    });
+  }
   const condition = parseEntityTagCondition(value);
   if (condition) return condition;
-  throw new AppError('bad_request', `The ${header} header is malformed.`, {
-    errors: [
-      {
-        path: `header.${header.toLowerCase()}`,
-        code: 'invalid_format',
-        message: 'must be * or a comma-separated list of entity tags such as "3" or W/"3"',
-      },
-    ],
+  throw headerError(header, 'malformed', {
+    code: 'invalid_format',
+    message: 'must be * or a comma-separated list of entity tags such as "3" or W/"3"',
+  });
+}
+
+function headerError(header: Header, what: string, error: { code: string; message: string }): AppError {
+  return new AppError('bad_request', `The ${header} header is ${what}.`, {
+    errors: [{ path: `header.${header.toLowerCase()}`, ...error }],
   });
 }
 

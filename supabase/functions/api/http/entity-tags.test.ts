@@ -51,6 +51,27 @@ describe('entity tags', () => {
     expect(parseEntityTagCondition(value)).toBeUndefined();
   });
 
+  // Runs of blanks once made the pattern backtrack quadratically: 64 KB of them took seconds.
+  it.each([
+    ['blanks, then a stray character', `${' '.repeat(65_536)}x`],
+    ['tabs, then a stray character', `${'\t'.repeat(65_536)}x`],
+    ['a tag, blanks, then a stray character', `"1"${' '.repeat(65_536)}x`],
+    ['a tag, a comma, blanks, then a stray character', `"1",${' '.repeat(65_536)}x`],
+    ['blanks and commas, then a stray character', `${' ,'.repeat(32_768)}x`],
+  ])('refuse 64 KB of %s in linear time', (_name, value) => {
+    const started = performance.now();
+    expect(parseEntityTagCondition(value)).toBeUndefined();
+    expect(performance.now() - started).toBeLessThan(200);
+  });
+
+  it('parse 64 KB of tags and blanks in linear time', () => {
+    const value = `${'"1" \t, '.repeat(8_192)}W/"2"`;
+    const started = performance.now();
+    const condition = parseEntityTagCondition(value);
+    expect(performance.now() - started).toBeLessThan(200);
+    expect(condition && !condition.any && condition.tags.length).toBe(8_193);
+  });
+
   it('name versions under strong comparison only', () => {
     const condition = parseEntityTagCondition('"4", W/"5", "x", "007", "99999999999", "0"');
     expect(condition && !condition.any && strongVersionsOf(condition.tags)).toEqual([4, 0]);

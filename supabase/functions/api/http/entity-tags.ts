@@ -15,7 +15,14 @@ export type EntityTagCondition = { any: true } | { any: false; tags: EntityTag[]
 
 // One list element (RFC 9110 §5.6.1 allows empty ones) and the comma or end after it. `etagc` is
 // %x21 / %x23-7E / obs-text, so a comma may sit inside a tag and the list cannot simply be split.
-const LIST_ELEMENT = /[ \t]*(?:(W\/)?"([\x21\x23-\x7E\x80-\xFF]*)")?[ \t]*(,|$)/y;
+// Blanks after a tag belong to the tag's group: two optional runs of blanks side by side would share
+// every blank between them, backtracking quadratically on a long run that ends in a stray character.
+const LIST_ELEMENT = /[ \t]*(?:(W\/)?"([\x21\x23-\x7E\x80-\xFF]*)"[ \t]*)?(,|$)/y;
+/**
+ * Longer than any list a client has reason to send (a few hundred of this API's tags). RFC 9110 §5.4: a
+ * field larger than a server wishes to process is answered with a 4xx, not ignored.
+ */
+export const ENTITY_TAG_FIELD_MAX_LENGTH = 4096;
 const VERSION = /^(?:0|[1-9][0-9]{0,9})$/;
 const MAX_VERSION = 2 ** 31 - 1;
 

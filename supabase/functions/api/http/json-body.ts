@@ -6,6 +6,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { AppError, type FieldError } from '../../_shared/errors.ts';
+import { JSON_BODY_MAX_DEPTH } from '../../_shared/limits.ts';
 import type { AppEnv } from '../app-env.ts';
 import { strictOf } from './derived-schemas.ts';
 import { toFieldErrors } from './field-errors.ts';
@@ -45,6 +46,31 @@ function nulCharacterErrors(body: unknown, root: string): FieldError[] {
 
 function nulError(path: string): FieldError {
   return { path, code: 'invalid_character', message: 'must not contain the NUL character (\\u0000)' };
+}
+
+/**
+ * Refuses a body that nests arrays and objects more than JSON_BODY_MAX_DEPTH levels deep with a 400:
+ * whatever walks it later (validation, the idempotency fingerprint, JSON.stringify) may recurse.
+ * Iterative itself, as the NUL check is.
+ */
+export function refuseDeepNesting(body: unknown): void {
+  const pending: [unknown, number][] = [[body, 0]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [value, depth] = next;
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth === JSON_BODY_MAX_DEPTH) {
+      throw new AppError('bad_request', `The body is nested more than ${JSON_BODY_MAX_DEPTH} levels deep.`, {
+        errors: [
+          {
+            path: 'body',
+            code: 'too_deep',
+            message: `must nest arrays and objects at most ${JSON_BODY_MAX_DEPTH} levels deep`,
+          },
+        ],
+      });
+    }
+    for (const item of Object.values(value)) pending.push([item, depth + 1]);
+  }
 }
 
 /** Parses the body once (Hono caches it); the body guard calls this before any route runs. */

@@ -26,6 +26,7 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(sortedKeys(value));
 }
 
+// Recursive, and JSON.stringify is too: the body guard has refused bodies deeper than JSON_BODY_MAX_DEPTH.
 function sortedKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortedKeys);
   if (typeof value !== 'object' || value === null) return value;

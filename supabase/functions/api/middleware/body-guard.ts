@@ -1,5 +1,6 @@
 /**
- * The gate for request bodies: JSON only (415), at most 1 MiB (413), well-formed (400). A request with
+ * The gate for request bodies: JSON only (415), at most 1 MiB (413), well-formed and at most
+ * JSON_BODY_MAX_DEPTH levels deep (400), before the idempotency fingerprint walks it. A request with
  * an empty body passes through; routes then read the parsed body with `readJsonBody`.
  */
 import { bodyLimit } from 'hono/body-limit';
@@ -9,7 +10,7 @@ import type { Context } from 'hono';
 import { AppError } from '../../_shared/errors.ts';
 import { JSON_BODY_MAX_BYTES } from '../../_shared/limits.ts';
 import type { AppEnv } from '../app-env.ts';
-import { parseJson } from '../http/json-body.ts';
+import { parseJson, refuseDeepNesting } from '../http/json-body.ts';
 
 // application/json, and structured-syntax JSON types such as application/merge-patch+json (RFC 7396).
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.-]+\+)?json$/;
@@ -27,7 +28,7 @@ export const bodyGuard = () => {
       // Read rather than trust headers: Deno gives even a bodiless DELETE a (empty) body stream.
       if ((await c.req.text()) === '') return next();
       if (!isJson(c.req.header('content-type'))) throw new AppError('unsupported_media_type');
-      await parseJson(c);
+      refuseDeepNesting(await parseJson(c));
       await next();
     });
   });

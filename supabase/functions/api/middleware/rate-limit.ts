@@ -19,7 +19,7 @@ import { AppError } from '../../_shared/errors.ts';
 import type { Logger } from '../../_shared/logger.ts';
 import { principalKeyOf } from '../../_shared/principal.ts';
 import type { AppEnv, RateLimits } from '../app-env.ts';
-import { clientAddressOf } from '../http/client-address.ts';
+import { clientAddressOf, ipBucketOf } from '../http/client-address.ts';
 import { problemResponse } from '../http/problem-response.ts';
 import { isOverLimit, rateLimitHeaders, type RateLimitPolicy } from '../http/rate-limit-headers.ts';
 import type { CountedRequest, RateLimiter } from '../rate-limits/rate-limiter.ts';
@@ -38,7 +38,7 @@ export interface RateLimitOptions {
 export const limitByIp = (options: RateLimitOptions, publicRoutes: readonly RouteName[]) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const policy = policyOf('ip', options.limits);
-    const bucket = `ip:${clientAddress(c, options) ?? 'unknown'}`;
+    const bucket = ipBucketOf(clientAddress(c, options));
     if (!isVerified(c, publicRoutes)) {
       const counted = await countOrPass(options, bucket, policy, c);
       refuseIfOver(counted);

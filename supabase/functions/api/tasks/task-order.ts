@@ -4,6 +4,7 @@
  * Every key ends in a column unique per task, so every order is total. Values are as Postgres wrote them.
  */
 import { z } from 'zod';
+import { KeyDate, KeyTimestamp } from '../../_shared/pages.ts';
 import { TASK_PRIORITIES, TASK_STATUSES } from './tasks.schemas.ts';
 
 export const TASK_SORTS = [
@@ -24,9 +25,9 @@ export const DEFAULT_TASK_SORT: TaskSort = 'position';
 
 /** A position as this API writes them: fractional-index keys of letters and digits. */
 const Position = z.string().regex(/^[0-9A-Za-z]{1,200}$/);
-const Timestamp = z.iso.datetime({ offset: true });
+const Timestamp = KeyTimestamp;
 /** Tasks without a due date sort last either way, under `infinity` or `-infinity`. */
-const DueDateOrNone = z.union([z.iso.date(), z.literal('infinity'), z.literal('-infinity')]);
+const DueDateOrNone = z.union([KeyDate, z.literal('infinity'), z.literal('-infinity')]);
 
 const keyOf = <Name extends TaskSort, A extends z.ZodType<string | number>, B extends z.ZodType<string>>(
   name: Name,
