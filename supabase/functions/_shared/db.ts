@@ -97,14 +97,20 @@ export function createDatabase({
     max: maxConnections,
     connectionTimeoutMillis: connectTimeoutMs,
     idleTimeoutMillis: 30_000,
-    // The session's defaults, sent when the connection starts: they bound `serviceStatements`, which run
-    // outside any transaction of ours, at no cost of a round trip. A transaction-mode pooler may not pass
-    // them on to the server, so every transaction also sets its own (boundsOf).
-    statement_timeout: bounds.statementTimeoutMs,
-    idle_in_transaction_session_timeout: bounds.idleInTransactionTimeoutMs,
   });
   // Without a listener, an idle connection dropped by the server is an uncaught error: the process dies.
   pool.on('error', (error) => logger.warn('idle database connection lost', describeError(error)));
+  // The session's defaults bound `serviceStatements`, which run outside any transaction of ours. Not as
+  // startup parameters: PgBouncer refuses unknown ones. Behind a transaction-mode pooler a session
+  // setting may stay on the server connection for its next client, which sets the same bounds itself;
+  // so every transaction also sets its own (boundsOf), and that is what holds there.
+  pool.on('connect', (client) => {
+    client
+      .query(
+        `set statement_timeout = ${Math.trunc(bounds.statementTimeoutMs)}; set idle_in_transaction_session_timeout = ${Math.trunc(bounds.idleInTransactionTimeoutMs)}`,
+      )
+      .catch((error: unknown) => logger.warn('could not bound a new database session', describeError(error)));
+  });
 
   // The caller transaction `withCallerTransaction` has open in this async context, if any.
   const shared = new AsyncLocalStorage<SharedTransaction>();
