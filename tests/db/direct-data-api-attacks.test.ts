@@ -137,15 +137,6 @@ const ATTACKS: readonly Attack[] = [
   },
   {
     table: 'invitations',
-    attempt: 'invite someone',
-    statement: (f, me) => [
-      `insert into public.invitations (workspace_id, email, role, token_hash, invited_by)
-       values ($1, 'mfa-attack@rls.test', 'admin', sha256('mfa-attack'::bytea), $2)`,
-      [f.workspaceId, me],
-    ],
-  },
-  {
-    table: 'invitations',
     attempt: 'revoke an invitation',
     statement: (f) => [`update public.invitations set status = 'revoked' where id = $1`, [f.invitationId]],
   },

@@ -137,24 +137,24 @@ const RULES: readonly Rule[] = [
   {
     table: 'invitations',
     command: 'insert',
-    attempt: 'invite a member',
+    attempt: 'invite a member directly (only private.create_invitation, which holds the limits, invites)',
     statement: (f, me) => [
       `insert into public.invitations (workspace_id, email, role, token_hash, invited_by)
        values ($1, 'new@rls.test', 'member', sha256('new'), $2)`,
       [f.workspaceId, me],
     ],
-    allowed: ADMINS,
+    allowed: NOBODY,
   },
   {
     table: 'invitations',
     command: 'insert',
-    attempt: 'invite an owner',
+    attempt: 'invite an owner directly',
     statement: (f, me) => [
       `insert into public.invitations (workspace_id, email, role, token_hash, invited_by)
        values ($1, 'new-owner@rls.test', 'owner', sha256('new-owner'), $2)`,
       [f.workspaceId, me],
     ],
-    allowed: ['owner'],
+    allowed: NOBODY,
   },
   {
     table: 'invitations',
