@@ -36,11 +36,14 @@ let gateway: HostedGateway;
 let edge: HostedFunction;
 const cleanups: (() => Promise<void>)[] = [];
 
-async function superuserQuery<Row extends pg.QueryResultRow>(text: string): Promise<Row[]> {
+async function superuserQuery<Row extends pg.QueryResultRow>(
+  text: string,
+  values: unknown[] = [],
+): Promise<Row[]> {
   const client = new pg.Client({ connectionString: database.superuserUrl });
   await client.connect();
   try {
-    return (await client.query<Row>(text)).rows;
+    return (await client.query<Row>(text, values)).rows;
   } finally {
     await client.end();
   }
@@ -74,7 +77,7 @@ beforeAll(async () => {
     password: database.postgresPassword,
   });
   cleanups.push(() => pooler.stop());
-  gateway = await startHostedGateway(database.superuserUrl, APP_URL);
+  gateway = await startHostedGateway(database.authAdminUrl, APP_URL);
   cleanups.push(() => gateway.stop());
 
   // What a hosted function's environment holds that the API reads: no SUPABASE_ANON_KEY, no
@@ -133,6 +136,12 @@ describe(`the API function under Deno ${HOSTED_DENO_VERSION}, through pgbouncer 
     const signedIn = await auth.signInWithPassword({ email, password: PASSWORD });
     expect(signedIn.error).toBeNull();
     const session = signedIn.data.session?.access_token ?? '';
+    // Auth, connected as supabase_auth_admin, made the user; the trigger postgres owns made the profile.
+    const profiles = await superuserQuery(
+      'select 1 from public.profiles join auth.users on users.id = profiles.user_id where users.email = $1',
+      [email],
+    );
+    expect(profiles).toHaveLength(1);
 
     const made = await call(session, '/me/tokens', 'POST', { name: 'Deploy', scope: 'write' });
     expect(made.status, edge.output()).toBe(201);

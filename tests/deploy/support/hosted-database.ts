@@ -13,7 +13,9 @@ export interface HostedDatabase {
   postgresPassword: string;
   /** `postgres` (not a superuser), as `supabase db push --db-url` and SUPABASE_DB_URL reach it. */
   postgresUrl(port?: number): string;
-  /** The superuser, for what hosted runs as its own service roles (Auth) and for the test's checks. */
+  /** supabase_auth_admin, the role hosted Auth (GoTrue) connects as: it owns the auth schema's tables. */
+  authAdminUrl: string;
+  /** The superuser, for the test's own checks. */
   superuserUrl: string;
   dispose(): Promise<void>;
 }
@@ -27,6 +29,7 @@ const POSTGRES_ATTRIBUTES = 'login nosuperuser createdb createrole replication b
 export async function startHostedDatabase(): Promise<HostedDatabase> {
   const test: TestCluster = await startTestCluster({ superuser: HOSTED_SUPERUSER });
   const postgresPassword = randomBytes(24).toString('base64url');
+  const authAdminPassword = randomBytes(24).toString('base64url');
   const superuserUrl = test.cluster.url();
   const client = new pg.Client({ connectionString: superuserUrl });
   await client.connect();
@@ -35,6 +38,7 @@ export async function startHostedDatabase(): Promise<HostedDatabase> {
       `create role postgres with ${POSTGRES_ATTRIBUTES} password ${client.escapeLiteral(postgresPassword)}`,
     );
     await bootstrapSupabase(client);
+    await client.query(`alter role supabase_auth_admin password ${client.escapeLiteral(authAdminPassword)}`);
     await client.query(await readFile(HOSTED_ROLES_SQL, 'utf8'));
   } finally {
     await client.end();
@@ -45,6 +49,7 @@ export async function startHostedDatabase(): Promise<HostedDatabase> {
     postgresPassword,
     postgresUrl: (through = port) =>
       `postgresql://postgres:${postgresPassword}@127.0.0.1:${through}/postgres`,
+    authAdminUrl: `postgresql://supabase_auth_admin:${authAdminPassword}@127.0.0.1:${port}/postgres`,
     superuserUrl,
     dispose: () => test.dispose(),
   };

@@ -22,8 +22,8 @@ const AUTH_POOL_SIZE = 2;
 /**
  * The stand-in's gateway with only its Auth service, against an outside database: the project URL a
  * deployed function knows as SUPABASE_URL (sign-in, /auth/v1/.well-known/jwks.json) and the way in to
- * /functions/v1/<name>. Hosted GoTrue connects as supabase_auth_admin; the stand-in's Auth, written for a
- * database where it is the superuser, connects as `authDatabaseUrl`'s role.
+ * /functions/v1/<name>. Its Auth connects as `authDatabaseUrl`'s role: supabase_auth_admin, as hosted
+ * GoTrue does, so a sign-up's trigger into public runs as it would there.
  */
 export async function startHostedGateway(authDatabaseUrl: string, siteUrl: string): Promise<HostedGateway> {
   const keysDir = await mkdtemp(join(tmpdir(), 'tasklane-keys-'));
