@@ -31,6 +31,29 @@ export async function startHostedDatabase(): Promise<HostedDatabase> {
   const postgresPassword = randomBytes(24).toString('base64url');
   const authAdminPassword = randomBytes(24).toString('base64url');
   const superuserUrl = test.cluster.url();
+  try {
+    await setUp(superuserUrl, postgresPassword, authAdminPassword);
+  } catch (error) {
+    await test.dispose();
+    throw error;
+  }
+  const port = test.cluster.port;
+  return {
+    port,
+    postgresPassword,
+    postgresUrl: (through = port) =>
+      `postgresql://postgres:${postgresPassword}@127.0.0.1:${through}/postgres`,
+    authAdminUrl: `postgresql://supabase_auth_admin:${authAdminPassword}@127.0.0.1:${port}/postgres`,
+    superuserUrl,
+    dispose: () => test.dispose(),
+  };
+}
+
+async function setUp(
+  superuserUrl: string,
+  postgresPassword: string,
+  authAdminPassword: string,
+): Promise<void> {
   const client = new pg.Client({ connectionString: superuserUrl });
   await client.connect();
   try {
@@ -43,14 +66,4 @@ export async function startHostedDatabase(): Promise<HostedDatabase> {
   } finally {
     await client.end();
   }
-  const port = test.cluster.port;
-  return {
-    port,
-    postgresPassword,
-    postgresUrl: (through = port) =>
-      `postgresql://postgres:${postgresPassword}@127.0.0.1:${through}/postgres`,
-    authAdminUrl: `postgresql://supabase_auth_admin:${authAdminPassword}@127.0.0.1:${port}/postgres`,
-    superuserUrl,
-    dispose: () => test.dispose(),
-  };
 }
