@@ -13,6 +13,8 @@ export interface ClusterOptions {
   port: number;
   /** Extra `-c name=value` settings, e.g. `fsync=off` for throwaway test clusters. */
   settings?: Record<string, string>;
+  /** The bootstrap superuser initdb creates: `postgres` locally; hosted Supabase's is `supabase_admin`. */
+  superuser?: string;
   onLog?: (line: string) => void;
 }
 
@@ -45,13 +47,14 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     throw new Error(
       `PostgreSQL runs as its own OS user (uid ${user.uid}), which cannot reach ${options.dataDir}: put the data directory where every user can search its parents (TASKLANE_DATA_DIR), or run as a user other than root.`,
     );
-  if (!(await isInitialised(options.dataDir))) await initialise(options.dataDir, user);
+  const superuser = options.superuser ?? 'postgres';
+  if (!(await isInitialised(options.dataDir))) await initialise(options.dataDir, superuser, user);
   const child = await launch(options, user);
   return {
     port: options.port,
     process: child,
     url: (database = 'postgres') =>
-      `postgresql://postgres:${POSTGRES_PASSWORD}@127.0.0.1:${options.port}/${database}`,
+      `postgresql://${superuser}:${POSTGRES_PASSWORD}@127.0.0.1:${options.port}/${database}`,
     stop: () => stopProcess(child),
     killNow: () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGQUIT');
@@ -66,7 +69,7 @@ async function isInitialised(dataDir: string): Promise<boolean> {
   );
 }
 
-async function initialise(dataDir: string, user: OsUser): Promise<void> {
+async function initialise(dataDir: string, superuser: string, user: OsUser): Promise<void> {
   const { initdb } = await postgresBinaries(user);
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   await chown(dataDir, user.uid, user.gid);
@@ -78,7 +81,7 @@ async function initialise(dataDir: string, user: OsUser): Promise<void> {
       initdb,
       [
         `--pgdata=${dataDir}`,
-        '--username=postgres',
+        `--username=${superuser}`,
         `--pwfile=${passwordFile}`,
         '--auth=scram-sha-256',
         '--encoding=UTF8',

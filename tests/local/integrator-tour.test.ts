@@ -6,53 +6,23 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
+import { expectHttpProblem, httpApi, type HttpApi } from '../support/http-api.ts';
 import { latestMailTo } from '../support/mailbox-client.ts';
 import { UNLIMITED_AUTH_RATES, uniqueEmails, useStandIn } from '../support/stand-in-auth.ts';
 
 const PASSWORD = 'correct horse battery';
 const nextEmail = uniqueEmails('tour.');
 
-interface Problem {
-  code: string;
-  detail: string;
-  errors?: { path: string; code: string }[];
-}
-
 describe('an integrator with a token and curl', () => {
   const standIn = useStandIn(UNLIMITED_AUTH_RATES);
   const api = (path: string) => `${standIn.process.apiUrl}/functions/v1/api/v1${path}`;
+  const call: HttpApi['call'] = (...args) => httpApi(api('')).call(...args);
 
   async function signUp(email: string): Promise<string> {
     const { data, error } = await standIn.client().auth.signUp({ email, password: PASSWORD });
     expect(error).toBeNull();
     if (!data.session) throw new Error('signUp returned no session');
     return data.session.access_token;
-  }
-
-  function call(
-    bearer: string,
-    path: string,
-    method = 'GET',
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ) {
-    return fetch(path.startsWith('http') ? path : api(path), {
-      method,
-      headers: {
-        Authorization: `Bearer ${bearer}`,
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  }
-
-  async function expectProblem(response: Response, status: number, code: string): Promise<Problem> {
-    expect(response.status).toBe(status);
-    expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    const problem = (await response.json()) as Problem;
-    expect(problem.code).toBe(code);
-    return problem;
   }
 
   test('sets up a team, and the invited person joins it', async () => {
@@ -113,19 +83,19 @@ describe('an integrator with a token and curl', () => {
     expect(seen).toEqual(['bug', 'chore', 'feature']);
 
     // Mistakes answer precise problems and change nothing.
-    const badKey = await expectProblem(
+    const badKey = await expectHttpProblem(
       await call(token, `/workspaces/${slug}/projects`, 'POST', { key: 'eng', name: 'Lowercase' }),
       422,
       'validation_failed',
     );
     expect(badKey.errors?.map((error) => error.path)).toEqual(['body.key']);
-    await expectProblem(
+    await expectHttpProblem(
       await call(token, `/workspaces/${slug}/labels`, 'POST', { name: 'BUG', color: '#000000' }),
       409,
       'label_exists',
     );
-    await expectProblem(await call(token, '/workspaces/someone-elses'), 404, 'not_found');
-    await expectProblem(await call(token, '/me/tokens'), 403, 'forbidden');
+    await expectHttpProblem(await call(token, '/workspaces/someone-elses'), 404, 'not_found');
+    await expectHttpProblem(await call(token, '/me/tokens'), 403, 'forbidden');
 
     // Tasks from a CI job, safely retried; a move; a comment; then the change feed, resumed by cursor.
     const feedStart = await call(token, `/workspaces/${slug}/events?types=task.*`);

@@ -17,14 +17,18 @@ const THROWAWAY_SETTINGS = {
   max_connections: '300',
 };
 
-/** A throwaway PostgreSQL 17 on a free loopback port, in a temporary directory removed afterwards. */
-export async function startTestCluster(): Promise<TestCluster> {
+/**
+ * A throwaway PostgreSQL 17 on a free loopback port, in a temporary directory removed afterwards;
+ * `superuser` names initdb's bootstrap superuser (`postgres` unless told).
+ */
+export async function startTestCluster({ superuser }: { superuser?: string } = {}): Promise<TestCluster> {
   const dir = await mkdtemp(join(tmpdir(), 'tasklane-pg-'));
   await chmod(dir, 0o755); // PostgreSQL runs as its own OS user when we are root.
   const cluster = await startCluster({
     dataDir: join(dir, 'data'),
     port: await freePort(),
     settings: THROWAWAY_SETTINGS,
+    superuser,
   });
   return {
     cluster,

@@ -1,0 +1,230 @@
+/**
+ * Deploy parity (issue 12, docs/decisions/0013): what `supabase db push` and `supabase functions deploy`
+ * would meet on hosted Supabase, rebuilt here. The pinned CLI pushes the migrations as a `postgres` that
+ * is not a superuser and may not create in `auth`; the API function runs under the hosted Edge Runtime's
+ * Deno (2.1.4) from a bare copy of supabase/functions, with --allow-net --allow-env only and none of the
+ * legacy keys, through pgbouncer in transaction mode; and the integrator's tour walks it over HTTP.
+ */
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { readMigrations } from '../../local/postgres/migrations.ts';
+import { HOSTED_DENO, HOSTED_DENO_VERSION } from '../support/deploy-tools.ts';
+import { expectHttpProblem, httpApi } from '../support/http-api.ts';
+import { supabaseClient } from '../support/stand-in-auth.ts';
+import { startHostedDatabase, type HostedDatabase } from './support/hosted-database.ts';
+import { startHostedFunction, type HostedFunction } from './support/hosted-function.ts';
+import { startHostedGateway, type HostedGateway } from './support/hosted-gateway.ts';
+import { SERVER_CONNECTIONS, startPgbouncer, type Pgbouncer } from './support/pgbouncer.ts';
+
+const run = promisify(execFile);
+const REPO = resolve(import.meta.dirname, '..', '..');
+const SUPABASE_CLI = join(REPO, 'node_modules', '.bin', 'supabase');
+const APP_URL = 'https://app.tasklane.test';
+const PASSWORD = 'correct horse battery staple';
+const FUNCTION_BOOT_TIMEOUT_MS = 120_000;
+
+let database: HostedDatabase;
+let pushOutput: string;
+let pooler: Pgbouncer;
+let gateway: HostedGateway;
+let edge: HostedFunction;
+const cleanups: (() => Promise<void>)[] = [];
+
+async function superuserQuery<Row extends pg.QueryResultRow>(
+  text: string,
+  values: unknown[] = [],
+): Promise<Row[]> {
+  const client = new pg.Client({ connectionString: database.superuserUrl });
+  await client.connect();
+  try {
+    return (await client.query<Row>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** `supabase db push --db-url`, from a copy of supabase/ alone, as from a developer's checkout. */
+async function pushMigrations(): Promise<string> {
+  const project = await mkdtemp(join(tmpdir(), 'tasklane-push-'));
+  try {
+    await cp(join(REPO, 'supabase'), join(project, 'supabase'), { recursive: true });
+    // Hosted requires TLS; this PostgreSQL has none, so the URL says so, as the CLI's error asks.
+    const url = `${database.postgresUrl()}?sslmode=disable`;
+    const { stdout, stderr } = await run(SUPABASE_CLI, ['db', 'push', '--db-url', url, '--yes'], {
+      cwd: project,
+      env: { PATH: process.env.PATH, HOME: project, DO_NOT_TRACK: '1' },
+    });
+    return stdout + stderr;
+  } finally {
+    await rm(project, { recursive: true, force: true });
+  }
+}
+
+beforeAll(async () => {
+  database = await startHostedDatabase();
+  cleanups.push(() => database.dispose());
+  pushOutput = await pushMigrations();
+
+  pooler = await startPgbouncer({
+    postgresPort: database.port,
+    user: 'postgres',
+    password: database.postgresPassword,
+  });
+  cleanups.push(() => pooler.stop());
+  gateway = await startHostedGateway(database.authAdminUrl, APP_URL);
+  cleanups.push(() => gateway.stop());
+
+  // What a hosted function's environment holds that the API reads: no SUPABASE_ANON_KEY, no
+  // SUPABASE_SERVICE_ROLE_KEY, no PATH or HOME; the database through the transaction pooler.
+  edge = await startHostedFunction('api', {
+    SUPABASE_URL: gateway.url,
+    SUPABASE_DB_URL: database.postgresUrl(pooler.port),
+    ALLOWED_ORIGINS: APP_URL,
+  });
+  cleanups.push(() => edge.stop());
+  gateway.routeFunction('api', edge.port);
+  await edge.ready(FUNCTION_BOOT_TIMEOUT_MS);
+});
+
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+describe('a database set up as hosted Supabase sets it up', () => {
+  test('has a postgres that is not a superuser and cannot create in auth', async () => {
+    const [postgres] = await superuserQuery<{ rolsuper: boolean; create_in_auth: boolean }>(
+      "select rolsuper, has_schema_privilege('postgres', 'auth', 'create') as create_in_auth " +
+        "from pg_roles where rolname = 'postgres'",
+    );
+    expect(postgres).toEqual({ rolsuper: false, create_in_auth: false });
+  });
+
+  test('takes every migration from the pinned CLI, recorded in its history', async () => {
+    const expected = (await readMigrations(join(REPO, 'supabase', 'migrations'))).map((m) => m.version);
+    const applied = await superuserQuery<{ version: string }>(
+      'select version from supabase_migrations.schema_migrations order by version',
+    );
+    expect(
+      applied.map((row) => row.version),
+      pushOutput,
+    ).toEqual(expected);
+    expect(pushOutput).toContain('Finished supabase db push.');
+  });
+});
+
+describe(`the API function under Deno ${HOSTED_DENO_VERSION}, through pgbouncer in transaction mode`, () => {
+  const api = () => httpApi(`${gateway.url}/functions/v1/api/v1`);
+
+  test(`runs on the hosted Edge Runtime's Deno version`, async () => {
+    const { stdout } = await run(HOSTED_DENO, ['--version']);
+    expect(stdout).toMatch(new RegExp(`^deno ${HOSTED_DENO_VERSION.replaceAll('.', '\\.')} `));
+    const health = await fetch(api().url('/health'));
+    expect(health.status, edge.output()).toBe(200);
+  });
+
+  test('walks the integrator tour: sign in, a workspace, tasks, a move, the change feed, the export', async () => {
+    const { call } = api();
+    const email = `deploy.${randomUUID()}@example.com`;
+    const auth = supabaseClient(gateway.url, gateway.keys.publishableKey).auth;
+    expect((await auth.signUp({ email, password: PASSWORD })).error).toBeNull();
+    const signedIn = await auth.signInWithPassword({ email, password: PASSWORD });
+    expect(signedIn.error).toBeNull();
+    const session = signedIn.data.session?.access_token ?? '';
+    // Auth, connected as supabase_auth_admin, made the user; the trigger postgres owns made the profile.
+    const profiles = await superuserQuery(
+      'select 1 from public.profiles join auth.users on users.id = profiles.user_id where users.email = $1',
+      [email],
+    );
+    expect(profiles).toHaveLength(1);
+
+    const made = await call(session, '/me/tokens', 'POST', { name: 'Deploy', scope: 'write' });
+    expect(made.status, edge.output()).toBe(201);
+    const { token } = (await made.json()) as { token: string };
+
+    const slug = `deploy-${randomUUID().slice(0, 8)}`;
+    const created = await call(
+      token,
+      '/workspaces',
+      'POST',
+      { name: 'Deploy', slug },
+      { 'Idempotency-Key': randomUUID() },
+    );
+    expect(created.status).toBe(201);
+    expect(await created.json()).toMatchObject({ object: 'workspace', slug, role: 'owner' });
+    expect(
+      (await call(token, `/workspaces/${slug}/projects`, 'POST', { key: 'ENG', name: 'Engineering' })).status,
+    ).toBe(201);
+
+    const feedStart = await call(token, `/workspaces/${slug}/events?types=task.*`);
+    const { next_cursor: since } = (await feedStart.json()) as { next_cursor: string };
+    const taskKey = randomUUID();
+    const newTask = { title: 'Deploy failed on main', priority: 'high' };
+    const tasksPath = `/workspaces/${slug}/projects/ENG/tasks`;
+    const first = await call(token, tasksPath, 'POST', newTask, { 'Idempotency-Key': taskKey });
+    const retry = await call(token, tasksPath, 'POST', newTask, { 'Idempotency-Key': taskKey });
+    expect([first.status, retry.status]).toEqual([201, 201]);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    const task = (await first.json()) as { id: string; key: string; version: number };
+    expect(task.key).toBe('ENG-1');
+    expect((await call(token, tasksPath, 'POST', { title: 'Rotate the signing key' })).status).toBe(201);
+
+    const moved = await call(
+      token,
+      `/tasks/${task.id}/move`,
+      'POST',
+      { status: 'in_progress' },
+      { 'If-Match': `"${task.version}"` },
+    );
+    expect(moved.status).toBe(200);
+    expect(await moved.json()).toMatchObject({ key: 'ENG-1', status: 'in_progress' });
+    await expectHttpProblem(
+      await call(
+        token,
+        `/tasks/${task.id}/move`,
+        'POST',
+        { status: 'done' },
+        { 'If-Match': `"${task.version}"` },
+      ),
+      412,
+      'precondition_failed',
+    );
+
+    const feed = await call(token, `/workspaces/${slug}/events?types=task.*&after=${since}`);
+    const events = (await feed.json()) as {
+      data: { type: string; data: { key?: string } }[];
+      has_more: boolean;
+    };
+    expect(events.data.map((event) => [event.type, event.data.key])).toEqual([
+      ['task.created', 'ENG-1'],
+      ['task.created', 'ENG-2'],
+      ['task.moved', 'ENG-1'],
+    ]);
+    expect(events.has_more).toBe(false);
+
+    const exported = await call(token, `/workspaces/${slug}/export`);
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get('content-disposition')).toBe(`attachment; filename="${slug}-export.json"`);
+    const document = (await exported.json()) as { object: string; tasks: { key: string; status: string }[] };
+    expect(document.object).toBe('export');
+    expect(document.tasks.map(({ key, status }) => [key, status]).sort()).toEqual([
+      ['ENG-1', 'in_progress'],
+      ['ENG-2', 'todo'],
+    ]);
+  });
+
+  test('reached the database only through the transaction pooler, sharing its few server connections', async () => {
+    const pool = await pooler.show('pools');
+    expect(pool).toMatchObject({ user: 'postgres', pool_mode: 'transaction' });
+    expect(Number(pool.sv_active) + Number(pool.sv_idle) + Number(pool.sv_used)).toBeLessThanOrEqual(
+      SERVER_CONNECTIONS,
+    );
+    // Every request of the tour ran its transactions through it.
+    expect(Number((await pooler.show('stats')).total_xact_count)).toBeGreaterThan(20);
+  });
+});

@@ -1,0 +1,77 @@
+import type { Server } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { createAuthService } from '../../../local/auth/auth-service.ts';
+import { CLI_RATE_LIMITS } from '../../../local/auth/rate-limits.ts';
+import { startGateway } from '../../../local/gateway/gateway.ts';
+import { loadOrCreateKeys, type StandInKeys } from '../../../local/keys.ts';
+import { freePort } from '../../../local/ports.ts';
+
+export interface HostedGateway {
+  url: string;
+  keys: StandInKeys;
+  /** Where /functions/v1/<name> goes, once the function's port is known. */
+  routeFunction(name: string, port: number): void;
+  stop(): Promise<void>;
+}
+
+const AUTH_POOL_SIZE = 2;
+
+/**
+ * The stand-in's gateway with only its Auth service, against an outside database: the project URL a
+ * deployed function knows as SUPABASE_URL (sign-in, /auth/v1/.well-known/jwks.json) and the way in to
+ * /functions/v1/<name>. Its Auth connects as `authDatabaseUrl`'s role: supabase_auth_admin, as hosted
+ * GoTrue does, so a sign-up's trigger into public runs as it would there.
+ */
+export async function startHostedGateway(authDatabaseUrl: string, siteUrl: string): Promise<HostedGateway> {
+  const keysDir = await mkdtemp(join(tmpdir(), 'tasklane-keys-'));
+  const keys = await loadOrCreateKeys(keysDir);
+  const pool = new pg.Pool({ connectionString: authDatabaseUrl, max: AUTH_POOL_SIZE });
+  pool.on('error', () => undefined); // An idle connection ended by the database's shutdown.
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const functionPorts = new Map<string, number>();
+  let server: Server;
+  try {
+    server = await startGateway({
+      host: '127.0.0.1',
+      port,
+      functions: {
+        portOf: (name) => functionPorts.get(name),
+        stop: async () => undefined,
+        killNow: () => undefined,
+      },
+      services: {
+        '/auth/v1': createAuthService({
+          pool,
+          keys,
+          apiUrl: url,
+          refreshTokenReuseIntervalSeconds: 10,
+          mailer: { send: () => undefined },
+          emailConfirmations: false,
+          redirects: { siteUrl, additionalRedirectUrls: [] },
+          rateLimits: CLI_RATE_LIMITS,
+        }),
+      },
+      onError: (error) => console.warn('gateway:', error),
+    });
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return {
+    url,
+    keys,
+    routeFunction: (name, functionPort) => functionPorts.set(name, functionPort),
+    stop: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await pool.end();
+      await rm(keysDir, { recursive: true, force: true });
+    },
+  };
+}
