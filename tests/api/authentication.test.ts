@@ -6,11 +6,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { PUBLIC_ROUTES, SESSION_ONLY_ROUTES } from '../../supabase/functions/api/app.ts';
 import {
   accessTokenVerifier,
+  authIssuer,
+} from '../../supabase/functions/_shared/auth/access-token-verifier.ts';
+import {
   AUTH_KEYS_CACHE_MAX_AGE_MS,
   AUTH_KEYS_COOLDOWN_MS,
-  authIssuer,
   remoteAuthKeys,
-} from '../../supabase/functions/_shared/auth/access-token-verifier.ts';
+} from '../../supabase/functions/_shared/auth/signing-keys.ts';
 import { apiTokenVerifier } from '../../supabase/functions/_shared/auth/api-token-verifier.ts';
 import { bearerCredentialVerifier } from '../../supabase/functions/_shared/auth/credential-verifier.ts';
 import { createTestApp, useTestApp, WEB_ORIGIN } from '../support/api-app.ts';

@@ -74,6 +74,37 @@ describe('parseEnv', () => {
     expect(parseEnv({ ...VALID, APP_URL: 'http://localhost:5173' })).not.toHaveProperty('SUPABASE_ANON_KEY');
   });
 
+  it('reads the JWKS the platform provides, as {"keys":[...]} or a bare array, and refuses anything else', () => {
+    const key = { kty: 'EC', crv: 'P-256', x: 'x', y: 'y', kid: 'k1', alg: 'ES256' };
+    const base = { ...VALID, APP_URL: 'https://a.dev' };
+    expect(parseEnv({ ...base, SUPABASE_JWKS: JSON.stringify({ keys: [key] }) }).SUPABASE_JWKS).toEqual({
+      keys: [key],
+    });
+    expect(parseEnv({ ...base, SUPABASE_JWKS: JSON.stringify([key]) }).SUPABASE_JWKS).toEqual({
+      keys: [key],
+    });
+    expect(parseEnv({ ...base, SUPABASE_JWKS: '{"keys":[]}' }).SUPABASE_JWKS).toEqual({ keys: [] });
+    expect(parseEnv(base).SUPABASE_JWKS).toBeUndefined();
+    for (const malformed of ['{"keys":', '{"keys":[{"crv":"P-256"}]}', '"jwks"', '{}']) {
+      expect(failureOf({ ...base, SUPABASE_JWKS: malformed }).message).toBe(
+        'Invalid environment: SUPABASE_JWKS must be a JSON Web Key Set, {"keys":[...]} or [...]',
+      );
+    }
+  });
+
+  it('reads the legacy JWT secret, and refuses one shorter than 32 characters', () => {
+    const base = { ...VALID, APP_URL: 'https://a.dev' };
+    const secret = 'super-secret-jwt-token-with-at-least-32-characters';
+    expect(parseEnv({ ...base, TASKLANE_LEGACY_JWT_SECRET: secret }).TASKLANE_LEGACY_JWT_SECRET).toBe(secret);
+    expect(parseEnv(base).TASKLANE_LEGACY_JWT_SECRET).toBeUndefined();
+    const { message } = failureOf({ ...base, TASKLANE_LEGACY_JWT_SECRET: 'short-secret' });
+    expect(message).toBe(
+      "Invalid environment: TASKLANE_LEGACY_JWT_SECRET must be the project's legacy JWT secret " +
+        '(Project Settings → JWT Keys → Legacy JWT Secret), at least 32 characters',
+    );
+    expect(message).not.toContain('short-secret');
+  });
+
   it('treats empty values as unset', () => {
     expect(
       parseEnv({ ...VALID, ALLOWED_ORIGINS: '', LOG_LEVEL: '', APP_URL: 'http://localhost:5173' }),

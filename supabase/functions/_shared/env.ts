@@ -9,7 +9,12 @@
  *
  * The legacy SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY are not read: the API verifies tokens against
  * the JWKS and reaches the database directly, and projects restored since November 2025 have neither.
+ *
+ * Access tokens' keys (docs/decisions/0015): SUPABASE_JWKS, which hosted Edge Functions are given, is used
+ * when set; TASKLANE_LEGACY_JWT_SECRET makes HS256 tokens of a project still on the legacy JWT secret
+ * verify. (Hosted Supabase refuses secrets named SUPABASE_…, hence the TASKLANE_ prefix.)
  */
+import type { JWK } from 'jose';
 import { z } from 'zod';
 import { RATE_LIMIT_PER_MINUTE } from './limits.ts';
 import { LOG_LEVELS } from './logger.ts';
@@ -29,6 +34,29 @@ const originList = z
 const httpUrl = z.url({ protocol: /^https?$/ });
 const perMinute = z.coerce.number().int().min(1);
 
+const isJwk = (value: unknown): value is JWK =>
+  typeof value === 'object' && value !== null && typeof (value as { kty?: unknown }).kty === 'string';
+
+/** A JSON Web Key Set as JSON text, `{"keys":[...]}` or a bare `[...]` (both forms are in use). */
+const jsonWebKeySet = z
+  .string()
+  .transform((text, context) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      context.issues.push({ code: 'custom', message: 'not JSON', input: undefined });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z
+      .union([z.array(z.custom<JWK>(isJwk)), z.object({ keys: z.array(z.custom<JWK>(isJwk)) })])
+      .transform((set) => ({ keys: Array.isArray(set) ? set : set.keys })),
+  );
+
+/** Supabase's dashboard makes legacy JWT secrets of at least 32 characters. */
+const LEGACY_JWT_SECRET_MIN_LENGTH = 32;
+
 export const DEFAULT_MAIL_FROM = 'Tasklane <no-reply@tasklane.local>';
 
 const EnvSchema = z
@@ -43,6 +71,8 @@ const EnvSchema = z
     MAIL_FROM: z.string().default(DEFAULT_MAIL_FROM),
     RATE_LIMIT_USER_PER_MINUTE: perMinute.default(RATE_LIMIT_PER_MINUTE.user),
     RATE_LIMIT_IP_PER_MINUTE: perMinute.default(RATE_LIMIT_PER_MINUTE.ip),
+    SUPABASE_JWKS: jsonWebKeySet.optional(),
+    TASKLANE_LEGACY_JWT_SECRET: z.string().min(LEGACY_JWT_SECRET_MIN_LENGTH).optional(),
   })
   .transform((env, context) => {
     const appUrl = env.APP_URL ?? env.ALLOWED_ORIGINS[0];
@@ -66,6 +96,10 @@ const EXPECTED: Record<EnvName, string> = {
   RATE_LIMIT_USER_PER_MINUTE: 'a whole number of requests per minute per user or API token (SPEC §9: 600)',
   RATE_LIMIT_IP_PER_MINUTE:
     'a whole number of requests per minute per IP address without credentials (SPEC §9: 60)',
+  SUPABASE_JWKS: 'a JSON Web Key Set, {"keys":[...]} or [...]',
+  TASKLANE_LEGACY_JWT_SECRET:
+    "the project's legacy JWT secret (Project Settings → JWT Keys → Legacy JWT Secret), " +
+    `at least ${LEGACY_JWT_SECRET_MIN_LENGTH} characters`,
 };
 
 /** What an unset variable's message adds, when it is not simply required. */

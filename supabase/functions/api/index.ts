@@ -1,8 +1,9 @@
 /** The Edge Function entry point: the only file that reads Deno's environment. */
 import type { Context } from 'hono';
-import { accessTokenVerifier, authIssuer, remoteAuthKeys } from '../_shared/auth/access-token-verifier.ts';
+import { accessTokenVerifier, authIssuer } from '../_shared/auth/access-token-verifier.ts';
 import { apiTokenVerifier } from '../_shared/auth/api-token-verifier.ts';
 import { bearerCredentialVerifier } from '../_shared/auth/credential-verifier.ts';
+import { projectAuthKeys, reportSigningKeys } from '../_shared/auth/signing-keys.ts';
 import { createDatabase } from '../_shared/db.ts';
 import { parseEnv } from '../_shared/env.ts';
 import { createJsonLogger } from '../_shared/logger.ts';
@@ -14,14 +15,18 @@ import type { AppEnv } from './app-env.ts';
 const env = parseEnv(Deno.env.toObject());
 const logger = createJsonLogger({ level: env.LOG_LEVEL });
 const db = createDatabase({ url: env.SUPABASE_DB_URL, logger });
+const authKeys = projectAuthKeys(env.SUPABASE_URL, env.SUPABASE_JWKS);
 const credentials = bearerCredentialVerifier({
   accessTokens: accessTokenVerifier({
-    keys: remoteAuthKeys(env.SUPABASE_URL),
+    keys: authKeys.keys,
+    legacyJwtSecret: env.TASKLANE_LEGACY_JWT_SECRET,
     issuer: authIssuer(env.SUPABASE_URL),
     db,
   }),
   apiTokens: apiTokenVerifier({ db }),
 });
+// Not awaited: boot goes on; it only logs, when no access token could be verified for want of keys.
+void reportSigningKeys(authKeys, env.TASKLANE_LEGACY_JWT_SECRET !== undefined, logger);
 const mailer = env.MAIL_API_URL
   ? httpMailer({ url: env.MAIL_API_URL, apiKey: env.MAIL_API_KEY, from: env.MAIL_FROM })
   : unsentMailer(logger);

@@ -1,11 +1,12 @@
 /**
- * Verifies Supabase Auth access tokens, as GoTrue issues them: an ES256 JWT signed by a key of the
- * project's JWKS, from issuer `${SUPABASE_URL}/auth/v1`, for audience `authenticated`, unexpired, with
- * role `authenticated` (the anon and service_role API keys are JWTs too, but no user's), and whose
- * session still exists, of a user neither deleted nor banned: signing out ends a session before its
- * tokens expire, but a ban or a soft delete leaves it in place.
+ * Verifies Supabase Auth access tokens, as GoTrue issues them: a JWT signed by an asymmetric key of the
+ * project's JWKS (ES256 or RS256), or, only when the project's legacy JWT secret is configured, an HS256
+ * JWT signed with it (docs/decisions/0015); from issuer `${SUPABASE_URL}/auth/v1`, for audience
+ * `authenticated`, unexpired, with role `authenticated` (the anon and service_role API keys are JWTs too,
+ * but no user's), and whose session still exists, of a user neither deleted nor banned: signing out ends
+ * a session before its tokens expire, but a ban or a soft delete leaves it in place.
  */
-import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { z } from 'zod';
 import type { Database } from '../db.ts';
 import { AppError } from '../errors.ts';
@@ -13,13 +14,12 @@ import type { Principal } from '../principal.ts';
 import type { CredentialVerifier } from './credential-verifier.ts';
 import { selectSessionStanding, type SessionStanding } from './sessions.queries.ts';
 import { invalidCredentials } from './unauthenticated.ts';
-import {
-  REMOVED_KEY_TRUSTED_MS,
-  TRUST_VERIFIED_TOKEN_MS,
-  verifiedTokenCache,
-} from './verified-token-cache.ts';
+import { verifiedTokenCache } from './verified-token-cache.ts';
 
-export const ACCESS_TOKEN_ALGORITHM = 'ES256';
+/** What a public key of the JWKS may verify: EC P-256 keys ES256, RSA keys RS256 (jose ties each to its key type). */
+export const JWKS_ALGORITHMS = ['ES256', 'RS256'] as const;
+/** What the legacy JWT secret verifies, and nothing else does. */
+export const LEGACY_SECRET_ALGORITHM = 'HS256';
 export const ACCESS_TOKEN_AUDIENCE = 'authenticated';
 /** The `role` claim of a signed-in user; the API keys carry `anon` or `service_role`. */
 const USER_ROLE = 'authenticated';
@@ -28,8 +28,10 @@ export const CLOCK_TOLERANCE_SECONDS = 30;
 const KEYS_RETRY_AFTER_SECONDS = 5;
 
 export interface AccessTokenVerifierOptions {
-  /** The project's public signing keys: the remote JWKS in production, a local key set in tests. */
+  /** The project's public signing keys: the JWKS in production (signing-keys.ts), a local key set in tests. */
   keys: JWTVerifyGetKey;
+  /** The project's legacy JWT secret, when it is still on it; unset, HS256 tokens are refused. */
+  legacyJwtSecret?: string;
   /** `${SUPABASE_URL}/auth/v1`, see authIssuer. */
   issuer: string;
   /** Where the session check runs, as the service (one statement). */
@@ -41,23 +43,24 @@ export function authIssuer(supabaseUrl: string): string {
   return `${supabaseUrl.replace(/\/+$/, '')}/auth/v1`;
 }
 
-/**
- * How long a fetched JWKS is used (jose's default is 10 minutes): with the verified-token cache, a key
- * removed from the JWKS stops being trusted within REMOVED_KEY_TRUSTED_MS.
- */
-export const AUTH_KEYS_CACHE_MAX_AGE_MS = REMOVED_KEY_TRUSTED_MS - TRUST_VERIFIED_TOKEN_MS;
-/**
- * A token with an unknown `kid` (a key just added) refetches the JWKS, but not within this time of the
- * last fetch, so tokens with made-up `kid`s cannot make every request fetch it.
- */
-export const AUTH_KEYS_COOLDOWN_MS = 5_000;
+interface VerificationKeys {
+  getKey: JWTVerifyGetKey;
+  algorithms: readonly string[];
+}
 
-/** The project's JWKS, fetched on first use and cached (refetched when stale, or for an unknown `kid`). */
-export function remoteAuthKeys(supabaseUrl: string): JWTVerifyGetKey {
-  return createRemoteJWKSet(new URL(`${authIssuer(supabaseUrl)}/.well-known/jwks.json`), {
-    cacheMaxAge: AUTH_KEYS_CACHE_MAX_AGE_MS,
-    cooldownDuration: AUTH_KEYS_COOLDOWN_MS,
-  });
+/**
+ * Each algorithm has one source of keys, so a token cannot choose how it is verified: jose refuses an
+ * algorithm not listed before it asks for a key, HS256 goes to the secret alone, and ES256 and RS256 to
+ * the JWKS, which holds public keys only and matches a key's type (and `alg`, when it names one) to the
+ * token's. An HS256 token "signed" with a public key's bytes, or an `alg: none` token, never verifies.
+ */
+function verificationKeys(keys: JWTVerifyGetKey, legacyJwtSecret: string | undefined): VerificationKeys {
+  if (legacyJwtSecret === undefined) return { getKey: keys, algorithms: JWKS_ALGORITHMS };
+  const secret = new TextEncoder().encode(legacyJwtSecret);
+  return {
+    getKey: (header, token) => (header.alg === LEGACY_SECRET_ALGORITHM ? secret : keys(header, token)),
+    algorithms: [...JWKS_ALGORITHMS, LEGACY_SECRET_ALGORITHM],
+  };
 }
 
 const SessionClaims = z.object({
@@ -67,12 +70,18 @@ const SessionClaims = z.object({
   session_id: z.uuid(),
 });
 
-export function accessTokenVerifier({ keys, issuer, db }: AccessTokenVerifierOptions): CredentialVerifier {
+export function accessTokenVerifier({
+  keys,
+  legacyJwtSecret,
+  issuer,
+  db,
+}: AccessTokenVerifierOptions): CredentialVerifier {
   const verified = verifiedTokenCache(CLOCK_TOLERANCE_SECONDS);
+  const verification = verificationKeys(keys, legacyJwtSecret);
   return {
     async verify(token) {
       const remembered = verified.get(token);
-      const payload = remembered ?? (await verifiedPayload(token, keys, issuer));
+      const payload = remembered ?? (await verifiedPayload(token, verification, issuer));
       const { principal, sessionId } = principalFrom(payload);
       if (!remembered) verified.remember(token, payload);
       // Never cached, so a sign-out, ban or deletion takes effect on the very next request.
@@ -89,10 +98,14 @@ const SESSION_REFUSALS: Record<Exclude<SessionStanding, 'active'>, string> = {
   deleted: 'The account has been deleted.',
 };
 
-async function verifiedPayload(token: string, keys: JWTVerifyGetKey, issuer: string): Promise<JWTPayload> {
+async function verifiedPayload(
+  token: string,
+  { getKey, algorithms }: VerificationKeys,
+  issuer: string,
+): Promise<JWTPayload> {
   try {
-    const { payload } = await jwtVerify(token, keys, {
-      algorithms: [ACCESS_TOKEN_ALGORITHM],
+    const { payload } = await jwtVerify(token, getKey, {
+      algorithms: [...algorithms],
       issuer,
       audience: ACCESS_TOKEN_AUDIENCE,
       clockTolerance: CLOCK_TOLERANCE_SECONDS,
@@ -100,11 +113,11 @@ async function verifiedPayload(token: string, keys: JWTVerifyGetKey, issuer: str
     });
     return payload;
   } catch (error) {
-    throw refusalFor(error);
+    throw refusalFor(error, algorithms);
   }
 }
 
-function refusalFor(error: unknown): AppError {
+function refusalFor(error: unknown, algorithms: readonly string[]): AppError {
   // JWTExpired is a JWTClaimValidationFailed, so it is asked first.
   if (error instanceof errors.JWTExpired) {
     return invalidCredentials('The access token has expired. Refresh the session and try again.');
@@ -115,7 +128,7 @@ function refusalFor(error: unknown): AppError {
   }
   if (error instanceof errors.JOSEAlgNotAllowed) {
     return invalidCredentials(
-      `The token is not signed with ${ACCESS_TOKEN_ALGORITHM}, so it is no user's access token (API keys are not).`,
+      `The token is not signed with ${listed(algorithms)}, so it is no user's access token of this project (API keys are not).`,
     );
   }
   if (error instanceof errors.JWSSignatureVerificationFailed || error instanceof errors.JWKSNoMatchingKey) {
@@ -131,6 +144,13 @@ function refusalFor(error: unknown): AppError {
       cause: error,
     },
   );
+}
+
+/** `ES256, RS256 or HS256` */
+function listed(algorithms: readonly string[]): string {
+  return algorithms.length < 2
+    ? algorithms.join('')
+    : `${algorithms.slice(0, -1).join(', ')} or ${algorithms.at(-1) ?? ''}`;
 }
 
 function isMalformed(error: unknown): boolean {

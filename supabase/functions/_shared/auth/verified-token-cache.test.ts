@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_KEYS_CACHE_MAX_AGE_MS, AUTH_KEYS_COOLDOWN_MS } from './access-token-verifier.ts';
+import { AUTH_KEYS_CACHE_MAX_AGE_MS, AUTH_KEYS_COOLDOWN_MS } from './signing-keys.ts';
 import {
   REMOVED_KEY_TRUSTED_MS,
   TRUST_VERIFIED_TOKEN_MS,
