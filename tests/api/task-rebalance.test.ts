@@ -23,18 +23,23 @@ const MOVES = 1_300;
 
 const api = useTestApp();
 
+/** A new workspace and project whose To do column holds tasks with these titles, in this order. */
+async function todoColumnOf(titles: string[]) {
+  const workspace = await createWorkspaceWithRoles(api.db);
+  const project = await projectIn(api.app, workspace);
+  const made: Task[] = [];
+  for (const title of titles)
+    made.push(await taskIn(api.app, workspace, project.key, { title, status: 'todo' }));
+  return { workspace, project, made };
+}
+
 describe('moving tasks into the same gap again and again', () => {
   let workspace: WorkspaceFixture;
   let project: Project;
   let made: Task[];
 
   beforeAll(async () => {
-    workspace = await createWorkspaceWithRoles(api.db);
-    project = await projectIn(api.app, workspace);
-    made = [];
-    for (const title of ['first', 'x', 'y', 'last']) {
-      made.push(await taskIn(api.app, workspace, project.key, { title, status: 'todo' }));
-    }
+    ({ workspace, project, made } = await todoColumnOf(['first', 'x', 'y', 'last']));
   });
 
   it(`succeeds ${MOVES} times, and the column keeps its order`, async () => {
@@ -86,12 +91,7 @@ describe('fuzzing: a move into a gap between neighbours whose keys are near the 
   let made: Task[];
 
   beforeAll(async () => {
-    workspace = await createWorkspaceWithRoles(api.db);
-    project = await projectIn(api.app, workspace);
-    made = [];
-    for (const title of ['lower', 'upper', 'mover', 'bystander']) {
-      made.push(await taskIn(api.app, workspace, project.key, { title, status: 'todo' }));
-    }
+    ({ workspace, project, made } = await todoColumnOf(['lower', 'upper', 'mover', 'bystander']));
   });
 
   it('lands between them, every key stays within 200 characters, and the order holds', async () => {
