@@ -83,7 +83,7 @@ function describeMethod({ seed, rounds, load }: BenchOptions): string {
     `a workspace of ${seed.members} members, projects of ${count(seed.bigProjectTasks)} and ` +
     `${count(seed.smallProjectTasks)} tasks over 5 columns; rows a–d one request in flight, the contenders ` +
     `taking turns request by request, ${count(rounds.warmup)} warm-up rounds then ` +
-    `${count(rounds.measured)} timed requests each (at most ${rounds.budgetSeconds} s a row); ` +
+    `${count(rounds.measured)} timed requests each (at most ${rounds.budgetSeconds} s a row of two, half as much more per further contender); ` +
     `lists are \`?status=todo&limit=50\` in board order; rows e and f are ${load.connections} connections ` +
     `for ${load.durationSeconds} s on the API, then as long on the bare handler through the same gateway.`
   );

@@ -36,7 +36,7 @@ function cutShort(rows: readonly BenchRow[], requested: number): string[] {
   if (short.length === 0) return [];
   const ids = short.map((row) => row.id).join(', ');
   return [
-    `- Cut short: row(s) ${ids} ran out of their time budget before ${requested.toLocaleString('en')} requests (see n): the subject is far slower than its target.`,
+    `- Cut short: row(s) ${ids} ran out of their time budget before ${requested.toLocaleString('en')} requests (see n): the subject is far slower than its target, or the machine was busy.`,
   ];
 }
 
