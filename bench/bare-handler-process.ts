@@ -1,10 +1,14 @@
-/** Runs bench/bare-handler.ts under the repository's Deno, as the stand-in runs functions, and stops it. */
+/**
+ * Runs bench/bare-handler.ts on a port of its own, called directly (no gateway): under the repository's
+ * Deno and the stand-in's function host, with the flags the stand-in gives its functions, and stops it.
+ */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join, resolve } from 'node:path';
 import { freePort } from '../local/ports.ts';
 
 const PROJECT_DIR = resolve(import.meta.dirname, '..');
+const HOST_SCRIPT = join(PROJECT_DIR, 'local', 'functions', 'deno-host.ts');
 const READY_TIMEOUT_MS = 60_000;
 
 export interface BareHandler {
@@ -25,10 +29,11 @@ export async function startBareHandler(databaseUrl: string): Promise<BareHandler
       '--allow-read',
       '--allow-sys',
       `--config=${join(PROJECT_DIR, 'deno.json')}`,
+      HOST_SCRIPT,
       join(PROJECT_DIR, 'bench', 'bare-handler.ts'),
       String(port),
     ],
-    { cwd: PROJECT_DIR, env: { ...process.env, BENCH_DB_URL: databaseUrl, NO_COLOR: '1' }, stdio: 'pipe' },
+    { cwd: PROJECT_DIR, env: { ...process.env, SUPABASE_DB_URL: databaseUrl, NO_COLOR: '1' }, stdio: 'pipe' },
   );
   let output = '';
   const ready = new Promise<void>((resolveReady, reject) => {

@@ -1,7 +1,8 @@
 /**
  * What the bench runs against: a fresh stand-in with the API's rate limits raised out of the way (every
  * request is still counted, as in production; none is refused), the seeded workspace, a member signed in
- * through the gateway with supabase-js, and the bare handler on the same database.
+ * through the gateway with supabase-js, and the bare handler on the same database twice: as the function
+ * `bare` beside `api`, behind the same gateway, and on a port of its own, called directly.
  */
 import { createClient, type RealtimeClientOptions } from '@supabase/supabase-js';
 import { decodeJwt } from 'jose';
@@ -11,6 +12,7 @@ import { readKeys } from '../local/keys.ts';
 import type { Principal } from '../supabase/functions/_shared/principal.ts';
 import { startStandIn, type StandInProcess } from '../tests/support/stand-in-process.ts';
 import { startBareHandler, type BareHandler } from './bare-handler-process.ts';
+import { BARE_FUNCTION, createBenchProject } from './bench-project.ts';
 import { seedWorkspace, type SeededWorkspace, type SeedSizes } from './seed.ts';
 
 const UNLIMITED = String(1_000_000_000);
@@ -20,7 +22,10 @@ export interface BenchStack {
   /** The database as its owner, `postgres`: what the API function and the stand-in connect with. */
   databaseUrl: string;
   owner: pg.Pool;
+  /** The bare handler on a port of its own, called directly: the old baseline, kept for reference. */
   bare: BareHandler;
+  /** The bare handler as a function behind the stand-in's gateway, as `/functions/v1/api` is. */
+  bareViaGatewayPath: string;
   seeded: SeededWorkspace;
   /** The signed-in member's access token (ES256, from the stand-in's Auth) and who it says they are. */
   accessToken: string;
@@ -37,8 +42,11 @@ export async function startBenchStack(
     for (const stopOne of stoppers.reverse()) await stopOne().catch(() => undefined);
   };
   try {
-    progress('starting a fresh stand-in (PostgreSQL, Auth, the API under Deno)…');
+    const project = await createBenchProject();
+    stoppers.push(() => project.remove());
+    progress('starting a fresh stand-in (PostgreSQL, Auth, the API and the bare handler under Deno)…');
     const standIn = await startStandIn({
+      projectDir: project.dir,
       env: { RATE_LIMIT_USER_PER_MINUTE: UNLIMITED, RATE_LIMIT_IP_PER_MINUTE: UNLIMITED },
     });
     stoppers.push(() => standIn.dispose());
@@ -55,7 +63,7 @@ export async function startBenchStack(
     const accessToken = await signIn(standIn, seeded.member);
     await assertNotRateLimited(standIn, accessToken);
 
-    progress('starting the bare Deno.serve handler…');
+    progress('starting the bare Deno.serve handler on a port of its own…');
     const bare = await startBareHandler(databaseUrl);
     stoppers.push(() => bare.stop());
     return {
@@ -63,6 +71,7 @@ export async function startBenchStack(
       databaseUrl,
       owner,
       bare,
+      bareViaGatewayPath: `/functions/v1/${BARE_FUNCTION}`,
       seeded,
       accessToken,
       principal: principalOf(accessToken),

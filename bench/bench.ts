@@ -1,5 +1,5 @@
 /**
- * `npm run bench`, as a function: starts the stack, measures rows a–e one after another, stops the stack,
+ * `npm run bench`, as a function: starts the stack, measures rows a–f one after another, stops the stack,
  * and answers the rows and the report. bench/run.ts runs it at full size; tests/local/bench-smoke.test.ts
  * runs it tiny, so that it cannot rot.
  */
@@ -77,13 +77,14 @@ async function measureAll(stack: BenchStack, options: BenchOptions, progress: (l
   return rows;
 }
 
-function describeMethod({ seed, rounds }: BenchOptions): string {
+function describeMethod({ seed, rounds, load }: BenchOptions): string {
   const count = (n: number) => n.toLocaleString('en');
   return (
     `a workspace of ${seed.members} members, projects of ${count(seed.bigProjectTasks)} and ` +
     `${count(seed.smallProjectTasks)} tasks over 5 columns; rows a–d one request in flight, the contenders ` +
     `taking turns request by request, ${count(rounds.warmup)} warm-up rounds then ` +
-    `${count(rounds.measured)} timed requests each (at most ${rounds.budgetSeconds} s a row); ` +
-    `lists are \`?status=todo&limit=50\` in board order.`
+    `${count(rounds.measured)} timed requests each (at most ${rounds.budgetSeconds} s a row of two, half as much more per further contender); ` +
+    `lists are \`?status=todo&limit=50\` in board order; rows e and f are ${load.connections} connections ` +
+    `for ${load.durationSeconds} s on the API, then as long on the bare handler through the same gateway.`
   );
 }

@@ -16,7 +16,10 @@ export interface Rounds {
   warmup: number;
   /** Timed rounds: each contender is timed this many times, unless the budget runs out first. */
   measured: number;
-  /** The most a row may take, warm-up included; at least MIN_MEASURED rounds are timed whatever it says. */
+  /**
+   * The most a row of two contenders may take, warm-up included, and as much more per further contender;
+   * at least MIN_MEASURED rounds are timed whatever it says.
+   */
   budgetSeconds: number;
   /** Aborted (Ctrl-C), the loop throws at the end of the round it is in. */
   signal?: AbortSignal;
@@ -32,7 +35,7 @@ export async function measureInterleaved<Name extends string>(
   const names = Object.keys(contenders) as Name[];
   const samples = new Map<Name, number[]>(names.map((name) => [name, []]));
   const started = performance.now();
-  const budgetMs = rounds.budgetSeconds * 1000;
+  const budgetMs = (rounds.budgetSeconds * 1000 * Math.max(2, names.length)) / 2;
   const runRound = async (round: number, timed: boolean) => {
     rounds.signal?.throwIfAborted();
     for (let turn = 0; turn < names.length; turn += 1) {

@@ -1,6 +1,6 @@
 /** The bench's one table, as Markdown whose columns line up as Prettier would leave them. */
 import type { Latency } from './latency.ts';
-import { meetsTarget, type BenchRow } from './rows.ts';
+import { meetsTarget, type BenchRow, type Target } from './rows.ts';
 
 const HEADER = ['#', 'subject', 'n', 'p50', 'p99', 'baseline', 'p50', 'p99', 'ratio', 'target', 'result'];
 
@@ -23,18 +23,20 @@ export function renderReport(rows: readonly BenchRow[], context: ReportContext):
     `- Machine: ${context.machine}.`,
     `- Command: \`${context.command}\`.`,
     `- Method: ${context.method}`,
-    `- Ratio: the subject's p50 over the baseline's, both measured in the same loop.`,
+    `- Ratio: the subject's p50 over the baseline's, both measured in the same loop (row f: under the same load, one after the other).`,
     ...cutShort(rows, context.requested),
     '',
   ].join('\n');
 }
 
 function cutShort(rows: readonly BenchRow[], requested: number): string[] {
-  const short = rows.filter((row) => row.baseline !== null && row.latency.count < requested);
+  const short = rows.filter(
+    (row) => row.baseline !== null && !row.underLoad && row.latency.count < requested,
+  );
   if (short.length === 0) return [];
   const ids = short.map((row) => row.id).join(', ');
   return [
-    `- Cut short: row(s) ${ids} ran out of their time budget before ${requested.toLocaleString('en')} requests (see n): the subject is far slower than its target.`,
+    `- Cut short: row(s) ${ids} ran out of their time budget before ${requested.toLocaleString('en')} requests (see n): the subject is far slower than its target, or the machine was busy.`,
   ];
 }
 
@@ -51,7 +53,7 @@ function cellsOf(row: BenchRow): string[] {
     latency(row.baseline?.latency, 'p50Ms'),
     latency(row.baseline?.latency, 'p99Ms'),
     row.ratio === null ? '—' : `${row.ratio.toFixed(2)}×`,
-    row.target.text,
+    row.target?.text ?? '—',
     resultOf(row),
   ];
 }
@@ -63,20 +65,30 @@ export function summaryOf(row: BenchRow): string {
     ? ` vs p50 ${milliseconds(row.baseline.latency.p50Ms)}, p99 ${milliseconds(row.baseline.latency.p99Ms)}`
     : '';
   const ratio = row.ratio === null ? '' : `: ${row.ratio.toFixed(2)}×`;
-  return `${subject}${baseline}${ratio} (target ${row.target.text}) ${resultOf(row)}`;
+  const target = row.target ? ` (target ${row.target.text})` : '';
+  return `${subject}${baseline}${ratio}${target} ${resultOf(row)}`;
 }
 
 export function resultOf(row: BenchRow): string {
-  const { value, limit } = row.target;
-  const verdict = meetsTarget(row) ? 'pass' : `miss: ${missedBy(value, limit)}`;
+  const verdict = row.target === null ? 'reference' : verdictOf(row.target);
   return row.note === undefined ? verdict : `${verdict}; ${row.note}`;
 }
 
+function verdictOf(target: Target): string {
+  if (meetsTarget(target)) return 'pass';
+  return `miss: ${target.atLeast ? shortBy(target) : missedBy(target)}`;
+}
+
 /** How far over its limit a figure is: in percent when close, as a multiple when far. */
-function missedBy(value: number, limit: number): string {
+function missedBy({ value, limit }: Target): string {
   if (limit <= 0) return `${value}, not ${limit}`;
   const times = value / limit;
   return times < 2 ? `${Math.round((times - 1) * 100)}% over` : `${times.toFixed(1)}× the limit`;
+}
+
+/** How far under its least a figure is, in percent of that least. */
+function shortBy({ value, limit }: Target): string {
+  return `${Math.round((1 - value / limit) * 100)}% short`;
 }
 
 function milliseconds(ms: number): string {

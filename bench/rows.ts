@@ -4,9 +4,10 @@ import { ratioOfMedians, type Latency } from './latency.ts';
 export interface Target {
   /** As the table prints it, e.g. `≤ 3×`. */
   text: string;
-  /** The figure the target is about, and the most it may be. */
+  /** The figure the target is about, and the most it may be (the least, when `atLeast`). */
   value: number;
   limit: number;
+  atLeast?: boolean;
 }
 
 export interface BenchRow {
@@ -16,13 +17,16 @@ export interface BenchRow {
   baseline: { name: string; latency: Latency } | null;
   /** The subject's p50 over the baseline's, when there is a baseline. */
   ratio: number | null;
-  target: Target;
+  /** Null for a row kept for reference only: measured and printed, judged against nothing. */
+  target: Target | null;
   /** What else the row tells (throughput, error counts). */
   note?: string;
+  /** Measured under load for a fixed time (autocannon), not request by request: n counts its requests. */
+  underLoad?: boolean;
 }
 
-export function meetsTarget(row: BenchRow): boolean {
-  return row.target.value <= row.target.limit;
+export function meetsTarget({ value, limit, atLeast = false }: Target): boolean {
+  return atLeast ? value >= limit : value <= limit;
 }
 
 /** A subject against a baseline measured in the same loop; the target is a most for the ratio of p50s. */
