@@ -3,5 +3,9 @@ import type { Sql } from '../supabase/functions/_shared/db.ts';
 
 /** The queries modules' `Sql` straight on a pool or a client: no transaction, role or claims of its own. */
 export function rawSql(db: pg.Pool | pg.PoolClient): Sql {
-  return { query: async (text, values = []) => (await db.query(text, [...values])).rows };
+  const sql: Sql = {
+    query: async (text, values = []) => (await db.query(text, [...values])).rows,
+    finally: (text, values) => sql.query(text, values),
+  };
+  return sql;
 }

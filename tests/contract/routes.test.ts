@@ -10,7 +10,11 @@ const unusedDatabase: Database = {
   asCaller: () => Promise.reject(new Error('not used')),
   withCallerTransaction: () => Promise.reject(new Error('not used')),
   asService: () => Promise.reject(new Error('not used')),
-  serviceStatements: { query: () => Promise.reject(new Error('not used')) },
+  serviceStatements: {
+    query: () => Promise.reject(new Error('not used')),
+    finally: () => Promise.reject(new Error('not used')),
+  },
+  serviceRoundTrip: () => Promise.reject(new Error('not used')),
   close: () => Promise.resolve(),
 };
 

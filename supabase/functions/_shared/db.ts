@@ -8,6 +8,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import { describeError } from './describe-error.ts';
 import { asDatabaseFailure, databaseUnavailable } from './db-errors.ts';
+import { AppError } from './errors.ts';
 import { IDLE_IN_TRANSACTION_TIMEOUT_SECONDS, STATEMENT_TIMEOUT_SECONDS } from './limits.ts';
 import type { Logger } from './logger.ts';
 import { jwtClaimsFor } from './principal.ts';
@@ -16,7 +17,16 @@ import type { Principal } from './principal.ts';
 /** What a queries module receives: bound-parameter SQL and nothing else of the driver. */
 export interface Sql {
   query<Row extends Record<string, unknown>>(text: string, values?: readonly unknown[]): Promise<Row[]>;
+  /**
+   * The unit of work's last statement: inside a transaction of its own, its COMMIT is sent right behind
+   * it, in the same round trip (the connection pipelines), and any statement after it is refused. Inside
+   * a shared transaction, or outside any, it is `query`.
+   */
+  finally<Row extends Record<string, unknown>>(text: string, values?: readonly unknown[]): Promise<Row[]>;
 }
+
+/** `sql` whose every statement is `finally`: to hand a queries function the unit of work's last statement. */
+export const lastStatementOf = (sql: Sql): Sql => ({ query: sql.finally, finally: sql.finally });
 
 export type UnitOfWork<T> = (sql: Sql) => Promise<T>;
 
@@ -55,6 +65,11 @@ export interface Database {
    * (counting a request, checking a credential), which then costs one round trip instead of three.
    */
   serviceStatements: Sql;
+  /**
+   * Statements as the service, each on its own (autocommit), on one connection: the statements `work`
+   * sends without waiting in between (Promise.all) travel in one round trip.
+   */
+  serviceRoundTrip<T>(work: UnitOfWork<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -97,6 +112,8 @@ export function createDatabase({
     max: maxConnections,
     connectionTimeoutMillis: connectTimeoutMs,
     idleTimeoutMillis: 30_000,
+    // Statements sent without waiting in between share a round trip (docs/decisions/0016).
+    pipeline: true,
   });
   // Without a listener, an idle connection dropped by the server is an uncaught error: the process dies.
   pool.on('error', (error) => logger.warn('idle database connection lost', describeError(error)));
@@ -125,10 +142,14 @@ export function createDatabase({
     },
     withCallerTransaction: (principal, work) => {
       const claims = claimsOf(principal);
-      return asCallerAlone(claims, (sql) => shared.run({ claims, sql }, () => work(sql)));
+      return asCallerAlone(claims, (sql) => {
+        const joined = withoutCommit(sql);
+        return shared.run({ claims, sql: joined }, () => work(joined));
+      });
     },
     asService: (work) => inTransaction(pool, logger, work, beginAsService(bounds)),
     serviceStatements: sqlOn(pool),
+    serviceRoundTrip: (work) => onOneConnection(pool, logger, work),
     close: () => pool.end(),
   };
 }
@@ -141,21 +162,33 @@ interface SharedTransaction {
 
 const claimsOf = (principal: Principal): string => JSON.stringify(jwtClaimsFor(principal));
 
-/** A unit of work inside a shared transaction: its own savepoint, so a failure undoes just its part. */
+/**
+ * A unit of work inside a shared transaction: its own savepoint, so a failure undoes just its part. The
+ * savepoint goes with the work's first statement, and its release with whatever the transaction sends
+ * next, neither waited for: if either failed, the transaction is aborted, so what follows fails too.
+ */
 async function inSavepoint<T>(sql: Sql, work: UnitOfWork<T>): Promise<T> {
-  await sql.query('savepoint unit_of_work');
+  const saved = settled(sql.query('savepoint unit_of_work'));
   try {
     const result = await work(sql);
-    await sql.query('release savepoint unit_of_work');
+    await throwIfFailed(saved);
+    void settled(sql.query('release savepoint unit_of_work'));
     return result;
   } catch (error) {
     // If even this fails, the connection is gone and the shared transaction fails as a whole anyway.
     await sql.query('rollback to savepoint unit_of_work').catch(() => undefined);
-    throw error;
+    throw (await saved).error ?? error;
   }
 }
 
-/** @param begin the statement(s) that open the transaction and set it up. */
+/** `sql` whose `finally` is a plain statement: for units of work that must not end the transaction. */
+const withoutCommit = (sql: Sql): Sql => ({ query: sql.query, finally: sql.query });
+
+/**
+ * @param begin the statement(s) that open the transaction and set it up. They are not waited for: the
+ * work's first statements follow them in the same round trip. If they fail, the transaction is aborted
+ * (the simple query that holds them runs `begin` first), so every statement behind them fails too.
+ */
 async function inTransaction<T>(
   pool: pg.Pool,
   logger: Logger,
@@ -168,20 +201,102 @@ async function inTransaction<T>(
     logger.warn('database connection lost mid-request', describeError(error));
   client.on('error', onError);
   let broken: Error | undefined;
+  const opened = settled(client.query(begin));
+  const transaction = transactionSql(client);
   try {
-    await client.query(begin);
-    const result = await work(sqlOn(client));
-    await client.query('commit');
+    const result = await work(transaction.sql);
+    await throwIfFailed(opened);
+    await transaction.commit();
     return result;
   } catch (error) {
-    broken = await rollBack(client);
-    throw asDatabaseFailure(error);
+    const failure = (await opened).error ?? error;
+    broken = transaction.committing ? await failedCommit(transaction.committing) : await rollBack(client);
+    throw asDatabaseFailure(failure);
   } finally {
     client.off('error', onError);
     // Releasing with an error destroys the connection instead of returning a broken one to the pool.
     client.release(broken);
   }
 }
+
+interface Settled {
+  error?: unknown;
+}
+
+/** A promise that never rejects, so one not yet waited for is no unhandled rejection. */
+const settled = (promise: Promise<unknown>): Promise<Settled> =>
+  promise.then(
+    () => ({}),
+    (error: unknown) => ({ error }),
+  );
+
+async function throwIfFailed(outcome: Promise<Settled>): Promise<void> {
+  const { error } = await outcome;
+  if (error !== undefined) throw error;
+}
+
+interface TransactionSql {
+  sql: Sql;
+  /** The COMMIT sent behind the last statement, if it was. */
+  committing?: Promise<pg.QueryResult>;
+  /** Commits, unless the last statement already sent the COMMIT; then waits for it. */
+  commit(): Promise<void>;
+}
+
+/**
+ * The statements of a transaction of its own. After `finally`, the transaction is over: a statement
+ * sent then would run as the service, outside the caller's role and claims, so it is refused.
+ */
+function transactionSql(client: pg.PoolClient): TransactionSql {
+  const statements = sqlOn(client);
+  const state: TransactionSql = {
+    sql: {
+      query: <Row extends Record<string, unknown>>(text: string, values?: readonly unknown[]) => {
+        if (state.committing) throw new Error("a statement after the unit of work's last one");
+        return statements.query<Row>(text, values);
+      },
+      finally: <Row extends Record<string, unknown>>(text: string, values?: readonly unknown[]) => {
+        const rows = state.sql.query<Row>(text, values);
+        state.committing = client.query('commit');
+        return rows;
+      },
+    },
+    async commit() {
+      const outcome = await (state.committing ?? client.query('commit'));
+      // A COMMIT of a transaction a failed statement aborted answers ROLLBACK, with no error.
+      if (outcome.command !== 'COMMIT') throw new Error(`the transaction ended with ${outcome.command}`);
+    },
+  };
+  return state;
+}
+
+/** Waits for a COMMIT sent behind a failed statement; returns its error if it failed too. */
+async function failedCommit(committing: Promise<pg.QueryResult>): Promise<Error | undefined> {
+  const { error } = await settled(committing);
+  if (error === undefined) return undefined;
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/** `work` on one connection of the pool, without a transaction: each statement commits on its own. */
+async function onOneConnection<T>(pool: pg.Pool, logger: Logger, work: UnitOfWork<T>): Promise<T> {
+  const client = await checkOut(pool);
+  const onError = (error: Error): void =>
+    logger.warn('database connection lost mid-request', describeError(error));
+  client.on('error', onError);
+  let broken: Error | undefined;
+  try {
+    return await work(sqlOn(client));
+  } catch (error) {
+    // A statement that failed leaves the connection usable; a lost or cancelled one does not.
+    if (!(error instanceof AppError) || error.code === 'unavailable') broken = asError(error);
+    throw error;
+  } finally {
+    client.off('error', onError);
+    client.release(broken);
+  }
+}
+
+const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
 
 async function checkOut(pool: pg.Pool): Promise<pg.PoolClient> {
   try {
@@ -209,7 +324,9 @@ async function rollBack(client: pg.PoolClient): Promise<Error | undefined> {
  * (idempotency) sees it.
  */
 function sqlOn(target: pg.PoolClient | pg.Pool): Sql {
-  return {
+  const sql: Sql = {
+    finally: <Row extends Record<string, unknown>>(text: string, values?: readonly unknown[]) =>
+      sql.query<Row>(text, values),
     query: async <Row extends Record<string, unknown>>(text: string, values: readonly unknown[] = []) => {
       try {
         return (await target.query<Row>(text, [...values])).rows;
@@ -218,4 +335,5 @@ function sqlOn(target: pg.PoolClient | pg.Pool): Sql {
       }
     },
   };
+  return sql;
 }

@@ -5,6 +5,7 @@ import type { CredentialVerifier } from '../_shared/auth/credential-verifier.ts'
 import type { Database } from '../_shared/db.ts';
 import type { Logger } from '../_shared/logger.ts';
 import type { Mailer } from '../_shared/mail/mailer.ts';
+import type { RequestCountRow } from '../_shared/auth/request-counts.queries.ts';
 import type { Principal } from '../_shared/principal.ts';
 
 export interface AppDeps {
@@ -41,6 +42,8 @@ export interface RateLimits {
 export interface PrincipalVariables {
   /** The verified caller. */
   principal: Principal;
+  /** The request as authentication counted it against the caller's rate limit, with their credential. */
+  principalCount?: RequestCountRow;
 }
 
 export interface AfterCommitVariables {

@@ -20,7 +20,12 @@ import { bodyGuard } from './middleware/body-guard.ts';
 import { corsFor } from './middleware/cors.ts';
 import { idempotency } from './middleware/idempotency.ts';
 import { methodNotAllowedFor } from './middleware/method-not-allowed.ts';
-import { limitByIp, limitByPrincipal, type RateLimitOptions } from './middleware/rate-limit.ts';
+import {
+  limitByIp,
+  limitByPrincipal,
+  WINDOW_SECONDS,
+  type RateLimitOptions,
+} from './middleware/rate-limit.ts';
 import { requestIds } from './middleware/request-id.ts';
 import { requestLogger } from './middleware/request-logger.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
@@ -64,7 +69,7 @@ export function createApp(deps: AppDeps, extraRoutes?: Hono<AppEnv>): Hono<AppEn
   const rateLimits = rateLimitOptions(deps);
   app.use(limitByIp(rateLimits, PUBLIC_ROUTES));
   app.use(methodNotAllowedFor(app));
-  app.use(authenticate(deps.credentials, PUBLIC_ROUTES));
+  app.use(authenticate(deps.credentials, PUBLIC_ROUTES, WINDOW_SECONDS));
   app.use(limitByPrincipal(rateLimits));
   app.use(tokenAccess(SESSION_ONLY_ROUTES));
   app.use(bodyGuard());

@@ -10,8 +10,9 @@ import { errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { z } from 'zod';
 import type { Database } from '../db.ts';
 import { AppError } from '../errors.ts';
-import type { Principal } from '../principal.ts';
-import type { CredentialVerifier } from './credential-verifier.ts';
+import { principalKeyOf, type Principal } from '../principal.ts';
+import type { CountedPrincipal, CredentialVerifier } from './credential-verifier.ts';
+import { countRequest } from './request-counts.queries.ts';
 import { selectSessionStanding, type SessionStanding } from './sessions.queries.ts';
 import { invalidCredentials } from './unauthenticated.ts';
 import { verifiedTokenCache } from './verified-token-cache.ts';
@@ -78,17 +79,29 @@ export function accessTokenVerifier({
 }: AccessTokenVerifierOptions): CredentialVerifier {
   const verified = verifiedTokenCache(CLOCK_TOLERANCE_SECONDS);
   const verification = verificationKeys(keys, legacyJwtSecret);
+  const verifiedClaims = async (token: string) => {
+    const remembered = verified.get(token);
+    const payload = remembered ?? (await verifiedPayload(token, verification, issuer));
+    const claims = principalFrom(payload);
+    if (!remembered) verified.remember(token, payload);
+    return claims;
+  };
+  const verifyAndCount = async (token: string, windowSeconds?: number): Promise<CountedPrincipal> => {
+    const { principal, sessionId } = await verifiedClaims(token);
+    // Never cached, so a sign-out, ban or deletion takes effect on the very next request. The count
+    // travels with it, in the same round trip; a refused session's request counts for its user too.
+    const [standing, count] = await db.serviceRoundTrip((sql) =>
+      Promise.all([
+        selectSessionStanding(sql, sessionId, principal.user_id),
+        windowSeconds === undefined ? undefined : countRequest(sql, principalKeyOf(principal), windowSeconds),
+      ]),
+    );
+    if (standing !== 'active') throw invalidCredentials(SESSION_REFUSALS[standing]);
+    return { principal, count };
+  };
   return {
-    async verify(token) {
-      const remembered = verified.get(token);
-      const payload = remembered ?? (await verifiedPayload(token, verification, issuer));
-      const { principal, sessionId } = principalFrom(payload);
-      if (!remembered) verified.remember(token, payload);
-      // Never cached, so a sign-out, ban or deletion takes effect on the very next request.
-      const standing = await selectSessionStanding(db.serviceStatements, sessionId, principal.user_id);
-      if (standing !== 'active') throw invalidCredentials(SESSION_REFUSALS[standing]);
-      return principal;
-    },
+    verify: async (token) => (await verifyAndCount(token)).principal,
+    verifyAndCount,
   };
 }
 

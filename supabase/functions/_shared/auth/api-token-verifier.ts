@@ -9,7 +9,8 @@ import type { Database } from '../db.ts';
 import type { Principal } from '../principal.ts';
 import { hashApiToken, isWellFormedApiToken } from './api-token-secret.ts';
 import { selectPresentedApiToken, type PresentedApiTokenRow } from './api-tokens.queries.ts';
-import type { CredentialVerifier } from './credential-verifier.ts';
+import type { CountedPrincipal, CredentialVerifier } from './credential-verifier.ts';
+import { countApiTokenRequest } from './request-counts.queries.ts';
 import { invalidCredentials } from './unauthenticated.ts';
 
 export interface ApiTokenVerifierOptions {
@@ -18,22 +19,28 @@ export interface ApiTokenVerifierOptions {
 }
 
 export function apiTokenVerifier({ db }: ApiTokenVerifierOptions): CredentialVerifier {
+  const verifyAndCount = async (token: string, windowSeconds?: number): Promise<CountedPrincipal> => {
+    if (!isWellFormedApiToken(token)) {
+      throw invalidCredentials(
+        'The API token is malformed: it should be "tl_pat_" and 43 letters and digits. Copy it again.',
+      );
+    }
+    const tokenHash = await hashApiToken(token);
+    // The count travels with the lookup, in the same round trip.
+    const [found, count] = await db.serviceRoundTrip((sql) =>
+      Promise.all([
+        selectPresentedApiToken(sql, tokenHash),
+        windowSeconds === undefined ? undefined : countApiTokenRequest(sql, tokenHash, windowSeconds),
+      ]),
+    );
+    if (!found) {
+      throw invalidCredentials('The API token is not recognised: it never existed or its user was deleted.');
+    }
+    return { principal: principalFrom(found), count };
+  };
   return {
-    async verify(token) {
-      if (!isWellFormedApiToken(token)) {
-        throw invalidCredentials(
-          'The API token is malformed: it should be "tl_pat_" and 43 letters and digits. Copy it again.',
-        );
-      }
-      const tokenHash = await hashApiToken(token);
-      const found = await selectPresentedApiToken(db.serviceStatements, tokenHash);
-      if (!found) {
-        throw invalidCredentials(
-          'The API token is not recognised: it never existed or its user was deleted.',
-        );
-      }
-      return principalFrom(found);
-    },
+    verify: async (token) => (await verifyAndCount(token)).principal,
+    verifyAndCount,
   };
 }
 

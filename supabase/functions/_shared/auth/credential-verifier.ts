@@ -4,10 +4,22 @@
  * verifier of Supabase Auth access tokens (JWTs).
  */
 import type { Principal } from '../principal.ts';
+import type { RequestCountRow } from './request-counts.queries.ts';
+
+/** A verified caller, and the request counted against their rate-limit bucket when it was asked for. */
+export interface CountedPrincipal {
+  principal: Principal;
+  count?: RequestCountRow;
+}
 
 export interface CredentialVerifier {
   /** Who the credential belongs to; rejects with `401 unauthenticated` (or `503 unavailable`). */
   verify(credential: string): Promise<Principal>;
+  /**
+   * The same, and counts the request against the caller's rate-limit bucket (principalKeyOf) in the
+   * same round trip as the check of the credential (docs/decisions/0016).
+   */
+  verifyAndCount?(credential: string, windowSeconds: number): Promise<CountedPrincipal>;
 }
 
 export const API_TOKEN_PREFIX = 'tl_pat_';
@@ -22,10 +34,14 @@ export function bearerCredentialVerifier({
   accessTokens,
   apiTokens,
 }: CredentialVerifiers): CredentialVerifier {
+  const verifierOf = (credential: string) =>
+    credential.startsWith(API_TOKEN_PREFIX) ? apiTokens : accessTokens;
   return {
-    verify: (credential) =>
-      credential.startsWith(API_TOKEN_PREFIX)
-        ? apiTokens.verify(credential)
-        : accessTokens.verify(credential),
+    verify: (credential) => verifierOf(credential).verify(credential),
+    verifyAndCount: async (credential, windowSeconds) => {
+      const verifier = verifierOf(credential);
+      if (verifier.verifyAndCount) return verifier.verifyAndCount(credential, windowSeconds);
+      return { principal: await verifier.verify(credential) };
+    },
   };
 }

@@ -17,11 +17,26 @@ export type RouteName = string;
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
 const BEARER_SCHEME = /^Bearer(?: |$)/i;
 
-export const authenticate = (credentials: CredentialVerifier, publicRoutes: readonly RouteName[]) =>
+/**
+ * @param countWindowSeconds when given, the request is counted against the caller's rate limit in the
+ *   same round trip as the credential's check (`c.var.principalCount`, read by limitByPrincipal).
+ */
+export const authenticate = (
+  credentials: CredentialVerifier,
+  publicRoutes: readonly RouteName[],
+  countWindowSeconds?: number,
+) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const route = routeOf(c);
     if (route === undefined || publicRoutes.includes(route)) return next();
-    c.set('principal', await credentials.verify(bearerToken(c.req.header('authorization'))));
+    const token = bearerToken(c.req.header('authorization'));
+    if (countWindowSeconds === undefined || !credentials.verifyAndCount) {
+      c.set('principal', await credentials.verify(token));
+      return next();
+    }
+    const { principal, count } = await credentials.verifyAndCount(token, countWindowSeconds);
+    c.set('principal', principal);
+    if (count) c.set('principalCount', count);
     await next();
   });
 

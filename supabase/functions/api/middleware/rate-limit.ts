@@ -23,9 +23,11 @@ import { clientAddressOf, ipBucketOf } from '../http/client-address.ts';
 import { problemResponse } from '../http/problem-response.ts';
 import { isOverLimit, rateLimitHeaders, type RateLimitPolicy } from '../http/rate-limit-headers.ts';
 import type { CountedRequest, RateLimiter } from '../rate-limits/rate-limiter.ts';
+import type { RequestCountRow } from '../rate-limits/rate-limits.queries.ts';
 import { routeOf, type RouteName } from './authenticate.ts';
 
-const WINDOW_SECONDS = 60;
+/** The window every limit counts in; authentication counts a verified caller's request in it too. */
+export const WINDOW_SECONDS = 60;
 
 export interface RateLimitOptions {
   limiter: RateLimiter;
@@ -58,16 +60,27 @@ export const limitByPrincipal = (options: RateLimitOptions) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const principal = c.var.principal;
     if (!principal) return next();
-    const counted = await countOrPass(
-      options,
-      principalKeyOf(principal),
-      policyOf('user', options.limits),
-      c,
-    );
+    const bucket = principalKeyOf(principal);
+    const policy = policyOf('user', options.limits);
+    const already = c.var.principalCount;
+    const counted = already
+      ? countedFrom(bucket, policy, already)
+      : await countOrPass(options, bucket, policy, c);
     refuseIfOver(counted);
     await next();
     return finish(c, options, counted);
   });
+
+/** The count authentication made along with checking the credential. */
+function countedFrom(bucket: string, policy: RateLimitPolicy, row: RequestCountRow): CountedRequest {
+  return {
+    bucket,
+    policy,
+    hits: row.hits,
+    windowStartedAt: row.window_started_at,
+    resetsInSeconds: row.resets_in_seconds,
+  };
+}
 
 function policyOf(name: RateLimitPolicy['name'], limits: RateLimits): RateLimitPolicy {
   return { name, quota: limits[name], windowSeconds: WINDOW_SECONDS };

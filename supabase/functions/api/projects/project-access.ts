@@ -19,6 +19,12 @@ export async function findProject(sql: Sql, access: WorkspaceAccess, key: string
   return project;
 }
 
+/** findProject, from the row of a statement sent alongside others (selectProjectAt). */
+export function projectFound(row: ProjectRow | undefined, key: string): ProjectRow {
+  if (!row) throw projectNotFound(key);
+  return row;
+}
+
 export function projectArchived(key: string): AppError {
   return new AppError('project_archived', `The project "${key}" is archived: unarchive it to change it.`);
 }

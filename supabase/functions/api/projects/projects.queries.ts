@@ -138,3 +138,16 @@ export async function deleteProject(
   );
   return rows.length > 0;
 }
+
+/**
+ * The project `key` of the caller's workspace `slug`, found without waiting for the workspace's id: for
+ * statements sent together in one round trip.
+ */
+export async function selectProjectAt(sql: Sql, slug: string, key: string): Promise<ProjectRow | undefined> {
+  const [row] = await sql.query<ProjectRow>(
+    `select ${PROJECT_COLUMNS} from public.projects
+     where key = $2 and workspace_id = (select id from private.caller_workspaces() where slug = $1)`,
+    [slug, key],
+  );
+  return row;
+}

@@ -4,25 +4,7 @@
  */
 import type { Sql } from '../../_shared/db.ts';
 
-export interface RequestCountRow extends Record<string, unknown> {
-  hits: number;
-  window_started_at: Date;
-  resets_in_seconds: number;
-}
-
-/** Counts one request against `bucket` in the current window; one statement. */
-export async function countRequest(
-  sql: Sql,
-  bucket: string,
-  windowSeconds: number,
-): Promise<RequestCountRow> {
-  const [row] = await sql.query<RequestCountRow>(
-    'select hits, window_started_at, resets_in_seconds from private.count_request($1, $2)',
-    [bucket, windowSeconds],
-  );
-  if (!row) throw new Error('private.count_request answered no row');
-  return row;
-}
+export { countRequest, type RequestCountRow } from '../../_shared/auth/request-counts.queries.ts';
 
 /** Takes back one counted request of the window that started at `windowStartedAt`; the count now, if it still runs. */
 export async function uncountRequest(

@@ -48,6 +48,9 @@ export async function endOfColumn(sql: Sql, projectId: string, status: TaskStatu
   return generateKeyBetween(await selectPositionBefore(sql, projectId, status, null, null), null);
 }
 
+/** The position after `last`, a column's last position (null for an empty column): where arrivals go. */
+export const afterLast = (last: string | null): string => generateKeyBetween(last, null);
+
 /**
  * The position that puts `task` where `placement` says, or null when it is there already. With both
  * neighbours, the task goes right after `afterId`: if others landed in that gap meanwhile, it goes

@@ -185,13 +185,17 @@ export async function updatePositions(
 }
 
 /** Whether the user may be assigned tasks in the workspace: a member who is not a viewer. */
-export async function isAssignable(sql: Sql, workspaceId: string, userId: string): Promise<boolean> {
+export async function isAssignable(
+  sql: Sql,
+  workspace: WorkspaceReference,
+  userId: string,
+): Promise<boolean> {
   const [row] = await sql.query<{ assignable: boolean }>(
     `select exists (
        select 1 from public.memberships
-       where workspace_id = $1 and user_id = $2 and role <> 'viewer'
+       where workspace_id = ${workspaceIdOf(workspace, '$1')} and user_id = $2 and role <> 'viewer'
      ) as assignable`,
-    [workspaceId, userId],
+    [workspaceValueOf(workspace), userId],
   );
   return row?.assignable ?? false;
 }
@@ -199,12 +203,12 @@ export async function isAssignable(sql: Sql, workspaceId: string, userId: string
 /** Which of `ids` are labels of the workspace. */
 export async function selectLabelIdsOf(
   sql: Sql,
-  workspaceId: string,
+  workspace: WorkspaceReference,
   ids: readonly string[],
 ): Promise<string[]> {
   const rows = await sql.query<{ id: string }>(
-    'select id from public.labels where workspace_id = $1 and id = any($2::uuid[])',
-    [workspaceId, ids],
+    `select id from public.labels where workspace_id = ${workspaceIdOf(workspace, '$1')} and id = any($2::uuid[])`,
+    [workspaceValueOf(workspace), ids],
   );
   return rows.map((row) => row.id);
 }
@@ -348,12 +352,56 @@ const SORTS: Readonly<Record<TaskSort, SortSql>> = {
  * keeps the list itself from using (`ilike` is not leakproof). Written only when there is a pattern:
  * inside an `or` the ids would be one more filter on every task of the project instead of a join.
  */
-const MATCHING_TEXT = 'and t.id in (select private.task_ids_matching($1, $7::text))';
+const matchingText = (projectId: string) =>
+  `and t.id in (select private.task_ids_matching(${projectId}, $7::text))`;
+
+/** A project by its id, or by its address, for a statement sent before its id is known. */
+export type ProjectReference = string | { slug: string; key: string };
+/** A workspace by its id, or by the slug of one of the caller's workspaces, the same way. */
+export type WorkspaceReference = string | { slug: string };
+
+/** The id of the caller's workspace whose slug is `slugParam` (none when they are no member). */
+const callerWorkspaceIdAt = (slugParam: string): string =>
+  `(select w.id from private.caller_workspaces() w where w.slug = ${slugParam})`;
+const workspaceIdOf = (workspace: WorkspaceReference, param: string): string =>
+  typeof workspace === 'string' ? param : callerWorkspaceIdAt(param);
+const workspaceValueOf = (workspace: WorkspaceReference): string =>
+  typeof workspace === 'string' ? workspace : workspace.slug;
+/** The id of the project whose key is `keyParam` in the caller's workspace whose slug is `slugParam`. */
+const projectIdAt = (keyParam: string, slugParam: string): string =>
+  `(select p.id from public.projects p where p.key = ${keyParam}
+     and p.workspace_id = ${callerWorkspaceIdAt(slugParam)})`;
+
+/**
+ * Takes the lock of the project's column (as lockColumn) and answers its last position: two statements,
+ * sent together, the read after the lock. By address, for a statement sent before the project's id is
+ * known; the project is the caller's to find (RLS), and an unknown one locks nothing.
+ */
+export async function lockColumnEndAt(
+  sql: Sql,
+  project: { slug: string; key: string },
+  status: TaskStatus,
+): Promise<string | null> {
+  const projectId = projectIdAt('$1', '$2');
+  const values = [project.key, project.slug, status];
+  const [, rows] = await Promise.all([
+    sql.query(
+      `select pg_advisory_xact_lock(hashtextextended('task_column:' || ${projectId}::text || ':' || $3::text, 0))`,
+      values,
+    ),
+    sql.query<{ position: string }>(
+      `select position from public.tasks where project_id = ${projectId} and status = $3
+       order by position desc limit 1`,
+      values,
+    ),
+  ]);
+  return rows[0]?.position ?? null;
+}
 
 /** A page of the project's tasks that pass the filters, in the order `sort` names. */
 export function selectTasks(
   sql: Sql,
-  projectId: string,
+  project: ProjectReference,
   filters: TaskFilters,
   sort: TaskSort,
   page: PageRequest<TaskSortKey>,
@@ -362,11 +410,15 @@ export function selectTasks(
   const [first, second] = columns;
   const direction = descending ? 'desc' : 'asc';
   const [, afterFirst, afterSecond] = page.cursor ?? [sort, null, null];
+  // By address, $1 is the key and $13 the slug; the project's id is one initPlan.
+  const byId = typeof project === 'string';
+  const projectId = byId ? '$1' : projectIdAt('$1', '$13');
+  const projectKey = byId ? '(select p.key from public.projects p where p.id = $1)' : '$1::text';
   return sql.query<ListedTaskRow>(
-    `select private.task_json(t, (select p.key from public.projects p where p.id = $1)) as task,
+    `select private.task_json(t, ${projectKey}) as task,
        json_build_array('${sort}'::text, ${first}, ${second}) as sort_key
      from public.tasks t
-     where t.project_id = $1
+     where t.project_id = ${projectId}
        -- By rank, so that a column's page of the board is read from the board index in order.
        and ($2::text[] is null or private.task_status_rank(t.status) = any (
          array(select private.task_status_rank(s) from unnest($2::text[]) s)))
@@ -374,7 +426,7 @@ export function selectTasks(
        and (not $4::boolean or t.assignee_id is null)
        and ($5::uuid is null or t.assignee_id = $5::uuid)
        and ($6::uuid is null or t.label_ids @> array[$6::uuid])
-       ${filters.text === null ? 'and $7::text is null' : MATCHING_TEXT}
+       ${filters.text === null ? 'and $7::text is null' : matchingText(projectId)}
        and ($8::date is null or t.due_date < $8::date)
        and ($9::date is null or t.due_date > $9::date)
        and ($10::${types[0]} is null
@@ -382,7 +434,7 @@ export function selectTasks(
      order by ${first} ${direction}, ${second} ${direction}
      limit $12`,
     [
-      projectId,
+      byId ? project : project.key,
       filters.statuses,
       filters.priorities,
       filters.unassigned,
@@ -394,6 +446,7 @@ export function selectTasks(
       afterFirst,
       afterSecond,
       rowsToFetch(page),
+      ...(byId ? [] : [project.slug]),
     ],
   );
 }

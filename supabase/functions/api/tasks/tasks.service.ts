@@ -4,7 +4,7 @@
  * of its column), move between neighbours, and delete. Only active projects' tasks change (SPEC §4).
  */
 import type { components } from '../../../../api-spec/schema.d.ts';
-import type { Database, Sql } from '../../_shared/db.ts';
+import { lastStatementOf, type Database, type Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import { TASKS_PER_PROJECT } from '../../_shared/limits.ts';
 import { pageOf, type Page, type PageRequest } from '../../_shared/pages.ts';
@@ -15,9 +15,17 @@ import {
   requireExpectedVersion,
   type ExpectedVersion,
 } from '../../_shared/versions.ts';
-import { findProject, projectArchived, requireActiveProject } from '../projects/project-access.ts';
-import { enterWorkspace, requireRole, type WorkspaceAccess } from '../workspaces/workspace-access.ts';
-import { endOfColumn, positionFor } from './board-placement.ts';
+import { projectArchived, projectFound, requireActiveProject } from '../projects/project-access.ts';
+import { selectProjectAt } from '../projects/projects.queries.ts';
+import { selectWorkspaceAccess } from '../workspaces/workspace-access.queries.ts';
+import {
+  admitToWorkspace,
+  enterWorkspace,
+  requireRole,
+  requireWorkspaceSlug,
+  type WorkspaceAccess,
+} from '../workspaces/workspace-access.ts';
+import { afterLast, endOfColumn, positionFor } from './board-placement.ts';
 import { enterTaskWorkspace, findTask, requireActiveTaskProject, taskNotFound } from './task-access.ts';
 import type { TaskSort, TaskSortKey } from './task-order.ts';
 import {
@@ -25,6 +33,7 @@ import {
   insertTask,
   isAssignable,
   lockColumn,
+  lockColumnEndAt,
   moveTask as moveTaskRow,
   selectLabelIdsOf,
   selectTaskByKey,
@@ -61,15 +70,26 @@ export function createTask(
   address: ProjectAddress,
   request: NewTask,
 ): Promise<Task> {
+  requireWorkspaceSlug(address.slug);
+  const workspace = { slug: address.slug };
+  const { assignee_id: assigneeId, label_ids: labelIds } = request;
   return db.asCaller(principal, async (sql) => {
-    const access = await enterWorkspace(sql, principal, address.slug);
+    // All the insert waits for, in one round trip: the workspace, the project, the references and the
+    // end of the column, read under its lock. What the caller may not see, RLS leaves out of each.
+    const [accessRow, projectRow, assignable, knownLabels, lastPosition] = await Promise.all([
+      selectWorkspaceAccess(sql, address.slug),
+      selectProjectAt(sql, address.slug, address.key),
+      assigneeId ? isAssignable(sql, workspace, assigneeId) : true,
+      labelIds && labelIds.length > 0 ? selectLabelIdsOf(sql, workspace, labelIds) : [],
+      lockColumnEndAt(sql, address, request.status),
+    ]);
+    const access = admitToWorkspace(principal, address.slug, accessRow);
     requireRole(access, 'member', 'create tasks');
-    const project = await findProject(sql, access, address.key);
+    const project = projectFound(projectRow, address.key);
     requireActiveProject(project);
-    await requireValidReferences(sql, access, request);
-    const position = await endOfColumn(sql, project.id, request.status);
+    requireReferencesFound(assignable, labelIds ?? [], knownLabels);
     try {
-      return await insertTask(sql, project.id, request, position);
+      return await insertTask(lastStatementOf(sql), project.id, request, afterLast(lastPosition));
     } catch (error) {
       throw taskWriteRefusal(error, project.key);
     }
@@ -84,17 +104,19 @@ export function listTasks(
   filters: TaskListFilters,
   page: PageRequest<TaskSortKey>,
 ): Promise<Page<Task>> {
+  requireWorkspaceSlug(address.slug);
+  const { assignee, ...rest } = filters;
+  const taskFilters = { ...rest, ...assigneeFilter(assignee, principal) };
   return db.asCaller(principal, async (sql) => {
-    const access = await enterWorkspace(sql, principal, address.slug);
-    const project = await findProject(sql, access, address.key);
-    const { assignee, ...rest } = filters;
-    const rows = await selectTasks(
-      sql,
-      project.id,
-      { ...rest, ...assigneeFilter(assignee, principal) },
-      sort,
-      page,
-    );
+    // The workspace, the project and the page in one round trip, the COMMIT with them: RLS shows no
+    // project and no task of a workspace the caller may not enter, so the page waits for neither.
+    const [accessRow, projectRow, rows] = await Promise.all([
+      selectWorkspaceAccess(sql, address.slug),
+      selectProjectAt(sql, address.slug, address.key),
+      selectTasks(lastStatementOf(sql), address, taskFilters, sort, page),
+    ]);
+    admitToWorkspace(principal, address.slug, accessRow);
+    projectFound(projectRow, address.key);
     return pageOf(rows, page, (row) => row.task);
   });
 }
@@ -211,13 +233,24 @@ async function requireValidReferences(
   fields: Pick<TaskChanges, 'assignee_id' | 'label_ids'>,
 ): Promise<void> {
   const { assignee_id: assigneeId, label_ids: labelIds } = fields;
-  if (assigneeId && !(await isAssignable(sql, access.workspaceId, assigneeId))) {
+  requireReferencesFound(
+    !assigneeId || (await isAssignable(sql, access.workspaceId, assigneeId)),
+    labelIds ?? [],
+    labelIds && labelIds.length > 0 ? await selectLabelIdsOf(sql, access.workspaceId, labelIds) : [],
+  );
+}
+
+/** `422` naming the field, unless the assignee may be assigned and every label was found. */
+function requireReferencesFound(
+  assignable: boolean,
+  labelIds: readonly string[],
+  knownLabels: readonly string[],
+): void {
+  if (!assignable) {
     throw referenceRefused('assignee_id', 'must be a member of this workspace who is not a viewer');
   }
-  if (labelIds && labelIds.length > 0) {
-    const known = await selectLabelIdsOf(sql, access.workspaceId, labelIds);
-    if (known.length < labelIds.length)
-      throw referenceRefused('label_ids', 'must name labels of this workspace');
+  if (knownLabels.length < labelIds.length) {
+    throw referenceRefused('label_ids', 'must name labels of this workspace');
   }
 }
 

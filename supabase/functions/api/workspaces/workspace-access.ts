@@ -45,6 +45,24 @@ export async function enterWorkspace(sql: Sql, principal: Principal, slug: strin
   return admit(principal, row);
 }
 
+/** `404` for a slug no workspace can have, before any statement carries it (it may hold NUL). */
+export function requireWorkspaceSlug(slug: string): void {
+  if (!WorkspaceSlugSchema.safeParse(slug).success) throw workspaceNotFound(slug);
+}
+
+/**
+ * enterWorkspace, from the row of selectWorkspaceAccess sent alongside the statements that depend on it
+ * (in the same round trip); the slug has passed requireWorkspaceSlug.
+ */
+export function admitToWorkspace(
+  principal: Principal,
+  slug: string,
+  row: WorkspaceAccessRow | undefined,
+): WorkspaceAccess {
+  if (!row) throw workspaceNotFound(slug);
+  return admit(principal, row);
+}
+
 /**
  * The caller's access to the workspace a row they found belongs to, for flat routes such as
  * `/v1/tasks/{id}`: they find the row first (RLS hides other workspaces' rows, so those are `404`), then

@@ -1,0 +1,79 @@
+/**
+ * How many times a request waits on the database (docs/decisions/0016): at most 2 round trips for a read
+ * and 3 for a write, with an access token and with an API token alike. A round trip starts whenever a
+ * statement is sent on a connection that has none outstanding; statements sent behind an outstanding one
+ * (the connection pipelines) ride in its round trip.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/api-app.ts';
+import type { ApiResponse } from '../support/api-request.ts';
+import { projectIn, taskCalls, type Project } from '../support/task-calls.ts';
+import {
+  createApiTokenFor,
+  createWorkspaceWithRoles,
+  type WorkspaceFixture,
+} from '../support/workspace-fixture.ts';
+
+const api = useTestApp({ rateLimits: { user: 100_000, ip: 100_000 } });
+const tasks = () => taskCalls(api.app);
+
+interface PipelinedClient {
+  _activeQuery: unknown;
+  _sentQueryQueue: unknown[];
+  _queryQueue: unknown[];
+}
+
+/** Counts round trips on every node-postgres client while `counting` is set. */
+let roundTrips = 0;
+let counting = false;
+const originalQuery = pg.Client.prototype.query;
+beforeAll(() => {
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const client = this as unknown as PipelinedClient;
+    const outstanding =
+      client._activeQuery != null || client._sentQueryQueue.length > 0 || client._queryQueue.length > 0;
+    if (counting && !outstanding) roundTrips += 1;
+    return (originalQuery as (...args: unknown[]) => unknown).apply(this, args);
+  } as typeof pg.Client.prototype.query;
+});
+afterAll(() => {
+  pg.Client.prototype.query = originalQuery;
+});
+
+async function roundTripsOf(request: () => Promise<ApiResponse>, status: number): Promise<number> {
+  // Once before, so that the connection exists (a new one sets its session's bounds first).
+  await request();
+  roundTrips = 0;
+  counting = true;
+  try {
+    const response = await request();
+    expect(response.status, JSON.stringify(response.body)).toBe(status);
+  } finally {
+    counting = false;
+  }
+  return roundTrips;
+}
+
+let acme: WorkspaceFixture;
+let project: Project;
+const bearers: Record<string, string> = {};
+beforeAll(async () => {
+  acme = await createWorkspaceWithRoles(api.db);
+  project = await projectIn(api.app, acme);
+  bearers['an access token'] = acme.member.accessToken;
+  bearers['an API token'] = await createApiTokenFor(api.app, acme.member, 'write');
+});
+
+describe.each(['an access token', 'an API token'])('round trips with %s', (credential) => {
+  const bearer = () => bearers[credential] ?? '';
+
+  it('lists tasks in at most 2', async () => {
+    expect(await roundTripsOf(() => tasks().list(bearer(), acme, project.key), 200)).toBeLessThanOrEqual(2);
+  });
+
+  it('creates a task in at most 3', async () => {
+    const create = () => tasks().create(bearer(), acme, project.key, { title: 'New', status: 'todo' });
+    expect(await roundTripsOf(create, 201)).toBeLessThanOrEqual(3);
+  });
+});
