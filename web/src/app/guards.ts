@@ -1,8 +1,8 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import { paths } from '../config/paths.ts';
-import { currentSession } from '../lib/auth-session.ts';
-import { safeRedirectTarget } from '../lib/redirect-target.ts';
-import { sessionAssurance } from '../lib/session-assurance.ts';
+import { currentSession } from '../lib/auth/auth-session.ts';
+import { safeRedirectTarget } from '../lib/auth/redirect-target.ts';
+import { sessionAssurance } from '../lib/auth/session-assurance.ts';
 
 /** Route guards, run in `beforeLoad`; each throws the router's redirect when the visitor may not stay. */
 
