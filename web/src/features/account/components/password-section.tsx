@@ -1,4 +1,4 @@
-import { Form } from '../../../components/ui/form.tsx';
+import { Form, FormActions } from '../../../components/ui/form.tsx';
 import { NewPasswordFields } from '../../../lib/forms/new-password-fields.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { PanelSection } from '../../../components/ui/panel-section.tsx';
@@ -26,11 +26,11 @@ export function PasswordSection() {
           passwordError={errorFor('password')}
           confirmationError={errorFor('confirmation')}
         />
-        <div className="form__actions">
+        <FormActions>
           <SubmitButton pending={change.isPending} pendingLabel="Changing…">
             Change password
           </SubmitButton>
-        </div>
+        </FormActions>
         {change.isSuccess && <Notice>Your password was changed. Your other devices were signed out.</Notice>}
       </Form>
     </PanelSection>

@@ -1,7 +1,7 @@
 import type { components } from '@api-spec/schema.d.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Form } from '../../../components/ui/form.tsx';
+import { Form, FormActions } from '../../../components/ui/form.tsx';
 import { LoadingLine } from '../../../components/ui/loading-line.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { PanelSection } from '../../../components/ui/panel-section.tsx';
@@ -64,11 +64,11 @@ function ProfileForm({ me }: { me: Me }) {
           if (update.isSuccess) update.reset();
         }}
       />
-      <div className="form__actions">
+      <FormActions>
         <SubmitButton pending={update.isPending} pendingLabel="Saving…">
           Save
         </SubmitButton>
-      </div>
+      </FormActions>
       {update.isSuccess && <Notice>Your display name was saved.</Notice>}
     </Form>
   );

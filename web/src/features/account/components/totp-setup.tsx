@@ -1,7 +1,7 @@
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CopyField } from '../../../components/ui/copy-field.tsx';
-import { Form } from '../../../components/ui/form.tsx';
+import { Form, FormActions } from '../../../components/ui/form.tsx';
 import { OneTimeCodeField } from '../../../lib/forms/one-time-code-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { describeAuthError } from '../../../lib/auth/auth-errors.ts';
@@ -84,14 +84,14 @@ function ConfirmTotpForm({ enrollment, onConfirmed, onCancel }: ConfirmTotpFormP
           <OneTimeCodeField error={errorFor('code')} />
         </li>
       </ol>
-      <div className="form__actions">
+      <FormActions>
         <SubmitButton pending={confirm.isPending} pendingLabel="Checking…">
           Turn on two-factor authentication
         </SubmitButton>
         <Button onClick={onCancel} disabled={confirm.isPending}>
           Cancel
         </Button>
-      </div>
+      </FormActions>
     </Form>
   );
 }
