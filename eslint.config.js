@@ -2,13 +2,49 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync } from 'node:fs';
 
-const onlyLibMayImport = {
-  paths: [
-    { name: '@supabase/supabase-js', message: 'Only web/src/lib/ talks to Supabase directly.' },
-    { name: 'openapi-fetch', message: 'Use the typed client from web/src/lib/api-client.ts.' },
-  ],
+// The web app's layers, bulletproof-react style: shared code (components, config, lib) → features → app.
+const WEB = './web/src';
+const FEATURES = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const webLayers = [
+  // Features never import each other: app/ composes them.
+  ...FEATURES.map((feature) => ({
+    target: `${WEB}/features/${feature}`,
+    from: `${WEB}/features`,
+    except: [`./${feature}`],
+    message: 'Features do not import each other; compose them in web/src/app/.',
+  })),
+  {
+    target: `${WEB}/features`,
+    from: `${WEB}/app`,
+    message: 'Only app/ composes: a feature does not import the app.',
+  },
+  ...['components', 'config', 'lib'].map((shared) => ({
+    target: `${WEB}/${shared}`,
+    from: [`${WEB}/features`, `${WEB}/app`],
+    message: 'Shared code (components, config, lib) imports no feature and not the app.',
+  })),
+];
+
+// The web shares the API's zod schemas (zod only, no server code) and the generated types, nothing else.
+const onlyApiSchemas = {
+  regex: String.raw`^@api/(?!.*\.schemas\.ts$)`,
+  message: 'The web imports only *.schemas.ts from @api.',
 };
+const noServerCode = {
+  group: ['@shared/*', '**/supabase/functions/**'],
+  message: 'The web runs no API code.',
+};
+const onlyLibMayImport = [
+  { name: '@supabase/supabase-js', message: 'Only web/src/lib/ talks to Supabase directly.' },
+  { name: 'openapi-fetch', message: 'Use the typed client from web/src/lib/api/api-client.ts.' },
+];
 
 export default tseslint.config(
   { ignores: ['node_modules', '.tasklane', 'dist', 'web/dist', 'api-spec', 'test-results'] },
@@ -28,14 +64,23 @@ export default tseslint.config(
   {
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'web/tsconfig.json' })],
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', onlyLibMayImport],
+      'import-x/no-restricted-paths': ['error', { zones: webLayers }],
+      'import-x/no-cycle': 'error',
+      'no-restricted-imports': [
+        'error',
+        { paths: onlyLibMayImport, patterns: [onlyApiSchemas, noServerCode] },
+      ],
     },
   },
   {
     files: ['web/src/lib/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': 'off' },
+    rules: { 'no-restricted-imports': ['error', { patterns: [onlyApiSchemas, noServerCode] }] },
   },
 );

@@ -17,6 +17,18 @@ export default defineConfig({
         },
       },
       {
+        // Components, rendered into happy-dom and driven with Testing Library.
+        resolve: { alias: { '@api': fileURLToPath(new URL('./supabase/functions/api', import.meta.url)) } },
+        test: {
+          name: 'web',
+          include: ['web/src/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: [failOnConsoleError, './web/src/testing/setup-dom.ts'],
+          // What web/src/config/env.ts requires; nothing is served there, tests answer requests themselves.
+          env: { VITE_SUPABASE_URL: 'http://127.0.0.1:54321', VITE_SUPABASE_ANON_KEY: 'test-anon-key' },
+        },
+      },
+      {
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],

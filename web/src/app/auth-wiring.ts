@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { AnyRouter } from '@tanstack/react-router';
 import { paths } from '../config/paths.ts';
-import { setAccessTokenProvider } from '../lib/api-client.ts';
-import { currentAccessToken, onAuthEvent } from '../lib/auth-session.ts';
-import { userLeft } from '../lib/auth-state.ts';
+import { setAccessTokenProvider } from '../lib/api/api-client.ts';
+import { currentAccessToken, onAuthEvent } from '../lib/auth/auth-session.ts';
+import { userLeft } from '../lib/auth/auth-state.ts';
 import type { AuthChangeEvent } from '../lib/supabase.ts';
 
 /** Events that change what a guard decides without changing who is signed in. */

@@ -1,19 +1,19 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
+import * as z from 'zod/mini';
 import { paths } from '../config/paths.ts';
-import { currentSession } from '../lib/auth-session.ts';
-import { safeRedirectTarget } from '../lib/redirect-target.ts';
-import { sessionAssurance } from '../lib/session-assurance.ts';
+import { currentSession } from '../lib/auth/auth-session.ts';
+import { safeRedirectTarget } from '../lib/auth/redirect-target.ts';
+import { sessionAssurance } from '../lib/auth/session-assurance.ts';
+import { searchValidator } from '../lib/routing/route-params.ts';
 
 /** Route guards, run in `beforeLoad`; each throws the router's redirect when the visitor may not stay. */
 
 /** The `?redirect=` of the sign-in screens: where to go once signed in. */
-export interface RedirectSearch {
-  redirect?: string;
-}
+const RedirectSearchSchema = z.object({ redirect: z.optional(z.string()) });
 
-export function parseRedirectSearch(search: Record<string, unknown>): RedirectSearch {
-  return typeof search.redirect === 'string' ? { redirect: search.redirect } : {};
-}
+export type RedirectSearch = z.output<typeof RedirectSearchSchema>;
+
+export const parseRedirectSearch = searchValidator(RedirectSearchSchema);
 
 /** Screens behind sign-in: no session → sign in; a password-only session of an MFA user → the code step. */
 export async function requireSignedIn(location: ParsedLocation): Promise<void> {

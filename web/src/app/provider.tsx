@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { createQueryClient } from '../lib/query-client.ts';
+import { createQueryClient } from '../lib/query/query-client.ts';
 import { connectAuth } from './auth-wiring.ts';
 import { createAppRouter } from './router.tsx';
 

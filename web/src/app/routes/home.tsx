@@ -1,5 +1,5 @@
 import { ApiHealthStatus } from '../../features/health/components/api-health-status.tsx';
-import { useAuthState } from '../../lib/auth-session.ts';
+import { useAuthState } from '../../lib/auth/auth-session.ts';
 
 export function HomeScreen() {
   const { session } = useAuthState();

@@ -1,6 +1,6 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { SecondFactorPanel } from '../../features/auth/components/second-factor-panel.tsx';
-import { safeRedirectTarget } from '../../lib/redirect-target.ts';
+import { safeRedirectTarget } from '../../lib/auth/redirect-target.ts';
 
 const route = getRouteApi('/mfa');
 

@@ -4,10 +4,10 @@ import { FormPanel } from '../../components/ui/form-panel.tsx';
 import { paths } from '../../config/paths.ts';
 import { NewPasswordForm } from '../../features/auth/components/new-password-form.tsx';
 import { SecondFactorPanel } from '../../features/auth/components/second-factor-panel.tsx';
-import { describeAuthError } from '../../lib/auth-errors.ts';
-import { useAuthState, useUrlSessionError } from '../../lib/auth-session.ts';
+import { describeAuthError } from '../../lib/auth/auth-errors.ts';
+import { useAuthState, useUrlSessionError } from '../../lib/auth/auth-session.ts';
 import { showNotice } from '../../lib/flash-notice.ts';
-import { sessionAssurance } from '../../lib/session-assurance.ts';
+import { sessionAssurance } from '../../lib/auth/session-assurance.ts';
 import { RoutePending } from './route-pending.tsx';
 
 /** Where a recovery link lands: signed in by the link, the person chooses a new password. */

@@ -1,6 +1,6 @@
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { Button } from '../../components/ui/button.tsx';
-import { ApiError, describeError } from '../../lib/api-error.ts';
+import { ApiError, describeError } from '../../lib/api/api-error.ts';
 
 /** Every route's error boundary: says what went wrong and offers to load the page again. */
 export function RouteError({ error }: ErrorComponentProps) {

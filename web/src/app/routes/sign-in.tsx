@@ -3,9 +3,9 @@ import { FormPanel } from '../../components/ui/form-panel.tsx';
 import { paths } from '../../config/paths.ts';
 import { SignInForm } from '../../features/auth/components/sign-in-form.tsx';
 import { SecondFactorPanel } from '../../features/auth/components/second-factor-panel.tsx';
-import { useAuthState } from '../../lib/auth-session.ts';
-import { safeRedirectTarget } from '../../lib/redirect-target.ts';
-import { sessionAssurance } from '../../lib/session-assurance.ts';
+import { useAuthState } from '../../lib/auth/auth-session.ts';
+import { safeRedirectTarget } from '../../lib/auth/redirect-target.ts';
+import { sessionAssurance } from '../../lib/auth/session-assurance.ts';
 
 const route = getRouteApi('/sign-in');
 

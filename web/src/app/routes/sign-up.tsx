@@ -4,7 +4,7 @@ import { FormPanel } from '../../components/ui/form-panel.tsx';
 import { Notice } from '../../components/ui/notice.tsx';
 import { paths } from '../../config/paths.ts';
 import { SignUpForm } from '../../features/auth/components/sign-up-form.tsx';
-import { safeRedirectTarget } from '../../lib/redirect-target.ts';
+import { safeRedirectTarget } from '../../lib/auth/redirect-target.ts';
 
 const route = getRouteApi('/sign-up');
 

@@ -1,10 +1,12 @@
 import type { ButtonHTMLAttributes } from 'react';
+import { classNames } from './class-names.ts';
+import styles from './button.module.css';
 
 type ButtonVariant = 'primary' | 'secondary' | 'danger';
 
 /** The button look, for links that act as the main call to action. */
 export function buttonClassName(variant: ButtonVariant = 'secondary'): string {
-  return `button button--${variant}`;
+  return classNames(styles.button, styles[variant]);
 }
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
@@ -12,6 +14,5 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 export function Button({ variant, className, type = 'button', ...props }: ButtonProps) {
-  const classes = className ? `${buttonClassName(variant)} ${className}` : buttonClassName(variant);
-  return <button type={type} className={classes} {...props} />;
+  return <button type={type} className={classNames(buttonClassName(variant), className)} {...props} />;
 }

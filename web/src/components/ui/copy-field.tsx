@@ -1,5 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import { Button } from './button.tsx';
+import { classNames } from './class-names.ts';
+import fieldStyles from './text-field.module.css';
+import styles from './copy-field.module.css';
 
 interface CopyFieldProps {
   label: string;
@@ -26,15 +29,15 @@ export function CopyField({ label, value, testId }: CopyFieldProps) {
   }
 
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
+    <div className={fieldStyles.field}>
+      <label className={fieldStyles.label} htmlFor={id}>
         {label}
       </label>
-      <div className="copy-field">
+      <div className={styles.row}>
         <input
           ref={input}
           id={id}
-          className="field__input copy-field__input"
+          className={classNames(fieldStyles.input, styles.value)}
           value={value}
           readOnly
           spellCheck={false}
@@ -43,7 +46,9 @@ export function CopyField({ label, value, testId }: CopyFieldProps) {
         />
         <Button onClick={() => void copy()}>{state === 'copied' ? 'Copied' : 'Copy'}</Button>
       </div>
-      {state === 'failed' && <p className="field__hint">Selected: press Ctrl+C (⌘C on a Mac) to copy.</p>}
+      {state === 'failed' && (
+        <p className={fieldStyles.hint}>Selected: press Ctrl+C (⌘C on a Mac) to copy.</p>
+      )}
     </div>
   );
 }

@@ -1,4 +1,6 @@
 import { useId, type ReactNode } from 'react';
+import { classNames } from './class-names.ts';
+import styles from './form-panel.module.css';
 
 interface FormPanelProps {
   title: string;
@@ -12,13 +14,13 @@ interface FormPanelProps {
 export function FormPanel({ title, intro, children, footer }: FormPanelProps) {
   const titleId = useId();
   return (
-    <section className="panel form-panel" aria-labelledby={titleId}>
+    <section className={classNames('panel', styles.formPanel)} aria-labelledby={titleId}>
       <h1 id={titleId} className="panel__title">
         {title}
       </h1>
       {intro && <p className="muted">{intro}</p>}
       {children}
-      {footer && <div className="form-panel__footer">{footer}</div>}
+      {footer && <div className={styles.footer}>{footer}</div>}
     </section>
   );
 }

@@ -1,8 +1,10 @@
+import styles from './logo-mark.module.css';
+
 /** Tasklane's mark: three columns of a board. Decorative; put the name beside it. */
 export function LogoMark() {
   return (
     <svg
-      className="logo-mark"
+      className={styles.mark}
       viewBox="0 0 32 32"
       width="20"
       height="20"

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { classNames } from './class-names.ts';
+import styles from './callout.module.css';
 
 interface NoticeProps {
   children: ReactNode;
@@ -8,10 +10,10 @@ interface NoticeProps {
 /** A confirmation that something worked, read out politely. */
 export function Notice({ children, onDismiss }: NoticeProps) {
   return (
-    <div className="notice" role="status">
-      <p className="notice__text">{children}</p>
+    <div className={classNames(styles.callout, styles.notice)} role="status">
+      <p className={styles.text}>{children}</p>
       {onDismiss && (
-        <button type="button" className="notice__dismiss" onClick={onDismiss} aria-label="Dismiss">
+        <button type="button" className={styles.dismiss} onClick={onDismiss} aria-label="Dismiss">
           ×
         </button>
       )}

@@ -1,4 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { classNames } from './class-names.ts';
+import styles from './text-field.module.css';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -15,24 +17,24 @@ export function TextField({ label, error, hint, className, ...input }: TextField
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
 
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
         {label}
       </label>
       {hint && (
-        <p id={hintId} className="field__hint">
+        <p id={hintId} className={styles.hint}>
           {hint}
         </p>
       )}
       <input
         id={id}
-        className={className ? `field__input ${className}` : 'field__input'}
+        className={classNames(styles.input, className)}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
         {...input}
       />
       {error && (
-        <p id={errorId} className="field__error">
+        <p id={errorId} className={styles.error}>
           {error}
         </p>
       )}

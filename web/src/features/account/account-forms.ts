@@ -1,5 +1,5 @@
 import { UpdateMeBodySchema } from '@api/me/me.schemas.ts';
-import { validateForm, type Validation } from '../../lib/form-validation.ts';
+import { validateForm, type Validation } from '../../lib/forms/form-validation.ts';
 
 /** The profile form's rules: the very schema `PATCH /v1/me` validates with. */
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { CredentialsSchema, DisplayNameSchema, EmailSchema } from '@api/me/me.schemas.ts';
-import { validateForm, type Validation } from '../../lib/form-validation.ts';
+import { validateForm, type Validation } from '../../lib/forms/form-validation.ts';
 
 /** The sign-in screens' form rules, built from the API's account schemas. */
 

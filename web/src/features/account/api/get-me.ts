@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api-client.ts';
+import { api, unwrap } from '../../../lib/api/api-client.ts';
 import { accountKeys } from './query-keys.ts';
 
 /** GET /v1/me */

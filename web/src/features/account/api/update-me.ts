@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { components } from '@api-spec/schema.d.ts';
-import { api, unwrap } from '../../../lib/api-client.ts';
+import { api, unwrap } from '../../../lib/api/api-client.ts';
 import { accountKeys } from './query-keys.ts';
 
 type UpdateMe = components['schemas']['UpdateMe'];

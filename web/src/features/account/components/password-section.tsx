@@ -1,11 +1,11 @@
-import { Form } from '../../../components/ui/form.tsx';
-import { NewPasswordFields } from '../../../components/ui/new-password-fields.tsx';
+import { Form, FormActions } from '../../../components/ui/form.tsx';
+import { NewPasswordFields } from '../../../lib/forms/new-password-fields.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { PanelSection } from '../../../components/ui/panel-section.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
-import { useAuthForm } from '../../../lib/auth-form.ts';
-import { useAuthState } from '../../../lib/auth-session.ts';
-import { PASSWORD_HINT, validateNewPasswordFields } from '../../../lib/credential-rules.ts';
+import { useAuthForm } from '../../../lib/auth/auth-form.ts';
+import { useAuthState } from '../../../lib/auth/auth-session.ts';
+import { PASSWORD_HINT, validateNewPasswordFields } from '../../../lib/forms/credential-rules.ts';
 import { useChangePassword } from '../api/change-password.ts';
 
 export function PasswordSection() {
@@ -26,11 +26,11 @@ export function PasswordSection() {
           passwordError={errorFor('password')}
           confirmationError={errorFor('confirmation')}
         />
-        <div className="form__actions">
+        <FormActions>
           <SubmitButton pending={change.isPending} pendingLabel="Changing…">
             Change password
           </SubmitButton>
-        </div>
+        </FormActions>
         {change.isSuccess && <Notice>Your password was changed. Your other devices were signed out.</Notice>}
       </Form>
     </PanelSection>

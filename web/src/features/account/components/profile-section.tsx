@@ -1,15 +1,15 @@
 import type { components } from '@api-spec/schema.d.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Form } from '../../../components/ui/form.tsx';
+import { Form, FormActions } from '../../../components/ui/form.tsx';
 import { LoadingLine } from '../../../components/ui/loading-line.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { PanelSection } from '../../../components/ui/panel-section.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { describeError } from '../../../lib/api-error.ts';
-import { apiFieldErrors, formText } from '../../../lib/form-validation.ts';
-import { useValidatedSubmit } from '../../../lib/validated-submit.ts';
+import { describeError } from '../../../lib/api/api-error.ts';
+import { apiFieldErrors, formText } from '../../../lib/forms/form-validation.ts';
+import { useValidatedSubmit } from '../../../lib/forms/validated-submit.ts';
 import { PROFILE_LABELS, validateProfile } from '../account-forms.ts';
 import { useMe } from '../api/get-me.ts';
 import { useUpdateMe } from '../api/update-me.ts';
@@ -64,11 +64,11 @@ function ProfileForm({ me }: { me: Me }) {
           if (update.isSuccess) update.reset();
         }}
       />
-      <div className="form__actions">
+      <FormActions>
         <SubmitButton pending={update.isPending} pendingLabel="Saving…">
           Save
         </SubmitButton>
-      </div>
+      </FormActions>
       {update.isSuccess && <Notice>Your display name was saved.</Notice>}
     </Form>
   );

@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Form } from '../../../components/ui/form.tsx';
-import { OneTimeCodeField } from '../../../components/ui/one-time-code-field.tsx';
+import { Form, FormActions } from '../../../components/ui/form.tsx';
+import { OneTimeCodeField } from '../../../lib/forms/one-time-code-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
-import { describeAuthError, messageFor } from '../../../lib/auth-errors.ts';
-import { useAuthState } from '../../../lib/auth-session.ts';
-import { validateOneTimeCode } from '../../../lib/credential-rules.ts';
-import { formText } from '../../../lib/form-validation.ts';
-import { sessionAssurance } from '../../../lib/session-assurance.ts';
+import { describeAuthError, messageFor } from '../../../lib/auth/auth-errors.ts';
+import { useAuthState } from '../../../lib/auth/auth-session.ts';
+import { validateOneTimeCode } from '../../../lib/forms/credential-rules.ts';
+import { formText } from '../../../lib/forms/form-validation.ts';
+import { sessionAssurance } from '../../../lib/auth/session-assurance.ts';
 import { useRemoveFactor } from '../api/remove-factor.ts';
 
 interface RemoveFactorProps {
@@ -51,14 +51,14 @@ export function RemoveFactor({ factorId, onRemoved }: RemoveFactorProps) {
           error={invalid ?? messageFor(failure, 'code')}
         />
       )}
-      <div className="form__actions">
+      <FormActions>
         <SubmitButton variant="danger" pending={remove.isPending} pendingLabel="Removing…">
           Remove authenticator app
         </SubmitButton>
         <Button onClick={() => setConfirming(false)} disabled={remove.isPending}>
           Keep it
         </Button>
-      </div>
+      </FormActions>
     </Form>
   );
 }

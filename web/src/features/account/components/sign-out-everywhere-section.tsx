@@ -1,7 +1,7 @@
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PanelSection } from '../../../components/ui/panel-section.tsx';
-import { describeAuthError } from '../../../lib/auth-errors.ts';
+import { describeAuthError } from '../../../lib/auth/auth-errors.ts';
 import { showNotice } from '../../../lib/flash-notice.ts';
 import { useSignOutEverywhere } from '../api/sign-out-everywhere.ts';
 

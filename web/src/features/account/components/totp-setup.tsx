@@ -1,13 +1,13 @@
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CopyField } from '../../../components/ui/copy-field.tsx';
-import { Form } from '../../../components/ui/form.tsx';
-import { OneTimeCodeField } from '../../../components/ui/one-time-code-field.tsx';
+import { Form, FormActions } from '../../../components/ui/form.tsx';
+import { OneTimeCodeField } from '../../../lib/forms/one-time-code-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
-import { describeAuthError } from '../../../lib/auth-errors.ts';
-import { useAuthForm } from '../../../lib/auth-form.ts';
-import { validateOneTimeCode } from '../../../lib/credential-rules.ts';
-import { formText } from '../../../lib/form-validation.ts';
+import { describeAuthError } from '../../../lib/auth/auth-errors.ts';
+import { useAuthForm } from '../../../lib/auth/auth-form.ts';
+import { validateOneTimeCode } from '../../../lib/forms/credential-rules.ts';
+import { formText } from '../../../lib/forms/form-validation.ts';
 import { useConfirmTotp } from '../api/confirm-totp.ts';
 import { useEnrollTotp, type TotpEnrollment } from '../api/enroll-totp.ts';
 import { useRemoveFactor } from '../api/remove-factor.ts';
@@ -84,14 +84,14 @@ function ConfirmTotpForm({ enrollment, onConfirmed, onCancel }: ConfirmTotpFormP
           <OneTimeCodeField error={errorFor('code')} />
         </li>
       </ol>
-      <div className="form__actions">
+      <FormActions>
         <SubmitButton pending={confirm.isPending} pendingLabel="Checking…">
           Turn on two-factor authentication
         </SubmitButton>
         <Button onClick={onCancel} disabled={confirm.isPending}>
           Cancel
         </Button>
-      </div>
+      </FormActions>
     </Form>
   );
 }

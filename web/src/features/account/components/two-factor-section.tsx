@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { LoadingLine } from '../../../components/ui/loading-line.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { PanelSection } from '../../../components/ui/panel-section.tsx';
-import { describeError } from '../../../lib/api-error.ts';
+import { describeError } from '../../../lib/api/api-error.ts';
 import { useMe } from '../api/get-me.ts';
 import { RemoveFactor } from './remove-factor.tsx';
 import { TotpSetup } from './totp-setup.tsx';

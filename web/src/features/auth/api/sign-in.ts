@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { sessionAssurance } from '../../../lib/session-assurance.ts';
+import { sessionAssurance } from '../../../lib/auth/session-assurance.ts';
 import { supabase } from '../../../lib/supabase.ts';
 
 export interface SignInInput {

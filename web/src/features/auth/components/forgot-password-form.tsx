@@ -1,9 +1,9 @@
-import { EmailField } from '../../../components/ui/email-field.tsx';
+import { EmailField } from './email-field.tsx';
 import { Form } from '../../../components/ui/form.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
-import { useAuthForm } from '../../../lib/auth-form.ts';
-import { formText } from '../../../lib/form-validation.ts';
+import { useAuthForm } from '../../../lib/auth/auth-form.ts';
+import { formText } from '../../../lib/forms/form-validation.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { validateForgotPassword } from '../auth-forms.ts';
 

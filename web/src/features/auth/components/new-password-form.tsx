@@ -1,8 +1,8 @@
 import { Form } from '../../../components/ui/form.tsx';
-import { NewPasswordFields } from '../../../components/ui/new-password-fields.tsx';
+import { NewPasswordFields } from '../../../lib/forms/new-password-fields.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
-import { useAuthForm } from '../../../lib/auth-form.ts';
-import { PASSWORD_HINT, validateNewPasswordFields } from '../../../lib/credential-rules.ts';
+import { useAuthForm } from '../../../lib/auth/auth-form.ts';
+import { PASSWORD_HINT, validateNewPasswordFields } from '../../../lib/forms/credential-rules.ts';
 import { useSetPassword } from '../api/set-password.ts';
 
 interface NewPasswordFormProps {

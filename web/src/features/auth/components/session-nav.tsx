@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useAuthState } from '../../../lib/auth-session.ts';
+import { useAuthState } from '../../../lib/auth/auth-session.ts';
 import { useSignOut } from '../api/sign-out.ts';
 
 /** The header's account links: Account and Sign out when signed in, Sign in otherwise. */

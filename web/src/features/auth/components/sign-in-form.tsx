@@ -1,9 +1,9 @@
-import { EmailField } from '../../../components/ui/email-field.tsx';
+import { EmailField } from './email-field.tsx';
 import { Form } from '../../../components/ui/form.tsx';
-import { PasswordField } from '../../../components/ui/password-field.tsx';
+import { PasswordField } from '../../../lib/forms/password-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
-import { useAuthForm } from '../../../lib/auth-form.ts';
-import { formText } from '../../../lib/form-validation.ts';
+import { useAuthForm } from '../../../lib/auth/auth-form.ts';
+import { formText } from '../../../lib/forms/form-validation.ts';
 import { useSignIn, type SignInResult } from '../api/sign-in.ts';
 import { validateSignIn } from '../auth-forms.ts';
 

@@ -1,11 +1,11 @@
-import { EmailField } from '../../../components/ui/email-field.tsx';
+import { EmailField } from './email-field.tsx';
 import { Form } from '../../../components/ui/form.tsx';
-import { PasswordField } from '../../../components/ui/password-field.tsx';
+import { PasswordField } from '../../../lib/forms/password-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { useAuthForm } from '../../../lib/auth-form.ts';
-import { PASSWORD_HINT } from '../../../lib/credential-rules.ts';
-import { formText } from '../../../lib/form-validation.ts';
+import { useAuthForm } from '../../../lib/auth/auth-form.ts';
+import { PASSWORD_HINT } from '../../../lib/forms/credential-rules.ts';
+import { formText } from '../../../lib/forms/form-validation.ts';
 import { useSignUp, type SignUpResult } from '../api/sign-up.ts';
 import { validateSignUp } from '../auth-forms.ts';
 

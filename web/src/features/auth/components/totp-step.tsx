@@ -1,9 +1,9 @@
 import { Form } from '../../../components/ui/form.tsx';
-import { OneTimeCodeField } from '../../../components/ui/one-time-code-field.tsx';
+import { OneTimeCodeField } from '../../../lib/forms/one-time-code-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
-import { useAuthForm } from '../../../lib/auth-form.ts';
-import { validateOneTimeCode } from '../../../lib/credential-rules.ts';
-import { formText } from '../../../lib/form-validation.ts';
+import { useAuthForm } from '../../../lib/auth/auth-form.ts';
+import { validateOneTimeCode } from '../../../lib/forms/credential-rules.ts';
+import { formText } from '../../../lib/forms/form-validation.ts';
 import { useVerifyTotp } from '../api/verify-totp.ts';
 
 interface TotpStepProps {

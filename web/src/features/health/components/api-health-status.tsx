@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { StatusDot } from '../../../components/ui/status-dot.tsx';
-import { describeError } from '../../../lib/api-error.ts';
+import { describeError } from '../../../lib/api/api-error.ts';
 import { useHealth } from '../api/get-health.ts';
 
 /** Whether the API and its database answer, with a way to ask again when they do not. */

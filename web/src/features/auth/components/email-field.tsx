@@ -1,4 +1,4 @@
-import { TextField } from './text-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
 
 /** The account's e-mail address (field `email`), as browsers and password managers fill it. */
 export function EmailField({ error }: { error?: string | undefined }) {

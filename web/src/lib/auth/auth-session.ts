@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { INITIAL_AUTH_STATE, nextAuthState, type AuthState } from './auth-state.ts';
-import { supabase, type AuthChangeEvent, type Session } from './supabase.ts';
+import { supabase, type AuthChangeEvent, type Session } from '../supabase.ts';
 
 /** The current auth session as a small store, kept in step with Supabase Auth's events. */
 

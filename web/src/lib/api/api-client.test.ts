@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, setAccessTokenProvider, unwrap } from './api-client.ts';
 import { ApiError } from './api-error.ts';
 
-vi.mock('../config/env.ts', () => ({
+vi.mock('../../config/env.ts', () => ({
   env: { supabaseUrl: 'http://api.test', supabaseAnonKey: 'anon-key' },
 }));
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ApiError } from './api-error.ts';
+import { ApiError } from '../api/api-error.ts';
 
 /** One sentence per field that breaks a rule, for the form to show next to that field. */
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './api-error.ts';
+import { ApiError } from '../api/api-error.ts';
 import { shouldRetry } from './query-client.ts';
 
 function apiError(status: number, code: string): ApiError {

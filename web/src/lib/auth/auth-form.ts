@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { describeAuthError, messageFor } from './auth-errors.ts';
-import type { Validation } from './form-validation.ts';
-import { useValidatedSubmit } from './validated-submit.ts';
+import type { Validation } from '../forms/form-validation.ts';
+import { useValidatedSubmit } from '../forms/validated-submit.ts';
 
 interface AuthFormOptions<Data, Field extends string> {
   /** The Supabase Auth call the form sends its values with. */

@@ -1,4 +1,4 @@
-import { paths } from '../config/paths.ts';
+import { paths } from '../../config/paths.ts';
 
 // Going back to a sign-in step after signing in would only loop.
 const SIGN_IN_PATHS: ReadonlySet<string> = new Set([

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-error.ts';
+import { ApiError } from '../api/api-error.ts';
 
 const MAX_RETRIES = 3;
 

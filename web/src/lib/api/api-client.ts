@@ -1,6 +1,6 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from '@api-spec/schema.d.ts';
-import { env } from '../config/env.ts';
+import { env } from '../../config/env.ts';
 import { apiErrorFromFailure, apiErrorFromResponse } from './api-error.ts';
 
 type AccessTokenProvider = () => Promise<string | null> | string | null;

@@ -1,4 +1,4 @@
-import { TextField } from './text-field.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
 
 interface PasswordFieldProps {
   label?: string;

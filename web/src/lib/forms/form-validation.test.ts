@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './api-error.ts';
+import { ApiError } from '../api/api-error.ts';
 import { apiFieldErrors, hasErrors, validateForm } from './form-validation.ts';
 
 const schema = z.object({
