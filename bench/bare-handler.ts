@@ -14,7 +14,7 @@ import type { TaskStatus } from '../supabase/functions/api/tasks/tasks.schemas.t
 import { columnFilter, LIST_LIMIT, LISTED_STATUS } from './list-query.ts';
 import { rawSql } from './raw-sql.ts';
 
-const pool = new pg.Pool({ connectionString: Deno.env.get('SUPABASE_DB_URL'), max: 5 });
+const pool = new pg.Pool({ connectionString: Deno.env.get('SUPABASE_DB_URL'), max: 3 });
 const sql = rawSql(pool);
 
 Deno.serve(async (request) => {

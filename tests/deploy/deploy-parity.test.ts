@@ -81,10 +81,12 @@ beforeAll(async () => {
   cleanups.push(() => gateway.stop());
 
   // What a hosted function's environment holds that the API reads: no SUPABASE_ANON_KEY, no
-  // SUPABASE_SERVICE_ROLE_KEY, no PATH or HOME; the database through the transaction pooler.
+  // SUPABASE_SERVICE_ROLE_KEY, no PATH or HOME; SUPABASE_DB_URL the direct connection, and the secret
+  // TASKLANE_DB_URL the transaction pooler, which the API uses instead (docs/deploy.md, step 6).
   edge = await startHostedFunction('api', {
     SUPABASE_URL: gateway.url,
-    SUPABASE_DB_URL: database.postgresUrl(pooler.port),
+    SUPABASE_DB_URL: database.postgresUrl(database.port),
+    TASKLANE_DB_URL: database.postgresUrl(pooler.port),
     ALLOWED_ORIGINS: APP_URL,
   });
   cleanups.push(() => edge.stop());

@@ -5,6 +5,7 @@
  * statement outlives a transaction and the transaction-mode pooler stays safe.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ConnectionOptions } from 'node:tls';
 import pg from 'pg';
 import { describeError } from './describe-error.ts';
 import { asDatabaseFailure, databaseUnavailable } from './db-errors.ts';
@@ -78,6 +79,8 @@ export interface DatabaseOptions {
   logger: Logger;
   maxConnections?: number;
   connectTimeoutMs?: number;
+  /** TLS to the database (db-connection.ts); none by default, as on the local stand-in. */
+  ssl?: false | ConnectionOptions;
   /** The bounds of every unit of work; DEFAULT_STATEMENT_BOUNDS unless given (tests lower them). */
   bounds?: StatementBounds;
 }
@@ -106,9 +109,11 @@ export function createDatabase({
   maxConnections = 5,
   connectTimeoutMs = 2_000,
   bounds = DEFAULT_STATEMENT_BOUNDS,
+  ssl = false,
 }: DatabaseOptions): Database {
   const pool = new pg.Pool({
     connectionString: url,
+    ssl,
     max: maxConnections,
     connectionTimeoutMillis: connectTimeoutMs,
     idleTimeoutMillis: 30_000,

@@ -26,6 +26,7 @@ describe('parseEnv', () => {
       MAIL_FROM: 'Tasklane <no-reply@tasklane.local>',
       RATE_LIMIT_USER_PER_MINUTE: 600,
       RATE_LIMIT_IP_PER_MINUTE: 60,
+      TASKLANE_DB_POOL_SIZE: 3,
     });
   });
 
@@ -103,6 +104,28 @@ describe('parseEnv', () => {
         '(Project Settings → JWT Keys → Legacy JWT Secret), at least 32 characters',
     );
     expect(message).not.toContain('short-secret');
+  });
+
+  it("takes an optional pooler URL, pool size and CA certificate for the API's connections", () => {
+    const env = parseEnv({ ...VALID, APP_URL: 'http://localhost:5173' });
+    expect(env.TASKLANE_DB_URL).toBeUndefined();
+    expect(env.TASKLANE_DB_POOL_SIZE).toBe(3);
+    const pooled = parseEnv({
+      ...VALID,
+      APP_URL: 'http://localhost:5173',
+      TASKLANE_DB_URL: 'postgresql://postgres.ref:pw@pooler.example.com:6543/postgres?sslmode=require',
+      TASKLANE_DB_POOL_SIZE: '2',
+      TASKLANE_DB_CA_CERT: '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----',
+    });
+    expect(pooled).toMatchObject({ TASKLANE_DB_POOL_SIZE: 2 });
+    expect(
+      failureOf({ ...VALID, APP_URL: 'http://localhost:5173', TASKLANE_DB_POOL_SIZE: '0' }).message,
+    ).toBe(
+      'Invalid environment: TASKLANE_DB_POOL_SIZE must be a whole number of connections per function instance, 1 to 20 (default 3)',
+    );
+    expect(
+      failureOf({ ...VALID, APP_URL: 'http://localhost:5173', TASKLANE_DB_CA_CERT: 'not a pem' }).message,
+    ).toContain('TASKLANE_DB_CA_CERT must be');
   });
 
   it('treats empty values as unset', () => {

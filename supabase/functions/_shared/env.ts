@@ -57,12 +57,21 @@ const jsonWebKeySet = z
 /** Supabase's dashboard makes legacy JWT secrets of at least 32 characters. */
 const LEGACY_JWT_SECRET_MIN_LENGTH = 32;
 
+const postgresUrl = z.string().regex(/^postgres(ql)?:\/\/./);
+
+/**
+ * Connections per function instance. Small: hosted Nano and Micro databases allow 60 in all, shared with
+ * Auth, Storage and Realtime, and instances multiply under load (docs/deploy.md).
+ */
+const DEFAULT_POOL_SIZE = 3;
+const MAX_POOL_SIZE = 20;
+
 export const DEFAULT_MAIL_FROM = 'Tasklane <no-reply@tasklane.local>';
 
 const EnvSchema = z
   .object({
     SUPABASE_URL: httpUrl,
-    SUPABASE_DB_URL: z.string().regex(/^postgres(ql)?:\/\/./),
+    SUPABASE_DB_URL: postgresUrl,
     ALLOWED_ORIGINS: originList.default([]),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     APP_URL: httpUrl.optional(),
@@ -73,6 +82,9 @@ const EnvSchema = z
     RATE_LIMIT_IP_PER_MINUTE: perMinute.default(RATE_LIMIT_PER_MINUTE.ip),
     SUPABASE_JWKS: jsonWebKeySet.optional(),
     TASKLANE_LEGACY_JWT_SECRET: z.string().min(LEGACY_JWT_SECRET_MIN_LENGTH).optional(),
+    TASKLANE_DB_URL: postgresUrl.optional(),
+    TASKLANE_DB_POOL_SIZE: z.coerce.number().int().min(1).max(MAX_POOL_SIZE).default(DEFAULT_POOL_SIZE),
+    TASKLANE_DB_CA_CERT: z.string().includes('-----BEGIN CERTIFICATE-----').optional(),
   })
   .transform((env, context) => {
     const appUrl = env.APP_URL ?? env.ALLOWED_ORIGINS[0];
@@ -100,6 +112,10 @@ const EXPECTED: Record<EnvName, string> = {
   TASKLANE_LEGACY_JWT_SECRET:
     "the project's legacy JWT secret (Project Settings → JWT Keys → Legacy JWT Secret), " +
     `at least ${LEGACY_JWT_SECRET_MIN_LENGTH} characters`,
+  TASKLANE_DB_URL:
+    "a postgres:// URL for the API's connections, such as the transaction pooler's (port 6543); default: SUPABASE_DB_URL",
+  TASKLANE_DB_POOL_SIZE: `a whole number of connections per function instance, 1 to ${MAX_POOL_SIZE} (default ${DEFAULT_POOL_SIZE})`,
+  TASKLANE_DB_CA_CERT: "the database's CA certificate, PEM (-----BEGIN CERTIFICATE-----…)",
 };
 
 /** What an unset variable's message adds, when it is not simply required. */

@@ -5,6 +5,7 @@ import { apiTokenVerifier } from '../_shared/auth/api-token-verifier.ts';
 import { bearerCredentialVerifier } from '../_shared/auth/credential-verifier.ts';
 import { projectAuthKeys, reportSigningKeys } from '../_shared/auth/signing-keys.ts';
 import { createDatabase } from '../_shared/db.ts';
+import { databaseConnection } from '../_shared/db-connection.ts';
 import { parseEnv } from '../_shared/env.ts';
 import { createJsonLogger } from '../_shared/logger.ts';
 import { httpMailer } from '../_shared/mail/http-mailer.ts';
@@ -14,7 +15,18 @@ import type { AppEnv } from './app-env.ts';
 
 const env = parseEnv(Deno.env.toObject());
 const logger = createJsonLogger({ level: env.LOG_LEVEL });
-const db = createDatabase({ url: env.SUPABASE_DB_URL, logger });
+const connection = databaseConnection(env.TASKLANE_DB_URL ?? env.SUPABASE_DB_URL, env.TASKLANE_DB_CA_CERT);
+const db = createDatabase({
+  url: connection.connectionString,
+  ssl: connection.ssl,
+  maxConnections: env.TASKLANE_DB_POOL_SIZE,
+  logger,
+});
+logger.info('database connections', {
+  through: env.TASKLANE_DB_URL ? 'TASKLANE_DB_URL' : 'SUPABASE_DB_URL',
+  tls: connection.tls,
+  pool_size: env.TASKLANE_DB_POOL_SIZE,
+});
 const authKeys = projectAuthKeys(env.SUPABASE_URL, env.SUPABASE_JWKS);
 const credentials = bearerCredentialVerifier({
   accessTokens: accessTokenVerifier({
