@@ -1,7 +1,7 @@
-import type pg from 'pg';
+import type { Db } from '../local/db.ts';
 import type { Sql } from '../supabase/functions/_shared/db.ts';
 
 /** The queries modules' `Sql` straight on a pool or a client: no transaction, role or claims of its own. */
-export function rawSql(db: pg.Pool | pg.PoolClient): Sql {
+export function rawSql(db: Db): Sql {
   return { query: async (text, values = []) => (await db.query(text, [...values])).rows };
 }
