@@ -6,8 +6,8 @@
  */
 import { createClient, type RealtimeClientOptions } from '@supabase/supabase-js';
 import { decodeJwt } from 'jose';
-import pg from 'pg';
 import ws from 'ws';
+import { openDatabase, type Database } from '../local/db.ts';
 import { readKeys } from '../local/keys.ts';
 import type { Principal } from '../supabase/functions/_shared/principal.ts';
 import { startStandIn, type StandInProcess } from '../tests/support/stand-in-process.ts';
@@ -21,7 +21,7 @@ export interface BenchStack {
   standIn: StandInProcess;
   /** The database as its owner, `postgres`: what the API function and the stand-in connect with. */
   databaseUrl: string;
-  owner: pg.Pool;
+  owner: Database;
   /** The bare handler on a port of its own, called directly: the old baseline, kept for reference. */
   bare: BareHandler;
   /** The bare handler as a function behind the stand-in's gateway, as `/functions/v1/api` is. */
@@ -51,8 +51,14 @@ export async function startBenchStack(
     });
     stoppers.push(() => standIn.dispose());
     const databaseUrl = `postgresql://postgres:postgres@127.0.0.1:${standIn.ports.db}/postgres`;
-    const owner = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-    stoppers.push(() => owner.end());
+    const owner = openDatabase({
+      url: databaseUrl,
+      maxConnections: 2,
+      log: progress,
+      // Bulk seeding and VACUUM: bounded, but generously.
+      bounds: { statementTimeoutMs: 120_000, idleInTransactionTimeoutMs: 60_000 },
+    });
+    stoppers.push(() => owner.close());
 
     const count = (n: number) => n.toLocaleString('en');
     progress(

@@ -47,7 +47,7 @@ export async function runBench(
     const rows = await measureAll(stack, options, progress);
     const report = renderReport(rows, {
       startedAt,
-      machine: await describeMachine(stack.owner),
+      machine: await describeMachine(stack.owner.statements),
       command: options.command,
       method: describeMethod(options),
       requested: options.rounds.measured,

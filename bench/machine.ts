@@ -2,11 +2,11 @@
 import { execFileSync } from 'node:child_process';
 import { cpus, release, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
-import type pg from 'pg';
+import type { Db } from '../local/db.ts';
 
 const DENO = join(resolve(import.meta.dirname, '..'), 'node_modules', '.bin', 'deno');
 
-export async function describeMachine(db: pg.Pool): Promise<string> {
+export async function describeMachine(db: Db): Promise<string> {
   const cores = cpus();
   const memoryGiB = Math.round(totalmem() / 2 ** 30);
   const deno = /^deno (\S+)/.exec(execFileSync(DENO, ['--version'], { encoding: 'utf8' }))?.[1] ?? '?';

@@ -5,7 +5,6 @@
  * project. Both bounce their task between two columns, so every call really moves it (to the end).
  */
 import { generateKeyBetween } from 'fractional-indexing';
-import { inTransaction } from '../local/auth/context.ts';
 import { lockColumn, moveTask, selectPositionBefore } from '../supabase/functions/api/tasks/tasks.queries.ts';
 import type { TaskStatus } from '../supabase/functions/api/tasks/tasks.schemas.ts';
 import type { BenchStack } from './bench-stack.ts';
@@ -36,7 +35,7 @@ export async function measureMoveOverhead(
       body: JSON.stringify({ status: nextColumn() }),
     });
   const moveInRawSql = () =>
-    inTransaction(stack.owner, async (client) => {
+    stack.owner.transaction(async (client) => {
       const sql = rawSql(client);
       const status = nextRawColumn();
       await lockColumn(sql, projectId, status);

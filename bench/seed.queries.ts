@@ -2,7 +2,7 @@
  * The bench's bulk writes, as the database owner past RLS but through the same tables and triggers as
  * the API (numbers, events, completion times), like local/demo-data.queries.ts one row at a time.
  */
-import type { Db } from '../local/auth/users.queries.ts';
+import type { Db } from '../local/db.ts';
 
 export interface SeededTask {
   title: string;

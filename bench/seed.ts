@@ -4,8 +4,7 @@
  * tasks spread evenly over five columns in board order.
  */
 import { generateNKeysBetween } from 'fractional-indexing';
-import type pg from 'pg';
-import { inTransaction } from '../local/auth/context.ts';
+import type { Database } from '../local/db.ts';
 import { registerEmailUser } from '../local/auth/user-registration.ts';
 import { actAs, insertMembership, insertProject, insertWorkspace } from '../local/demo-data.queries.ts';
 import { insertTasks, selectColumnTaskIds, vacuumAnalyze, type SeededTask } from './seed.queries.ts';
@@ -41,10 +40,10 @@ const BATCH = 1_000;
 const DESCRIPTION =
   'Measured by npm run bench: a description of a realistic length, so rows are the size a board has.';
 
-export async function seedWorkspace(pool: pg.Pool, sizes: SeedSizes): Promise<SeededWorkspace> {
-  const people = await signUpPeople(pool, sizes.members);
+export async function seedWorkspace(database: Database, sizes: SeedSizes): Promise<SeededWorkspace> {
+  const people = await signUpPeople(database, sizes.members);
   const owner = people[0] as string;
-  const { big, small } = await inTransaction(pool, async (db) => {
+  const { big, small } = await database.transaction(async (db) => {
     await actAs(db, owner);
     const workspaceId = await insertWorkspace(db, 'bench', 'Bench', owner);
     for (const [index, userId] of people.entries()) {
@@ -54,10 +53,10 @@ export async function seedWorkspace(pool: pg.Pool, sizes: SeedSizes): Promise<Se
       insertProject(db, workspaceId, { key, name, description: '', createdBy: owner });
     return { big: await project('BIG', 'The big board'), small: await project('SMALL', 'The small board') };
   });
-  await fillProject(pool, big, sizes.bigProjectTasks, people);
-  await fillProject(pool, small, sizes.smallProjectTasks, people);
-  await vacuumAnalyze(pool);
-  const [viaApi, viaSql] = await selectColumnTaskIds(pool, big, 'backlog', 2);
+  await fillProject(database, big, sizes.bigProjectTasks, people);
+  await fillProject(database, small, sizes.smallProjectTasks, people);
+  await vacuumAnalyze(database.statements);
+  const [viaApi, viaSql] = await selectColumnTaskIds(database.statements, big, 'backlog', 2);
   if (!viaApi || !viaSql) throw new Error('the big project needs at least two backlog tasks');
   return {
     slug: 'bench',
@@ -68,9 +67,9 @@ export async function seedWorkspace(pool: pg.Pool, sizes: SeedSizes): Promise<Se
   };
 }
 
-async function signUpPeople(pool: pg.Pool, count: number): Promise<string[]> {
+async function signUpPeople(database: Database, count: number): Promise<string[]> {
   if (count < 3) throw new Error('the bench needs an owner, an admin and a member');
-  return inTransaction(pool, async (db) => {
+  return database.transaction(async (db) => {
     const ids: string[] = [];
     for (let index = 0; index < count; index += 1) {
       const user = await registerEmailUser(db, {
@@ -88,7 +87,12 @@ async function signUpPeople(pool: pg.Pool, count: number): Promise<string[]> {
 const emailOf = (index: number) => `bench-${index + 1}@tasklane.local`;
 
 /** `count` tasks dealt round the columns, so numbers interleave as on a real board; in batches. */
-async function fillProject(pool: pg.Pool, projectId: string, count: number, people: string[]): Promise<void> {
+async function fillProject(
+  database: Database,
+  projectId: string,
+  count: number,
+  people: string[],
+): Promise<void> {
   const perColumn = Math.ceil(count / SEEDED_STATUSES.length);
   const positions = SEEDED_STATUSES.map(() => generateNKeysBetween(null, null, perColumn));
   const tasks = Array.from({ length: count }, (_, index): SeededTask => {
@@ -105,7 +109,7 @@ async function fillProject(pool: pg.Pool, projectId: string, count: number, peop
     };
   });
   for (let start = 0; start < tasks.length; start += BATCH) {
-    await inTransaction(pool, async (db) => {
+    await database.transaction(async (db) => {
       await actAs(db, people[0] as string);
       await insertTasks(db, projectId, tasks.slice(start, start + BATCH));
     });

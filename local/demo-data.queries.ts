@@ -2,7 +2,7 @@
  * SQL behind local/demo-data.ts. Runs as the database owner, past RLS, but through the same tables and
  * triggers as the API: task numbers, completion times and events come out as they would there.
  */
-import type { Db } from './auth/users.queries.ts';
+import type { Db } from './db.ts';
 
 /** Makes what follows count as `userId`'s doing (the events' actor) until the transaction ends. */
 export async function actAs(db: Db, userId: string): Promise<void> {

@@ -5,12 +5,10 @@
  * adds nothing. All in one transaction: a failure leaves no half-made workspace. Local use only.
  */
 import { generateNKeysBetween } from 'fractional-indexing';
-import type pg from 'pg';
-import { inTransaction } from './auth/context.ts';
 import { DEMO_ACCOUNT } from './auth/demo-account.ts';
 import { lockUserByEmail } from './auth/email-tokens.queries.ts';
 import { registerEmailUser } from './auth/user-registration.ts';
-import type { Db } from './auth/users.queries.ts';
+import type { Database, Db } from './db.ts';
 import {
   DEMO_LABELS,
   DEMO_PEOPLE,
@@ -50,8 +48,8 @@ type People = Record<DemoPersonKey, string>;
 type Labels = Record<DemoLabel, string>;
 
 /** Makes the demo workspace unless the demo account is in a workspace already; what it made, or null. */
-export function ensureDemoData(pool: pg.Pool): Promise<DemoDataSummary | null> {
-  return inTransaction(pool, async (db) => {
+export function ensureDemoData(database: Database): Promise<DemoDataSummary | null> {
+  return database.transaction(async (db) => {
     // Locks the demo account's row, so two starts at once cannot both make the workspace.
     const demo = await lockUserByEmail(db, DEMO_ACCOUNT.email);
     if (!demo || (await isInAnyWorkspace(db, demo.id)) || (await isSlugTaken(db, DEMO_WORKSPACE.slug))) {

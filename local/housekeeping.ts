@@ -7,7 +7,7 @@ import { z } from 'zod';
 
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 
-/** The part of a pg.Pool this needs. */
+/** The part of local/db.ts's `Database.statements` this needs. */
 export interface HousekeepingDatabase {
   query(text: string): Promise<{ rows: unknown[] }>;
 }

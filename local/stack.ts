@@ -2,10 +2,10 @@ import { mkdir, stat } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import type { ViteDevServer } from 'vite';
-import pg from 'pg';
 import { createAuthService } from './auth/auth-service.ts';
 import { DEMO_ACCOUNT, ensureDemoAccount } from './auth/demo-account.ts';
 import { apiUrl, databaseUrl, type StandInConfig } from './config.ts';
+import { openDatabase } from './db.ts';
 import { describeDemoData, ensureDemoData } from './demo-data.ts';
 import { functionEnvironment } from './function-env.ts';
 import { startFunctionWorkers, type FunctionWorkers } from './functions/function-workers.ts';
@@ -74,15 +74,20 @@ export async function startStack(config: StandInConfig, log: Log): Promise<Runni
     stoppers.push(() => workers.stop());
     await waitForFunctions(config, workers);
 
-    const authPool = new pg.Pool({ connectionString: databaseUrl(config), max: AUTH_POOL_SIZE });
-    // Without a listener, an idle connection dropped by a database restart would crash the stand-in.
-    authPool.on('error', (error) => log('auth', `idle database connection lost: ${error.message}`));
-    stoppers.push(() => authPool.end());
+    const authDatabase = openDatabase({
+      url: databaseUrl(config),
+      maxConnections: AUTH_POOL_SIZE,
+      log: (line) => log('auth', line),
+    });
+    stoppers.push(() => authDatabase.close());
     // pg_cron's job on hosted Supabase: expired events, idempotency records and rate-limit counters.
-    const housekeeping = startHousekeeping({ db: authPool, log: (line) => log('housekeeping', line) });
+    const housekeeping = startHousekeeping({
+      db: authDatabase.statements,
+      log: (line) => log('housekeeping', line),
+    });
     stoppers.push(() => housekeeping.stop());
-    if (await ensureDemoAccount(authPool)) log('auth', `created the demo account ${DEMO_ACCOUNT.email}`);
-    const demoData = await ensureDemoData(authPool);
+    if (await ensureDemoAccount(authDatabase)) log('auth', `created the demo account ${DEMO_ACCOUNT.email}`);
+    const demoData = await ensureDemoData(authDatabase);
     if (demoData) log('db', describeDemoData(demoData));
 
     const mailbox = createMailbox();
@@ -99,7 +104,7 @@ export async function startStack(config: StandInConfig, log: Log): Promise<Runni
       functions: workers,
       services: {
         '/auth/v1': createAuthService({
-          pool: authPool,
+          database: authDatabase,
           keys,
           apiUrl: apiUrl(config),
           refreshTokenReuseIntervalSeconds: config.refreshTokenReuseIntervalSeconds,

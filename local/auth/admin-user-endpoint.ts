@@ -1,11 +1,12 @@
 import type { IncomingMessage } from 'node:http';
+import type { Db } from '../db.ts';
 import { findAnyUserById } from './admin-users.queries.ts';
 import type { AuthContext } from './context.ts';
 import type { Endpoint } from './endpoint.ts';
 import { AuthError } from './errors.ts';
 import type { Reply } from './reply.ts';
 import { requireAdmin } from './require-admin.ts';
-import type { Db, UserRow } from './users.queries.ts';
+import type { UserRow } from './users.queries.ts';
 import { isUuid } from './uuids.ts';
 
 /** An endpoint on `/admin/users/{id}`: for admins only, about a user that exists (soft-deleted or not). */
@@ -14,7 +15,7 @@ export function adminUserEndpoint(
 ): Endpoint {
   return async (context, req, _url, params) => {
     await requireAdmin(context, req);
-    return handle(context, req, await requireTargetUser(context.pool, params.id));
+    return handle(context, req, await requireTargetUser(context.database.statements, params.id));
   };
 }
 

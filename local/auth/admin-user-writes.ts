@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
+import type { Db } from '../db.ts';
 import { adminUserEndpoint } from './admin-user-endpoint.ts';
 import {
   confirmEmail,
@@ -13,7 +14,7 @@ import {
   updateEmailIdentity,
 } from './admin-users.queries.ts';
 import { parseBanDuration } from './bans.ts';
-import { inTransaction, type AuthContext } from './context.ts';
+import type { AuthContext } from './context.ts';
 import { normalizeEmail } from './emails.ts';
 import { AuthError, validationFailed } from './errors.ts';
 import { assertAcceptablePassword, hashPassword } from './passwords.ts';
@@ -23,7 +24,7 @@ import { requireAdmin } from './require-admin.ts';
 import { deleteUserSessions } from './sessions.queries.ts';
 import { loadUserJson } from './user-json.ts';
 import { registerEmailUser } from './user-registration.ts';
-import { mergeAppMetadata, mergeUserMetadata, updatePasswordHash, type Db } from './users.queries.ts';
+import { mergeAppMetadata, mergeUserMetadata, updatePasswordHash } from './users.queries.ts';
 import { isUuid } from './uuids.ts';
 
 /** GoTrue's AdminUserParams. */
@@ -57,25 +58,27 @@ export async function createUser(context: AuthContext, req: IncomingMessage): Pr
   refuseUnsupportedAttributes(body);
   if (!body.email) throw validationFailed('Cannot create a user without either an email or phone');
   const email = normalizeEmail(body.email);
-  if (await findOtherUserWithEmail(context.pool, email, null)) throw emailExists();
+  if (await findOtherUserWithEmail(context.database.statements, email, null)) throw emailExists();
   // Stricter than GoTrue, which only checks the policy on update: Tasklane's rule holds everywhere.
   if (body.password) assertAcceptablePassword(body.password, email);
   const id = customId(body.id);
   const bannedUntil = banEnd(body.ban_duration);
-  const userId = await inTransaction(context.pool, async (db) => {
-    const user = await registerEmailUser(db, {
-      id,
-      email,
-      password: body.password || randomPassword(),
-      userMetadata: body.user_metadata ?? {},
-      emailConfirmed: false,
+  const userId = await context.database
+    .transaction(async (db) => {
+      const user = await registerEmailUser(db, {
+        id,
+        email,
+        password: body.password || randomPassword(),
+        userMetadata: body.user_metadata ?? {},
+        emailConfirmed: false,
+      });
+      await setUserRole(db, user.id, body.role || DEFAULT_ROLE);
+      await applyChanges(db, user.id, { ...body, user_metadata: undefined }, bannedUntil);
+      return user.id;
+    })
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? emailExists() : error;
     });
-    await setUserRole(db, user.id, body.role || DEFAULT_ROLE);
-    await applyChanges(db, user.id, { ...body, user_metadata: undefined }, bannedUntil);
-    return user.id;
-  }).catch((error: unknown) => {
-    throw isUniqueViolation(error) ? emailExists() : error;
-  });
   return ok(await adminUserJson(context, userId));
 }
 
@@ -87,17 +90,19 @@ export const updateUserById = adminUserEndpoint(async (context, req, user) => {
   const bannedUntil = banEnd(body.ban_duration);
   const newHash =
     typeof body.password === 'string' ? await acceptedHash(body.password, email ?? user.email) : null;
-  await inTransaction(context.pool, async (db) => {
-    if (body.role) await setUserRole(db, user.id, body.role);
-    if (newHash) {
-      await updatePasswordHash(db, user.id, newHash);
-      await deleteUserSessions(db, user.id, null);
-    }
-    if (email) await changeEmail(db, user.id, email, body.email_confirm ?? false);
-    await applyChanges(db, user.id, body, bannedUntil);
-  }).catch((error: unknown) => {
-    throw isUniqueViolation(error) ? emailExists() : error;
-  });
+  await context.database
+    .transaction(async (db) => {
+      if (body.role) await setUserRole(db, user.id, body.role);
+      if (newHash) {
+        await updatePasswordHash(db, user.id, newHash);
+        await deleteUserSessions(db, user.id, null);
+      }
+      if (email) await changeEmail(db, user.id, email, body.email_confirm ?? false);
+      await applyChanges(db, user.id, body, bannedUntil);
+    })
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? emailExists() : error;
+    });
   return ok(await adminUserJson(context, user.id));
 });
 
@@ -164,9 +169,9 @@ function randomPassword(): string {
 }
 
 async function adminUserJson(context: AuthContext, userId: string): Promise<Record<string, unknown>> {
-  const user = await findAnyUserById(context.pool, userId);
+  const user = await findAnyUserById(context.database.statements, userId);
   if (!user) throw new Error('the user vanished while being written');
-  return loadUserJson(context.pool, user);
+  return loadUserJson(context.database.statements, user);
 }
 
 function emailExists(): AuthError {

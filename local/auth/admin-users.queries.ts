@@ -1,4 +1,5 @@
-import type { Db, UserRow } from './users.queries.ts';
+import type { Db } from '../db.ts';
+import type { UserRow } from './users.queries.ts';
 
 /** GoTrue scopes admin listings to its (single) instance and the `authenticated` audience. */
 const AUDIENCE_FILTER = `instance_id = '00000000-0000-0000-0000-000000000000' and aud = 'authenticated'`;

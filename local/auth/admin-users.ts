@@ -9,7 +9,7 @@ import {
   softDeleteIdentities,
   softDeleteUser,
 } from './admin-users.queries.ts';
-import { inTransaction, type AuthContext } from './context.ts';
+import type { AuthContext } from './context.ts';
 import { pageOffset, pageParams, paginationHeaders } from './pagination.ts';
 import { ok, type Reply } from './reply.ts';
 import { readJsonBody } from './request-body.ts';
@@ -23,16 +23,16 @@ const DeleteUserBody = z.object({ should_soft_delete: z.boolean().optional() });
 export async function listUsers(context: AuthContext, req: IncomingMessage, url: URL): Promise<Reply> {
   await requireAdmin(context, req);
   const page = pageParams(url);
-  const total = await countUsers(context.pool);
-  const rows = await findUsersPage(context.pool, page.perPage, pageOffset(page));
+  const total = await countUsers(context.database.statements);
+  const rows = await findUsersPage(context.database.statements, page.perPage, pageOffset(page));
   const users: Record<string, unknown>[] = [];
-  for (const row of rows) users.push(await loadUserJson(context.pool, row));
+  for (const row of rows) users.push(await loadUserJson(context.database.statements, row));
   return ok({ users, aud: 'authenticated' }, paginationHeaders(url, page, total));
 }
 
 /** GET /admin/users/{id} */
 export const getUserById = adminUserEndpoint(async (context, _req, user) =>
-  ok(await loadUserJson(context.pool, user)),
+  ok(await loadUserJson(context.database.statements, user)),
 );
 
 /**
@@ -41,7 +41,7 @@ export const getUserById = adminUserEndpoint(async (context, _req, user) =>
  */
 export const deleteUserById = adminUserEndpoint(async (context, req, user) => {
   const body = await readJsonBody(req, DeleteUserBody);
-  await inTransaction(context.pool, async (db) => {
+  await context.database.transaction(async (db) => {
     if (!body.should_soft_delete) return deleteUser(db, user.id);
     if (user.deleted_at) return;
     await softDeleteUser(db, user.id);

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type pg from 'pg';
+import type { Database } from '../db.ts';
 import type { ServiceHandler } from '../gateway/gateway.ts';
 import { sendJson } from '../gateway/http.ts';
 import type { StandInKeys } from '../keys.ts';
@@ -28,7 +28,7 @@ import { getUser, updateUser } from './user-endpoints.ts';
 import { verifyLink, verifyOtp } from './verify.ts';
 
 export interface AuthServiceOptions {
-  pool: pg.Pool;
+  database: Database;
   keys: StandInKeys;
   /** The public URL of the API gateway; tokens are issued by `${apiUrl}/auth/v1`. */
   apiUrl: string;
@@ -74,7 +74,7 @@ const OPEN_PATHS = new Set(['/verify', '/.well-known/jwks.json']);
 /** A GoTrue-compatible Auth service for the gateway's /auth/v1 prefix. */
 export function createAuthService(options: AuthServiceOptions): ServiceHandler {
   const context: AuthContext = {
-    pool: options.pool,
+    database: options.database,
     keys: options.keys,
     tokens: tokenIssuer(options.keys, `${options.apiUrl}/auth/v1`),
     refreshTokenReuseIntervalSeconds: options.refreshTokenReuseIntervalSeconds,

@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import type { Database } from '../db.ts';
 import type { StandInKeys } from '../keys.ts';
 import type { Mailer } from './mailer.ts';
 import type { RateLimiter } from './rate-limits.ts';
@@ -7,7 +7,7 @@ import type { TokenIssuer } from './tokens.ts';
 
 /** What every auth endpoint may use. */
 export interface AuthContext {
-  pool: pg.Pool;
+  database: Database;
   keys: StandInKeys;
   tokens: TokenIssuer;
   refreshTokenReuseIntervalSeconds: number;
@@ -18,22 +18,4 @@ export interface AuthContext {
   emailConfirmations: boolean;
   redirects: RedirectSettings;
   rateLimiter: RateLimiter;
-}
-
-export async function inTransaction<T>(
-  pool: pg.Pool,
-  work: (client: pg.PoolClient) => Promise<T>,
-): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    const result = await work(client);
-    await client.query('commit');
-    return result;
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
 }

@@ -18,9 +18,11 @@ export async function requireSession(context: AuthContext, req: IncomingMessage)
   if (!claims.sub || !UUID.test(claims.sub)) {
     throw new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim');
   }
-  const user = await findUserById(context.pool, claims.sub);
+  const user = await findUserById(context.database.statements, claims.sub);
   if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
-  const session = claims.session_id ? await findSession(context.pool, claims.session_id) : null;
+  const session = claims.session_id
+    ? await findSession(context.database.statements, claims.session_id)
+    : null;
   if (!session || session.user_id !== user.id) {
     throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
   }

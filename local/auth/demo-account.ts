@@ -1,5 +1,4 @@
-import type pg from 'pg';
-import { inTransaction } from './context.ts';
+import type { Database } from '../db.ts';
 import { lockUserByEmail } from './email-tokens.queries.ts';
 import { registerEmailUser } from './user-registration.ts';
 
@@ -11,8 +10,8 @@ export const DEMO_ACCOUNT = {
 } as const;
 
 /** Creates the demo account, confirmed, unless a user with its e-mail exists; true when it did. */
-export function ensureDemoAccount(pool: pg.Pool): Promise<boolean> {
-  return inTransaction(pool, async (db) => {
+export function ensureDemoAccount(database: Database): Promise<boolean> {
+  return database.transaction(async (db) => {
     if (await lockUserByEmail(db, DEMO_ACCOUNT.email)) return false;
     await registerEmailUser(db, {
       email: DEMO_ACCOUNT.email,

@@ -1,9 +1,10 @@
+import type { Db } from '../db.ts';
 import type { AuthContext } from './context.ts';
 import { confirmationMail, recoveryMail } from './email-templates.ts';
 import { EMAIL_MAX_FREQUENCY_SECONDS, newEmailToken, type FlowType } from './email-tokens.ts';
 import { storeEmailToken, type EmailTokenKind } from './email-tokens.queries.ts';
 import { AuthError } from './errors.ts';
-import type { Db, UserRow } from './users.queries.ts';
+import type { UserRow } from './users.queries.ts';
 
 /** The `type` an e-mail link carries to `/verify`. */
 export type LinkType = 'signup' | 'recovery' | 'magiclink';

@@ -1,4 +1,5 @@
-import type { Db, UserRow } from './users.queries.ts';
+import type { Db } from '../db.ts';
+import type { UserRow } from './users.queries.ts';
 
 /** Which pending e-mail token: GoTrue keeps each in an auth.users column and in auth.one_time_tokens. */
 export type EmailTokenKind = 'confirmation' | 'recovery';

@@ -1,3 +1,4 @@
+import type { Db } from '../db.ts';
 import { isBanned } from './bans.ts';
 import { TOKEN_KIND, type LinkType } from './email-links.ts';
 import { emailTokenHash, isExpired, tokenMatches } from './email-tokens.ts';
@@ -9,7 +10,7 @@ import {
 } from './email-tokens.queries.ts';
 import { AuthError, validationFailed } from './errors.ts';
 import type { AuthenticationMethod } from './sessions.queries.ts';
-import { findUserById, type Db, type UserRow } from './users.queries.ts';
+import { findUserById, type UserRow } from './users.queries.ts';
 
 /** The `type`s `/verify` accepts; `email` is either a sign-up or a magic-link code. */
 export type VerificationType = LinkType | 'email';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import type { Db } from '../db.ts';
 import { clientAddress } from './client-address.ts';
-import { inTransaction, type AuthContext } from './context.ts';
+import type { AuthContext } from './context.ts';
 import type { CurrentSession } from './current-session.ts';
 import { AuthError, validationFailed } from './errors.ts';
 import { ownedFactorEndpoint } from './factor-owner.ts';
@@ -24,7 +25,6 @@ import { readJsonBody } from './request-body.ts';
 import { findSession, recordAmrClaim } from './sessions.queries.ts';
 import { sessionBody, type SessionBody } from './sessions.ts';
 import { totpCodeIsValid } from './totp.ts';
-import type { Db } from './users.queries.ts';
 import { isUuid } from './uuids.ts';
 
 /** GoTrue's `[auth.mfa] challenge_expiry_duration`. */
@@ -34,7 +34,7 @@ const VerifyBody = z.object({ challenge_id: z.string().optional(), code: z.strin
 
 /** POST /factors/{id}/challenge: the body (auth-js sends `{factorId}`) means nothing for TOTP. */
 export const challengeFactor = ownedFactorEndpoint(async (context, req, { factor }) => {
-  const challenge = await inTransaction(context.pool, async (db) => {
+  const challenge = await context.database.transaction(async (db) => {
     const created = await insertChallenge(db, {
       id: randomUUID(),
       factorId: factor.id,
@@ -61,7 +61,7 @@ export const verifyFactor = ownedFactorEndpoint(async (context, req, { current, 
     address: clientAddress(req),
   };
   // An expired challenge is deleted and refused: returned rather than thrown, so the deletion commits.
-  const outcome = await inTransaction(context.pool, (db) => verifyInTransaction(context, db, attempt));
+  const outcome = await context.database.transaction((db) => verifyInTransaction(context, db, attempt));
   if (outcome instanceof AuthError) throw outcome;
   return ok(outcome);
 });

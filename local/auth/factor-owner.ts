@@ -45,7 +45,7 @@ async function requireOwnedFactor(
   if (!isUuid(factorId)) {
     throw new AuthError(404, 'validation_failed', 'factor_id must be an UUID');
   }
-  const factor = await findOwnedFactor(context.pool, user.id, factorId);
+  const factor = await findOwnedFactor(context.database.statements, user.id, factorId);
   if (!factor) throw new AuthError(404, 'mfa_factor_not_found', 'Factor not found');
   return factor;
 }

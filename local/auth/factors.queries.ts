@@ -1,5 +1,5 @@
+import type { Db } from '../db.ts';
 import type { AuthenticationMethod } from './sessions.queries.ts';
-import type { Db } from './users.queries.ts';
 
 export type FactorType = 'totp' | 'phone' | 'webauthn';
 export type FactorStatus = 'unverified' | 'verified';

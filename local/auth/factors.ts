@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
-import { inTransaction, type AuthContext } from './context.ts';
+import type { AuthContext } from './context.ts';
 import { AuthError } from './errors.ts';
 import { ownedFactorEndpoint, requireFactorOwner } from './factor-owner.ts';
 import {
@@ -41,7 +41,7 @@ export async function enrollFactor(context: AuthContext, req: IncomingMessage): 
   const uri = totpUri(issuer, current.user.email ?? '', secret);
   const qrCode = await totpQrCodeSvg(uri);
   const id = randomUUID();
-  await inTransaction(context.pool, async (db) => {
+  await context.database.transaction(async (db) => {
     await deleteExpiredUnverifiedFactors(db, UNVERIFIED_FACTOR_LIFETIME_SECONDS);
     assertMayEnroll(await findFactors(db, current.user.id), friendlyName, current.session);
     await insertTotpFactor(db, { id, userId: current.user.id, friendlyName, secret });
@@ -54,7 +54,7 @@ export const unenrollFactor = ownedFactorEndpoint(async (context, _req, { curren
   if (factor.status === 'verified' && current.session.aal !== 'aal2') {
     throw new AuthError(422, 'insufficient_aal', 'AAL2 required to unenroll verified factor');
   }
-  await inTransaction(context.pool, async (db) => {
+  await context.database.transaction(async (db) => {
     await deleteFactor(db, factor.id);
     await deleteFactorAmrClaims(db, factor.id, 'totp');
     await lowerFactorSessionsToAal1(db, factor.id);

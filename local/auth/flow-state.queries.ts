@@ -1,5 +1,5 @@
+import type { Db } from '../db.ts';
 import type { CodeChallengeMethod } from './pkce.ts';
-import type { Db } from './users.queries.ts';
 
 /** What a PKCE flow was started for, as GoTrue names it in `flow_state.authentication_method`. */
 export type FlowMethod = 'recovery' | 'magiclink' | 'email/signup';

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
-import { inTransaction, type AuthContext } from './context.ts';
+import type { Db } from '../db.ts';
+import type { AuthContext } from './context.ts';
 import { actionLink, TOKEN_KIND, type LinkType } from './email-links.ts';
 import { newEmailToken } from './email-tokens.ts';
 import { lockUserByEmail, storeEmailToken } from './email-tokens.queries.ts';
@@ -14,7 +15,7 @@ import { readJsonBody } from './request-body.ts';
 import { requireAdmin } from './require-admin.ts';
 import { loadUserJson } from './user-json.ts';
 import { registerEmailUser } from './user-registration.ts';
-import { findUserById, mergeUserMetadata, type Db, type UserRow } from './users.queries.ts';
+import { findUserById, mergeUserMetadata, type UserRow } from './users.queries.ts';
 
 const GenerateLinkBody = z.object({
   type: z.string().optional(),
@@ -40,7 +41,7 @@ export async function generateLink(context: AuthContext, req: IncomingMessage, u
     body.redirect_to && isRedirectAllowed(context.redirects, body.redirect_to)
       ? body.redirect_to
       : redirectTarget(context.redirects, url.searchParams.get('redirect_to'));
-  return inTransaction(context.pool, async (db) => {
+  return context.database.transaction(async (db) => {
     const { user, type } = await linkedUser(db, requested, email, body);
     const token = newEmailToken(email, 'implicit');
     await storeEmailToken(db, TOKEN_KIND[type], { id: user.id, email }, token.tokenHash);

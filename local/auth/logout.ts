@@ -11,8 +11,8 @@ export async function logout(context: AuthContext, req: IncomingMessage, url: UR
   if (!['global', 'local', 'others'].includes(scope))
     throw validationFailed(`Unsupported logout scope "${scope}"`);
   const { user, session } = await requireSession(context, req);
-  if (scope === 'local') await deleteSession(context.pool, session.id);
-  if (scope === 'others') await deleteUserSessions(context.pool, user.id, session.id);
-  if (scope === 'global') await deleteUserSessions(context.pool, user.id, null);
+  if (scope === 'local') await deleteSession(context.database.statements, session.id);
+  if (scope === 'others') await deleteUserSessions(context.database.statements, user.id, session.id);
+  if (scope === 'global') await deleteUserSessions(context.database.statements, user.id, null);
   return noContent();
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
-import { inTransaction, type AuthContext } from './context.ts';
+import type { AuthContext } from './context.ts';
 import { AuthError, validationFailed } from './errors.ts';
 import {
   deleteFlowState,
@@ -32,7 +32,7 @@ export async function pkceGrant(context: AuthContext, req: IncomingMessage): Pro
     throw validationFailed('invalid request: both auth code and code verifier should be non-empty');
   }
   const { auth_code: authCode, code_verifier: verifier } = body;
-  return inTransaction(context.pool, async (db) => {
+  return context.database.transaction(async (db) => {
     const flow = await lockFlowStateByAuthCode(db, authCode);
     const user = flow?.user_id ? await findUserById(db, flow.user_id) : null;
     if (!flow || !user) {

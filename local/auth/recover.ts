@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
-import { inTransaction, type AuthContext } from './context.ts';
+import type { AuthContext } from './context.ts';
 import { sendEmailLink } from './email-links.ts';
 import { lockUserByEmail } from './email-tokens.queries.ts';
 import { normalizeEmail } from './emails.ts';
@@ -27,7 +27,7 @@ export async function recover(context: AuthContext, req: IncomingMessage, url: U
   const email = normalizeEmail(body.email);
   const pkce = pkceChallenge(body.code_challenge, body.code_challenge_method);
   const redirectTo = redirectTarget(context.redirects, url.searchParams.get('redirect_to'));
-  await inTransaction(context.pool, async (db) => {
+  await context.database.transaction(async (db) => {
     const user = await lockUserByEmail(db, email);
     if (!user?.email) return;
     if (pkce) {

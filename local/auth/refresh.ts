@@ -1,6 +1,7 @@
+import type { Db } from '../db.ts';
 import { isBanned } from './bans.ts';
 import { AuthError } from './errors.ts';
-import { inTransaction, type AuthContext } from './context.ts';
+import type { AuthContext } from './context.ts';
 import {
   findActiveRefreshToken,
   findSession,
@@ -14,12 +15,12 @@ import {
 } from './sessions.queries.ts';
 import { sessionBody, type SessionBody } from './sessions.ts';
 import { newRefreshToken } from './tokens.ts';
-import { findUserById, type Db } from './users.queries.ts';
+import { findUserById } from './users.queries.ts';
 
 /** GoTrue's refresh-token grant with rotation (reference §1.7). */
 export async function refreshSession(context: AuthContext, presented: string): Promise<SessionBody> {
   // A refused reuse is returned rather than thrown, so that revoking the token family is committed.
-  const outcome = await inTransaction(context.pool, (db) => refreshInTransaction(context, db, presented));
+  const outcome = await context.database.transaction((db) => refreshInTransaction(context, db, presented));
   if (outcome instanceof AuthError) throw outcome;
   return outcome;
 }

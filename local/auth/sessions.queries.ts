@@ -1,4 +1,4 @@
-import type { Db } from './users.queries.ts';
+import type { Db } from '../db.ts';
 
 export type AuthenticatorAssuranceLevel = 'aal1' | 'aal2';
 

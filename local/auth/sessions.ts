@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Db } from '../db.ts';
 import type { AuthContext } from './context.ts';
 import {
   findAmrClaims,
@@ -10,7 +11,7 @@ import {
 } from './sessions.queries.ts';
 import { ACCESS_TOKEN_LIFETIME_SECONDS, newRefreshToken } from './tokens.ts';
 import { loadUserJson } from './user-json.ts';
-import { findUserById, type Db, type UserRow } from './users.queries.ts';
+import { findUserById, type UserRow } from './users.queries.ts';
 
 export interface SessionBody {
   access_token: string;

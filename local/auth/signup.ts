@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
-import { inTransaction, type AuthContext } from './context.ts';
+import type { Db } from '../db.ts';
+import type { AuthContext } from './context.ts';
 import { sendEmailLink } from './email-links.ts';
 import { lockUserByEmail } from './email-tokens.queries.ts';
 import { normalizeEmail } from './emails.ts';
@@ -15,7 +16,7 @@ import { readJsonBody } from './request-body.ts';
 import { startSession } from './sessions.ts';
 import { loadUserJson } from './user-json.ts';
 import { registerEmailUser, type Registration } from './user-registration.ts';
-import { findUserById, recordSignIn, type Db, type UserRow } from './users.queries.ts';
+import { findUserById, recordSignIn, type UserRow } from './users.queries.ts';
 
 const SignUpBody = z.object({
   email: z.string().optional(),
@@ -41,13 +42,15 @@ export async function signUp(context: AuthContext, req: IncomingMessage, url: UR
     pkce: pkceChallenge(body.code_challenge, body.code_challenge_method),
     redirectTo: redirectTarget(context.redirects, url.searchParams.get('redirect_to')),
   };
-  const answer = await inTransaction(context.pool, (db) =>
-    context.emailConfirmations
-      ? signUpToConfirm(context, db, registration, confirmation)
-      : signUpConfirmed(context, db, registration),
-  ).catch((error: unknown) => {
-    throw isUniqueViolation(error) ? userAlreadyExists() : error;
-  });
+  const answer = await context.database
+    .transaction((db) =>
+      context.emailConfirmations
+        ? signUpToConfirm(context, db, registration, confirmation)
+        : signUpConfirmed(context, db, registration),
+    )
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? userAlreadyExists() : error;
+    });
   return ok(answer);
 }
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
 import { isBanned } from './bans.ts';
-import { inTransaction, type AuthContext } from './context.ts';
+import type { AuthContext } from './context.ts';
 import { AuthError, invalidCredentials } from './errors.ts';
 import { passwordMatches } from './passwords.ts';
 import { pkceGrant } from './pkce-grant.ts';
@@ -31,13 +31,13 @@ export async function token(context: AuthContext, req: IncomingMessage, url: URL
 async function passwordGrant(context: AuthContext, req: IncomingMessage): Promise<SessionBody> {
   const body = await readJsonBody(req, PasswordGrantBody);
   if (!body.email || !body.password) throw invalidCredentials();
-  const user = await findUserByEmail(context.pool, body.email.trim());
+  const user = await findUserByEmail(context.database.statements, body.email.trim());
   // GoTrue's order: a banned user learns of the ban before the password is checked.
   if (!user?.encrypted_password) throw invalidCredentials();
   if (isBanned(user)) throw new AuthError(400, 'user_banned', 'User is banned');
   if (!(await passwordMatches(body.password, user.encrypted_password))) throw invalidCredentials();
   if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
-  return inTransaction(context.pool, async (db) => {
+  return context.database.transaction(async (db) => {
     await recordSignIn(db, user.id);
     return startSession(context, db, user);
   });

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
-import { inTransaction, type AuthContext } from './context.ts';
+import type { Db } from '../db.ts';
+import type { AuthContext } from './context.ts';
 import { requireSession, type CurrentSession } from './current-session.ts';
 import { AuthError } from './errors.ts';
 import { findFactors } from './factors.queries.ts';
@@ -9,7 +10,7 @@ import { ok, type Reply } from './reply.ts';
 import { readJsonBody } from './request-body.ts';
 import { deleteUserSessions } from './sessions.queries.ts';
 import { loadUserJson } from './user-json.ts';
-import { findUserById, mergeUserMetadata, updatePasswordHash, type Db } from './users.queries.ts';
+import { findUserById, mergeUserMetadata, updatePasswordHash } from './users.queries.ts';
 
 const UpdateUserBody = z.object({
   email: z.string().optional(),
@@ -22,7 +23,7 @@ type UpdateUserBody = z.infer<typeof UpdateUserBody>;
 /** GET /user */
 export async function getUser(context: AuthContext, req: IncomingMessage): Promise<Reply> {
   const { user } = await requireSession(context, req);
-  return ok(await currentUserJson(context.pool, user.id));
+  return ok(await currentUserJson(context.database.statements, user.id));
 }
 
 /** PUT /user: user_metadata (`data`) and password; a new password signs out the user's other sessions. */
@@ -32,14 +33,14 @@ export async function updateUser(context: AuthContext, req: IncomingMessage): Pr
   await requireAal2ForCredentialChanges(context, current, body);
   refuseUnsupportedChanges(current, body);
   const newHash = body.password === undefined ? null : await newPasswordHash(current, body.password);
-  await inTransaction(context.pool, async (db) => {
+  await context.database.transaction(async (db) => {
     if (body.data) await mergeUserMetadata(db, current.user.id, body.data);
     if (newHash) {
       await updatePasswordHash(db, current.user.id, newHash);
       await deleteUserSessions(db, current.user.id, current.session.id);
     }
   });
-  return ok(await currentUserJson(context.pool, current.user.id));
+  return ok(await currentUserJson(context.database.statements, current.user.id));
 }
 
 /** As GoTrue: once a factor is verified, the password, e-mail or phone only change from an aal2 session. */
@@ -53,7 +54,7 @@ async function requireAal2ForCredentialChanges(
     (Boolean(body.email) && body.email !== user.email) ||
     (Boolean(body.phone) && body.phone !== (user.phone ?? ''));
   if (!changesCredentials || session.aal === 'aal2') return;
-  const factors = await findFactors(context.pool, user.id);
+  const factors = await findFactors(context.database.statements, user.id);
   if (factors.some((factor) => factor.status === 'verified')) {
     throw new AuthError(
       401,

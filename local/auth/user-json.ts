@@ -1,5 +1,6 @@
+import type { Db } from '../db.ts';
 import { findFactors, type FactorRow } from './factors.queries.ts';
-import { findIdentities, type Db, type IdentityRow, type UserRow } from './users.queries.ts';
+import { findIdentities, type IdentityRow, type UserRow } from './users.queries.ts';
 
 const OPTIONAL_TIMESTAMPS = [
   'email_confirmed_at',

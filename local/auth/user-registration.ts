@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { Db } from '../db.ts';
 import { hashPassword } from './passwords.ts';
-import { findUserById, insertEmailUser, type Db, type UserRow } from './users.queries.ts';
+import { findUserById, insertEmailUser, type UserRow } from './users.queries.ts';
 
 export interface Registration {
   /** Already normalized (see `normalizeEmail`) and checked against the password policy by the caller. */

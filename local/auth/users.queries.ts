@@ -1,6 +1,4 @@
-import type pg from 'pg';
-
-export type Db = pg.Pool | pg.PoolClient;
+import type { Db } from '../db.ts';
 
 export interface UserRow {
   id: string;

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
-import { inTransaction, type AuthContext } from './context.ts';
+import type { Db } from '../db.ts';
+import type { AuthContext } from './context.ts';
 import { normalizeEmail } from './emails.ts';
 import { flowOfToken } from './email-tokens.ts';
 import {
@@ -19,7 +20,7 @@ import { errorRedirect, sessionRedirect, withQuery } from './verify-redirects.ts
 import { ok, type Reply } from './reply.ts';
 import { readJsonBody } from './request-body.ts';
 import { startSession, type SessionBody } from './sessions.ts';
-import { recordSignIn, type Db } from './users.queries.ts';
+import { recordSignIn } from './users.queries.ts';
 
 const VerifyBody = z.object({
   type: z.string().optional(),
@@ -47,7 +48,7 @@ export async function verifyLink(context: AuthContext, _req: IncomingMessage, ur
   const redirectTo = redirectTarget(context.redirects, url.searchParams.get('redirect_to'));
   const flow = flowOfToken(token);
   try {
-    const location = await inTransaction(context.pool, async (db) => {
+    const location = await context.database.transaction(async (db) => {
       const verified = await verifyTokenHash(db, verificationType(type), token);
       if (flow === 'pkce') return withQuery(redirectTo, { code: await authCode(db, verified) });
       const session = await signIn(context, db, verified);
@@ -69,7 +70,7 @@ export async function verifyOtp(context: AuthContext, req: IncomingMessage): Pro
   }
   const type = verificationType(body.type);
   const find = body.token ? codeFinder(body.email, body.token) : hashFinder(body);
-  const session = await inTransaction(context.pool, async (db) => signIn(context, db, await find(db, type)));
+  const session = await context.database.transaction(async (db) => signIn(context, db, await find(db, type)));
   return ok(session);
 }
 

@@ -2,9 +2,9 @@ import type { Server } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { createAuthService } from '../../../local/auth/auth-service.ts';
 import { CLI_RATE_LIMITS } from '../../../local/auth/rate-limits.ts';
+import { openDatabase } from '../../../local/db.ts';
 import { startGateway } from '../../../local/gateway/gateway.ts';
 import { loadOrCreateKeys, type StandInKeys } from '../../../local/keys.ts';
 import { freePort } from '../../../local/ports.ts';
@@ -28,8 +28,11 @@ const AUTH_POOL_SIZE = 2;
 export async function startHostedGateway(authDatabaseUrl: string, siteUrl: string): Promise<HostedGateway> {
   const keysDir = await mkdtemp(join(tmpdir(), 'tasklane-keys-'));
   const keys = await loadOrCreateKeys(keysDir);
-  const pool = new pg.Pool({ connectionString: authDatabaseUrl, max: AUTH_POOL_SIZE });
-  pool.on('error', () => undefined); // An idle connection ended by the database's shutdown.
+  const database = openDatabase({
+    url: authDatabaseUrl,
+    maxConnections: AUTH_POOL_SIZE,
+    log: () => undefined, // A connection ended by the database's shutdown.
+  });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const functionPorts = new Map<string, number>();
@@ -45,7 +48,7 @@ export async function startHostedGateway(authDatabaseUrl: string, siteUrl: strin
       },
       services: {
         '/auth/v1': createAuthService({
-          pool,
+          database,
           keys,
           apiUrl: url,
           refreshTokenReuseIntervalSeconds: 10,
@@ -58,7 +61,7 @@ export async function startHostedGateway(authDatabaseUrl: string, siteUrl: strin
       onError: (error) => console.warn('gateway:', error),
     });
   } catch (error) {
-    await pool.end();
+    await database.close();
     throw error;
   }
   return {
@@ -70,7 +73,7 @@ export async function startHostedGateway(authDatabaseUrl: string, siteUrl: strin
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      await pool.end();
+      await database.close();
       await rm(keysDir, { recursive: true, force: true });
     },
   };
