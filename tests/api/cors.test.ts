@@ -27,7 +27,7 @@ describe('CORS', () => {
       headers: {
         Origin: WEB_ORIGIN,
         'Access-Control-Request-Method': 'PATCH',
-        'Access-Control-Request-Headers': 'authorization, content-type, if-match, idempotency-key',
+        'Access-Control-Request-Headers': 'authorization, content-type, if-match, idempotency-key, x-region',
       },
     });
     expect(response.status).toBe(204);
@@ -42,6 +42,7 @@ describe('CORS', () => {
         'idempotency-key',
         'x-client-info',
         'apikey',
+        'x-region',
       ]),
     );
     expect(response.headers.get('x-request-id')).toBeTruthy();
@@ -54,5 +55,14 @@ describe('CORS', () => {
     });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('regional invocation (docs/deploy.md, step 7)', () => {
+  it("leaves the platform's forceFunctionRegion parameter to the platform, and still refuses others", async () => {
+    const regional = await callApi(api.app, '/api/v1/meta/limits?forceFunctionRegion=eu-central-1');
+    expect(regional.status).toBe(200);
+    const typo = await callApi(api.app, '/api/v1/meta/limits?forceFunctionRegon=eu-central-1');
+    expect(typo.status).toBe(400);
   });
 });

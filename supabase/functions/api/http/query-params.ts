@@ -1,6 +1,7 @@
 /**
  * Reads the query string with a zod schema. Unknown parameters are rejected, like unknown body fields,
  * so a typo (`?limt=10`) is an error instead of silently ignored; a bad query string is `400 bad_request`.
+ * The platform's own parameters are the exception: they are left to the platform.
  */
 import type { Context } from 'hono';
 import { z } from 'zod';
@@ -11,11 +12,18 @@ import { toFieldErrors } from './field-errors.ts';
 
 export const NoQueryParameters = z.strictObject({});
 
+/**
+ * Parameters meant for the platform, not for us: Supabase runs a function in the region that
+ * `forceFunctionRegion` names (regional invocation where the `x-region` header cannot be sent).
+ */
+const PLATFORM_PARAMETERS = ['forceFunctionRegion'];
+
 export function readQuery<Shape extends z.core.$ZodShape, E extends AppEnv = AppEnv>(
   c: Context<E>,
   schema: z.ZodObject<Shape>,
 ): z.output<z.ZodObject<Shape, z.core.$strict>> {
   const query = c.req.query();
+  for (const name of PLATFORM_PARAMETERS) delete query[name];
   const result = strictOf(schema).safeParse(query);
   if (result.success) return result.data;
   const errors = toFieldErrors(result.error.issues, 'query', query);

@@ -10,6 +10,8 @@ const ALLOW_HEADERS = [
   'if-match',
   'if-none-match',
   'x-request-id',
+  // Regional invocation: run the function in the database's region (docs/deploy.md, step 7).
+  'x-region',
 ];
 
 const EXPOSE_HEADERS = [
