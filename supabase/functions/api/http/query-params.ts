@@ -16,14 +16,15 @@ export const NoQueryParameters = z.strictObject({});
  * Parameters meant for the platform, not for us: Supabase runs a function in the region that
  * `forceFunctionRegion` names (regional invocation where the `x-region` header cannot be sent).
  */
-const PLATFORM_PARAMETERS = ['forceFunctionRegion'];
+const PLATFORM_PARAMETERS = new Set(['forceFunctionRegion']);
 
 export function readQuery<Shape extends z.core.$ZodShape, E extends AppEnv = AppEnv>(
   c: Context<E>,
   schema: z.ZodObject<Shape>,
 ): z.output<z.ZodObject<Shape, z.core.$strict>> {
-  const query = c.req.query();
-  for (const name of PLATFORM_PARAMETERS) delete query[name];
+  const query = Object.fromEntries(
+    Object.entries(c.req.query()).filter(([name]) => !PLATFORM_PARAMETERS.has(name)),
+  );
   const result = strictOf(schema).safeParse(query);
   if (result.success) return result.data;
   const errors = toFieldErrors(result.error.issues, 'query', query);
