@@ -4,6 +4,7 @@
  * connection, for as long as it likes. Here the deadline is 1 s (AppDeps.exportDeadlineMs) and the client
  * takes one chunk every 500 ms from a workspace many chunks long.
  */
+import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../support/api-app.ts';
 import { withBearer } from '../support/test-users.ts';
@@ -30,20 +31,26 @@ describe('an export read slowly', () => {
 
   beforeAll(async () => {
     workspace = await createWorkspaceWithRoles(api.db);
-    await api.db.asService(async (sql) => {
-      const [project] = await sql.query<{ id: string }>(
+    // Seeded on a connection of its own, without the API's statement bounds: on a busy machine 4,000
+    // inserts with their triggers can take longer than a request's statement may.
+    const seeder = new pg.Client({ connectionString: api.databaseUrl });
+    await seeder.connect();
+    try {
+      const { rows } = await seeder.query<{ id: string }>(
         `insert into public.projects (workspace_id, key, name, created_by) values ($1, 'SLOW', 'Slow', $2)
          returning id`,
         [workspace.id, workspace.owner.id],
       );
       // 4,000 tasks: 8 batches of 500, so at one chunk per 500 ms the whole export takes over 4 s.
-      await sql.query(
+      await seeder.query(
         `insert into public.tasks (project_id, title, description, position, created_by)
          select $1, 'Task ' || n, repeat('x', 200), 'a' || lpad(n::text, 6, '0'), $2
          from generate_series(1, 4000) n`,
-        [project?.id, workspace.owner.id],
+        [rows[0]?.id, workspace.owner.id],
       );
-    });
+    } finally {
+      await seeder.end();
+    }
   });
 
   it('is cut off at the deadline, and its connection goes back to the pool', async () => {
