@@ -1,29 +1,18 @@
 -- A person's public face in Tasklane (SPEC §3): one profile per Supabase Auth user, made by a trigger
 -- when the user is, removed with it.
 
--- Sets updated_at on every update; shared by every table that has the column.
-create function private.set_updated_at()
-returns trigger
-language plpgsql
-set search_path = ''
-as $$
-begin
-  new.updated_at := now();
-  return new;
-end
-$$;
-
+-- Profiles carry `version` like every other resource (SPEC §7), so that PATCH /v1/me takes If-Match.
 create table public.profiles (
   user_id uuid primary key references auth.users (id) on delete cascade,
   display_name text not null check (char_length(btrim(display_name)) between 1 and 80),
   avatar_path text,
   created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now()
+  updated_at timestamptz not null default now(),
+  version integer not null default 1
 );
 
-create trigger set_updated_at
-before update on public.profiles
-for each row execute function private.set_updated_at();
+create trigger profiles_bump_version before update on public.profiles
+  for each row execute function private.bump_version();
 
 -- The display name a new profile starts with: the one given at sign-up (user metadata `display_name`),
 -- else the e-mail's local part, trimmed and cut to 80 characters.
@@ -39,6 +28,7 @@ as $$
     'Tasklane user'
   )
 $$;
+revoke all on function private.initial_display_name(text, text) from public;
 
 -- Security definer: Auth (supabase_auth_admin on hosted Supabase) inserts the user and may not write
 -- to public tables itself.
@@ -55,6 +45,7 @@ begin
   return new;
 end
 $$;
+revoke all on function private.create_profile_for_new_user() from public;
 
 create trigger create_profile_for_new_user
 after insert on auth.users

@@ -31,23 +31,6 @@ create trigger api_tokens_bump_version
 before update of name, scope, expires_at, revoked_at on public.api_tokens
 for each row execute function private.bump_version();
 
--- Whether the caller has a verified MFA factor: such a person creates tokens from an aal2 session only.
-create function private.caller_has_verified_factor()
-returns boolean
-language sql
-stable
-security definer
-set search_path = ''
-as $$
-  select exists (
-    select 1 from auth.mfa_factors as factor
-    where factor.user_id = auth.uid() and factor.status = 'verified'
-  )
-$$;
-
-revoke all on function private.caller_has_verified_factor() from public;
-grant execute on function private.caller_has_verified_factor() to authenticated;
-
 -- Access: people read their own tokens (never the hashes), create them and revoke them; nothing else.
 -- Managing tokens takes a sign-in session: an API token's claims carry no session_id, so a token cannot
 -- create or revoke tokens even if the API forgot to refuse it.
@@ -79,7 +62,10 @@ with check (user_id = (select auth.uid()) and revoked_at is not null);
 -- knows the caller (so it runs as the service, not as `authenticated`): the token with that hash, its
 -- state, and what the principal needs of its user. The status of a token of a banned user is `banned`.
 -- A use of an active token is recorded in last_used_at at most once a minute, so that the hot path
--- rarely writes.
+-- rarely writes. A soft-deleted user's tokens stop working: GoTrue's soft delete keeps the auth.users row
+-- (with deleted_at set) and ends the sessions, but the tokens are ours, so the lookup refuses them
+-- itself. Such a token is answered as if it did not exist, as after a hard delete (which cascades to it),
+-- and its use is not recorded.
 create function private.authenticate_api_token(presented_hash bytea)
 returns table (
   token_id uuid,
@@ -116,6 +102,7 @@ as $$
     from public.api_tokens as token
     join auth.users as account on account.id = token.user_id
     where token.token_hash = presented_hash
+      and account.deleted_at is null
   ),
   recorded as (
     update public.api_tokens as token

@@ -3,7 +3,7 @@
 -- counters of callers who went quiet an hour ago. One function does all three, so that each scheduler
 -- calls one thing: pg_cron on hosted Supabase (below), a timer in the local stand-in (local/housekeeping.ts).
 
-create or replace function private.delete_expired_rows()
+create function private.delete_expired_rows()
 returns table (kind text, deleted bigint)
 language sql
 volatile
@@ -22,7 +22,7 @@ revoke all on function private.delete_expired_rows() from public;
 -- on hosted Supabase: Database → Extensions → pg_cron); answers whether it did. Scheduling again under
 -- the same job name replaces the job. A project that enables pg_cron after this migration ran calls
 -- `select private.schedule_housekeeping();` once.
-create or replace function private.schedule_housekeeping()
+create function private.schedule_housekeeping()
 returns boolean
 language plpgsql
 set search_path = ''

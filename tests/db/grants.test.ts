@@ -57,7 +57,7 @@ describe('grants on public tables', () => {
     ).toEqual([]);
   });
 
-  /** What the API roles may call in `private` (migration 20261122150950 and later ones), and nothing else. */
+  /** What the API roles may call in `private` (each migration grants its own), and nothing else. */
   const CALLABLE_BY_AUTHENTICATED = [
     'accept_invitation',
     'caller_account',

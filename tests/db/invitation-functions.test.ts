@@ -1,6 +1,7 @@
 /**
- * The SQL behind members and invitations (20261122140001): members' e-mail addresses only for fellow
- * members, and private.create_invitation's rules, each run as the calling user, as the API runs them.
+ * The SQL behind members and invitations (…_create_workspaces.sql, …_create_invitations.sql): members'
+ * e-mail addresses only for fellow members, and private.create_invitation's rules, each run as the
+ * calling user, as the API runs them.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';

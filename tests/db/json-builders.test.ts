@@ -1,6 +1,7 @@
 /**
- * The json builders the export selects as the caller (20261122150400): they run as the caller, so a row
- * made up by someone outside the workspace tells them nothing they could not read anyway.
+ * The json builders the export selects as the caller (private.*_json, each in its resource's migration):
+ * they run as the caller, so a row made up by someone outside the workspace tells them nothing they could
+ * not read anyway.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { useSqlAsUser } from '../support/sql-as-user.ts';

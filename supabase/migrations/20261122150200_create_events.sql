@@ -32,22 +32,23 @@ create index events_task_id_seq_idx on public.events (task_id, seq) where task_i
 create index events_created_at_idx on public.events (created_at);
 
 alter table public.events enable row level security;
+-- Compares the row's workspace with the caller's workspaces, computed once per statement (see
+-- private.caller_workspace_ids).
 create policy "Members can read their workspaces' events" on public.events
-  for select to authenticated using ((select private.is_member(workspace_id)));
+  for select to authenticated using (workspace_id in (select private.caller_workspace_ids()));
+create policy "Workspaces that require MFA admit aal2 only" on public.events
+  as restrictive for all to authenticated
+  using (
+    (select auth.jwt() ->> 'aal') = 'aal2' or workspace_id not in (select private.caller_mfa_workspace_ids())
+  )
+  with check (
+    (select auth.jwt() ->> 'aal') = 'aal2' or workspace_id not in (select private.caller_mfa_workspace_ids())
+  );
+revoke all on table public.events from anon, authenticated;
 grant select on public.events to authenticated;
 
--- Timestamps in events as the API writes them: ISO 8601 in UTC with milliseconds.
-create or replace function private.iso_timestamp(value timestamptz)
-returns text
-language sql
-immutable
-set search_path = ''
-as $$
-  select to_char(value at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"');
-$$;
-
 -- Appends one event for the current caller (request.jwt.claims: `sub`, and `api_token_id` for tokens).
-create or replace function private.append_event(
+create function private.append_event(
   workspace uuid,
   project uuid,
   task uuid,
@@ -75,13 +76,12 @@ begin
   );
 end;
 $$;
--- Only the triggers append (they run as the owner). Functions are executable by everyone until revoked
--- one by one: the schema's default privileges cannot take back that global default.
+-- Only the triggers append (they run as the owner).
 revoke all on function private.append_event(uuid, uuid, uuid, text, jsonb, jsonb) from public;
 
 -- The fields of `after` whose values differ in `before`, with their values in `before`: an event's
 -- `previous_attributes`. Bookkeeping fields (`version`, `updated_at`) are left out.
-create or replace function private.previous_attributes(before jsonb, after jsonb)
+create function private.previous_attributes(before jsonb, after jsonb)
 returns jsonb
 language sql
 immutable
@@ -91,41 +91,16 @@ as $$
   from jsonb_each(before) b
   where b.key not in ('version', 'updated_at') and b.value is distinct from after -> b.key;
 $$;
+revoke all on function private.previous_attributes(jsonb, jsonb) from public;
 
--- A task as the API answers it (GET /v1/tasks/{id}), for event data.
-create or replace function private.task_json(task public.tasks)
-returns jsonb
-language sql
-stable
-security definer
-set search_path = ''
-as $$
-  select jsonb_build_object(
-    'object', 'task',
-    'id', task.id,
-    'project_id', task.project_id,
-    'key', p.key || '-' || task.number,
-    'number', task.number,
-    'title', task.title,
-    'description', task.description,
-    'status', task.status,
-    'priority', task.priority,
-    'assignee_id', task.assignee_id,
-    'due_date', task.due_date,
-    'position', task.position,
-    'label_ids', to_jsonb(task.label_ids),
-    'created_by', task.created_by,
-    'completed_at', private.iso_timestamp(task.completed_at),
-    'version', task.version,
-    'created_at', private.iso_timestamp(task.created_at),
-    'updated_at', private.iso_timestamp(task.updated_at)
-  )
-  from public.projects p where p.id = task.project_id;
-$$;
+-- Event data is each resource as the API answers it, built by the same JSON builders the API and the
+-- export use (private.task_json, project_json, label_json, member_json, comment_json, with their tables),
+-- so that the feed holds exactly the shapes the API answers. The builders run as the caller; the
+-- triggers below are security definer, so event data is built as their owner.
 
 -- task.created, task.updated, task.moved (only status or position changed), task.deleted. A task that
 -- goes because its project does tells nothing of its own: the project's event says it.
-create or replace function private.log_task_change()
+create function private.log_task_change()
 returns trigger
 language plpgsql
 security definer
@@ -156,33 +131,12 @@ begin
   return coalesce(new, old);
 end;
 $$;
+revoke all on function private.log_task_change() from public;
 create trigger tasks_log_change after insert or update or delete on public.tasks
   for each row execute function private.log_task_change();
 
 -- project.created, project.updated, project.archived, project.unarchived, project.deleted.
-create or replace function private.project_json(project public.projects)
-returns jsonb
-language sql
-immutable
-set search_path = ''
-as $$
-  select jsonb_build_object(
-    'object', 'project',
-    'id', project.id,
-    'workspace_id', project.workspace_id,
-    'key', project.key,
-    'name', project.name,
-    'description', project.description,
-    'archived', project.archived_at is not null,
-    'archived_at', private.iso_timestamp(project.archived_at),
-    'created_by', project.created_by,
-    'version', project.version,
-    'created_at', private.iso_timestamp(project.created_at),
-    'updated_at', private.iso_timestamp(project.updated_at)
-  );
-$$;
-
-create or replace function private.log_project_change()
+create function private.log_project_change()
 returns trigger
 language plpgsql
 security definer
@@ -213,31 +167,13 @@ begin
   return coalesce(new, old);
 end;
 $$;
+revoke all on function private.log_project_change() from public;
 -- Only the project's own fields: taking a task number is not a change to the project.
 create trigger projects_log_change after insert or delete or update of key, name, description, archived_at
   on public.projects for each row execute function private.log_project_change();
 
 -- label.created, label.updated, label.deleted.
-create or replace function private.label_json(label public.labels)
-returns jsonb
-language sql
-immutable
-set search_path = ''
-as $$
-  select jsonb_build_object(
-    'object', 'label',
-    'id', label.id,
-    'workspace_id', label.workspace_id,
-    'name', label.name,
-    'color', label.color,
-    'created_by', label.created_by,
-    'version', label.version,
-    'created_at', private.iso_timestamp(label.created_at),
-    'updated_at', private.iso_timestamp(label.updated_at)
-  );
-$$;
-
-create or replace function private.log_label_change()
+create function private.log_label_change()
 returns trigger
 language plpgsql
 security definer
@@ -261,31 +197,12 @@ begin
   return coalesce(new, old);
 end;
 $$;
+revoke all on function private.log_label_change() from public;
 create trigger labels_log_change after insert or update or delete on public.labels
   for each row execute function private.log_label_change();
 
--- member.added, member.updated (role), member.removed: who is in the workspace, never e-mail addresses
--- (the feed is read by every member; the members list is where addresses are shown).
-create or replace function private.member_json(membership public.memberships)
-returns jsonb
-language sql
-stable
-security definer
-set search_path = ''
-as $$
-  select jsonb_build_object(
-    'object', 'member',
-    'user_id', membership.user_id,
-    'workspace_id', membership.workspace_id,
-    'role', membership.role,
-    'display_name', (select p.display_name from public.profiles p where p.user_id = membership.user_id),
-    'version', membership.version,
-    'created_at', private.iso_timestamp(membership.created_at),
-    'updated_at', private.iso_timestamp(membership.updated_at)
-  );
-$$;
-
-create or replace function private.log_membership_change()
+-- member.added, member.updated (role), member.removed.
+create function private.log_membership_change()
 returns trigger
 language plpgsql
 security definer
@@ -308,12 +225,112 @@ begin
   return coalesce(new, old);
 end;
 $$;
+revoke all on function private.log_membership_change() from public;
 create trigger memberships_log_change after insert or update of role or delete on public.memberships
   for each row execute function private.log_membership_change();
 
+-- comment.created, comment.updated (the body), comment.deleted. A deleted comment's body leaves the log
+-- too: its earlier events are redacted, since no reader of the feed may see it any more (SPEC §7). A
+-- comment that goes with its task tells nothing of its own: the task's event says it.
+create function private.log_comment_change()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  project uuid := (select t.project_id from public.tasks t where t.id = new.task_id);
+  changed jsonb;
+begin
+  if tg_op = 'INSERT' then
+    perform private.append_event(
+      new.workspace_id, project, new.task_id, 'comment.created', private.comment_json(new)
+    );
+  elsif new.deleted_at is not null and old.deleted_at is null then
+    update public.events e
+      set data = jsonb_set(e.data, '{body}', 'null'::jsonb),
+        previous_attributes = e.previous_attributes - 'body'
+      where e.task_id = new.task_id and e.type in ('comment.created', 'comment.updated')
+        and e.data ->> 'id' = new.id::text;
+    perform private.append_event(
+      new.workspace_id, project, new.task_id, 'comment.deleted', private.comment_json(new)
+    );
+  else
+    changed := private.previous_attributes(private.comment_json(old), private.comment_json(new));
+    if changed <> '{}'::jsonb then
+      perform private.append_event(
+        new.workspace_id, project, new.task_id, 'comment.updated', private.comment_json(new), changed
+      );
+    end if;
+  end if;
+  return new;
+end;
+$$;
+revoke all on function private.log_comment_change() from public;
+create trigger comments_log_change after insert or update of body, deleted_at on public.comments
+  for each row execute function private.log_comment_change();
+
+-- Deleting a task or a project takes its content out of the event log too (issue 11, item 10), as
+-- soft-deleting a comment takes the comment's body out (log_comment_change above). The log keeps
+-- its events, for 30 days, so that the feed still tells what happened; but a deleted task's events no
+-- longer hold its description, its comments' events (the comments went with it) no longer hold their
+-- bodies, and a deleted project's events no longer hold its description. What stays identifies what
+-- went: ids, the task's key, number and title, its status, position and labels, who acted and when.
+-- The title stays because the API's task always has one and the feed must name what was deleted.
+--
+-- Statement-level triggers over the deleted rows, so that a project's tasks, deleted by its cascade in
+-- one statement, are redacted in one update. They run after the row triggers that log `task.deleted`
+-- and `project.deleted`, so those events are redacted too.
+
+create function private.redact_events_of_deleted_tasks()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  update public.events e
+    set data = case
+        when e.type like 'comment.%' then jsonb_set(e.data, '{body}', 'null'::jsonb)
+        else jsonb_set(e.data, '{description}', '""'::jsonb)
+      end,
+      previous_attributes = e.previous_attributes - 'body' - 'description'
+    from deleted_tasks d
+    where e.task_id = d.id and (e.type like 'task.%' or e.type like 'comment.%');
+  return null;
+end;
+$$;
+revoke all on function private.redact_events_of_deleted_tasks() from public;
+
+create trigger tasks_redact_events after delete on public.tasks
+  referencing old table as deleted_tasks
+  for each statement execute function private.redact_events_of_deleted_tasks();
+
+create function private.redact_events_of_deleted_projects()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  update public.events e
+    set data = jsonb_set(e.data, '{description}', '""'::jsonb),
+      previous_attributes = e.previous_attributes - 'description'
+    from deleted_projects d
+    where e.workspace_id = d.workspace_id and e.project_id = d.id and e.task_id is null
+      and e.type like 'project.%';
+  return null;
+end;
+$$;
+revoke all on function private.redact_events_of_deleted_projects() from public;
+
+create trigger projects_redact_events after delete on public.projects
+  referencing old table as deleted_projects
+  for each statement execute function private.redact_events_of_deleted_projects();
+
 -- SPEC §7: the feed keeps 30 days. Run daily (pg_cron on hosted Supabase; the stand-in's scheduler
 -- locally); answers how many events it removed.
-create or replace function private.delete_expired_events(kept_days integer default 30)
+create function private.delete_expired_events(kept_days integer default 30)
 returns bigint
 language sql
 security definer

@@ -30,7 +30,7 @@ create trigger comments_bump_version before update on public.comments
 -- row's lock, so one task's comments are counted one at a time; `no key update` leaves foreign-key
 -- checks on the task unblocked. An edit of the body sets edited_at. Security definer: the caller need
 -- not be able to lock the task.
-create or replace function private.check_comment_write()
+create function private.check_comment_write()
 returns trigger
 language plpgsql
 security definer
@@ -66,20 +66,35 @@ begin
   return new;
 end;
 $$;
+revoke all on function private.check_comment_write() from public;
 -- Only writes of the body: removing an author's account (author_id set null) must pass even when archived.
 create trigger comments_check_write before insert or update of body on public.comments
   for each row execute function private.check_comment_write();
 
+-- Each policy compares the row's workspace with the caller's workspaces, computed once per statement
+-- (see private.caller_workspace_ids).
 alter table public.comments enable row level security;
 create policy "Members can read their workspaces' comments" on public.comments
-  for select to authenticated using ((select private.is_member(workspace_id)));
+  for select to authenticated using (workspace_id in (select private.caller_workspace_ids()));
 create policy "Editors can comment as themselves" on public.comments
   for insert to authenticated
-  with check (author_id = (select auth.uid()) and (select private.can_edit(workspace_id)));
+  with check (
+    author_id = (select auth.uid()) and workspace_id in (select private.caller_editable_workspace_ids())
+  );
 create policy "Editors can edit their own comments" on public.comments
   for update to authenticated
-  using (author_id = (select auth.uid()) and (select private.can_edit(workspace_id)))
-  with check (author_id = (select auth.uid()) and (select private.can_edit(workspace_id)));
+  using (author_id = (select auth.uid()) and workspace_id in (select private.caller_editable_workspace_ids()))
+  with check (
+    author_id = (select auth.uid()) and workspace_id in (select private.caller_editable_workspace_ids())
+  );
+create policy "Workspaces that require MFA admit aal2 only" on public.comments
+  as restrictive for all to authenticated
+  using (
+    (select auth.jwt() ->> 'aal') = 'aal2' or workspace_id not in (select private.caller_mfa_workspace_ids())
+  )
+  with check (
+    (select auth.jwt() ->> 'aal') = 'aal2' or workspace_id not in (select private.caller_mfa_workspace_ids())
+  );
 -- No delete policy: comments are deleted softly, by private.delete_comment.
 
 -- Column grants only: the body is all an author may change; deleting goes through the function below.
@@ -88,13 +103,12 @@ grant select on public.comments to authenticated;
 grant insert (task_id, author_id, body) on public.comments to authenticated;
 grant update (body) on public.comments to authenticated;
 
--- A comment as the API answers it (GET /v1/comments/{id}), for event data and for the API itself, which
--- selects it as the caller. Security definer only to call private.iso_timestamp; it reads no table.
-create or replace function private.comment_json(comment public.comments)
+-- A comment as the API answers it (GET /v1/comments/{id}), for event data, for the API itself and for
+-- the export, which select it as the caller: a pure function of the row it is given.
+create function private.comment_json(comment public.comments)
 returns jsonb
 language sql
 immutable
-security definer
 set search_path = ''
 as $$
   select jsonb_build_object(
@@ -111,13 +125,15 @@ as $$
     'updated_at', private.iso_timestamp(comment.updated_at)
   );
 $$;
+revoke all on function private.comment_json(public.comments) from public;
 grant execute on function private.comment_json(public.comments) to authenticated;
+
 
 -- Deletes a comment softly for the caller, who must be its author (and still able to edit) or an admin
 -- of its workspace; otherwise raises P0001 with the API's code as the hint (not_found for a comment the
 -- caller cannot see, forbidden). With `expected_versions`, only a comment at one of them is deleted:
 -- answers null, changing nothing, when it is at another. A comment deleted already is answered as it is.
-create or replace function private.delete_comment(comment_id uuid, expected_versions integer[] default null)
+create function private.delete_comment(comment_id uuid, expected_versions integer[] default null)
 returns public.comments
 language plpgsql
 security definer
@@ -149,42 +165,17 @@ $$;
 revoke all on function private.delete_comment(uuid, integer[]) from public;
 grant execute on function private.delete_comment(uuid, integer[]) to authenticated;
 
--- comment.created, comment.updated (the body), comment.deleted. A deleted comment's body leaves the log
--- too: its earlier events are redacted, since no reader of the feed may see it any more (SPEC §7). A
--- comment that goes with its task tells nothing of its own: the task's event says it.
-create or replace function private.log_comment_change()
-returns trigger
-language plpgsql
+-- The workspace of a comment in one of the caller's workspaces, MFA ones included: what the API needs at
+-- aal1 to answer `403 mfa_required` instead of `404`.
+create function private.caller_workspace_of_comment(comment uuid)
+returns uuid
+language sql
+stable
 security definer
 set search_path = ''
 as $$
-declare
-  project uuid := (select t.project_id from public.tasks t where t.id = new.task_id);
-  changed jsonb;
-begin
-  if tg_op = 'INSERT' then
-    perform private.append_event(
-      new.workspace_id, project, new.task_id, 'comment.created', private.comment_json(new)
-    );
-  elsif new.deleted_at is not null and old.deleted_at is null then
-    update public.events e
-      set data = jsonb_set(e.data, '{body}', 'null'::jsonb),
-        previous_attributes = e.previous_attributes - 'body'
-      where e.task_id = new.task_id and e.type in ('comment.created', 'comment.updated')
-        and e.data ->> 'id' = new.id::text;
-    perform private.append_event(
-      new.workspace_id, project, new.task_id, 'comment.deleted', private.comment_json(new)
-    );
-  else
-    changed := private.previous_attributes(private.comment_json(old), private.comment_json(new));
-    if changed <> '{}'::jsonb then
-      perform private.append_event(
-        new.workspace_id, project, new.task_id, 'comment.updated', private.comment_json(new), changed
-      );
-    end if;
-  end if;
-  return new;
-end;
+  select c.workspace_id from public.comments c
+  where c.id = comment and c.workspace_id in (select private.caller_workspace_ids());
 $$;
-create trigger comments_log_change after insert or update of body, deleted_at on public.comments
-  for each row execute function private.log_comment_change();
+revoke all on function private.caller_workspace_of_comment(uuid) from public;
+grant execute on function private.caller_workspace_of_comment(uuid) to authenticated;

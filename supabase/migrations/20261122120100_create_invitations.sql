@@ -1,17 +1,90 @@
--- Invitations, held by the database whichever way a request comes in (issue 11, items 4, 5 and 11):
+-- Invitations to a workspace (SPEC §4, §6), held by the database whichever way a request comes in:
+--  * an invitation is made only by private.create_invitation, which holds every limit: the member limit,
+--    the inviter's hourly budget and the per-address throttle (the API never inserts into the table
+--    itself, so no API role may: a direct insert through the Data API would skip them all);
+--  * one address receives at most INVITATIONS_PER_RECIPIENT_PER_DAY invitations a day, from all
+--    workspaces together, so that nobody can mail-bomb a stranger;
 --  * an invitation dies with its inviter's authority: removing or demoting a member revokes the pending
 --    invitations they could no longer make, and accepting re-checks the inviter;
 --  * accepting needs a confirmed e-mail address (the address is the only thing binding an invitation
 --    to a person, and while confirmations are off anyone can sign up with any address);
---  * one address receives at most INVITATIONS_PER_RECIPIENT_PER_DAY invitations a day, from all
---    workspaces together, so that nobody can mail-bomb a stranger;
---  * under the API roles an invitation's status moves only from pending to revoked;
---  * private.create_invitation takes its limits from the database, not from its caller.
+--  * under the API roles an invitation's status moves only from pending to revoked.
+-- The functions raise P0001 with the API's error code as the hint; the API's queries modules translate it.
+
+-- An invitation past its expiry is still `pending` in the table and reads as expired (SPEC §4). Inviting
+-- the same address again retires it for good as `expired`, which frees the one-pending-per-address index.
+create type public.invitation_status as enum ('pending', 'accepted', 'revoked', 'expired');
+
+create table public.invitations (
+  id uuid primary key default gen_random_uuid(),
+  workspace_id uuid not null references public.workspaces (id) on delete cascade,
+  email text not null check (char_length(email) between 3 and 254),
+  role public.workspace_role not null,
+  -- SHA-256 of the 32 random bytes the invitee holds; the token itself is never stored.
+  token_hash bytea not null unique check (octet_length(token_hash) = 32),
+  status public.invitation_status not null default 'pending',
+  invited_by uuid references auth.users (id) on delete set null,
+  accepted_by uuid references auth.users (id) on delete set null,
+  expires_at timestamptz not null default now() + interval '7 days',
+  version integer not null default 1,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+-- One pending invitation per address and workspace (expired ones are pending until read as expired).
+create unique index invitations_one_pending_idx on public.invitations (workspace_id, lower(email))
+  where status = 'pending';
+create index invitations_workspace_id_idx on public.invitations (workspace_id, created_at, id);
+-- Who sent an invitation, and when: the hourly budget counts a person's invitations in all workspaces.
+create index invitations_invited_by_idx on public.invitations (invited_by, created_at);
+create trigger invitations_bump_version before update on public.invitations
+  for each row execute function private.bump_version();
+
+-- SPEC §4: only a pending invitation moves. Under the API roles (a /rest/v1 call, or the API running
+-- as the caller) the one move is pending → revoked; accepting and expiring happen in the security
+-- definer functions below, which run as their owner. Not security definer itself: current_user is who
+-- runs the statement.
+create function private.guard_invitation_status()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if new.status is distinct from old.status
+     and (old.status <> 'pending' or (new.status <> 'revoked' and current_user in ('anon', 'authenticated')))
+  then
+    raise exception 'an invitation moves only from pending, and people may only revoke it'
+      using errcode = 'P0001', hint = 'forbidden';
+  end if;
+  return new;
+end;
+$$;
+revoke all on function private.guard_invitation_status() from public;
+create trigger invitations_guard_status before update of status on public.invitations
+  for each row execute function private.guard_invitation_status();
+
+alter table public.invitations enable row level security;
+create policy "Admins can read their workspaces' invitations" on public.invitations
+  for select to authenticated using ((select private.is_admin(workspace_id)));
+create policy "Admins can revoke their workspaces' invitations" on public.invitations
+  for update to authenticated
+  using ((select private.is_admin(workspace_id)))
+  with check ((select private.is_admin(workspace_id)));
+create policy "Workspaces that require MFA admit aal2 only" on public.invitations
+  as restrictive for all to authenticated
+  using (
+    (select auth.jwt() ->> 'aal') = 'aal2' or workspace_id not in (select private.caller_mfa_workspace_ids())
+  )
+  with check (
+    (select auth.jwt() ->> 'aal') = 'aal2' or workspace_id not in (select private.caller_mfa_workspace_ids())
+  );
+revoke all on table public.invitations from anon, authenticated;
+grant select on public.invitations to authenticated;
+grant update (status) on public.invitations to authenticated;
 
 -- The limits these functions enforce. The same values as supabase/functions/_shared/limits.ts
 -- (MEMBERS_PER_WORKSPACE, INVITATION_LIFETIME_DAYS, SENSITIVE_CREATIONS_PER_HOUR,
 -- INVITATIONS_PER_RECIPIENT_PER_DAY); tests/db/invitation-rules.test.ts fails when they differ.
-create or replace function private.invitation_limits()
+create function private.invitation_limits()
 returns table (
   members_per_workspace integer,
   invitation_lifetime_days integer,
@@ -24,6 +97,7 @@ set search_path = ''
 as $$
   select 50, 7, 20, 5;
 $$;
+revoke all on function private.invitation_limits() from public;
 
 -- Every invitation sent in the last day, by address. Not public.invitations: deleting a workspace
 -- deletes its invitations, which would let an inviter delete, recreate and invite the same stranger
@@ -37,17 +111,12 @@ create index invitations_sent_created_at_idx on private.invitations_sent (create
 alter table private.invitations_sent enable row level security;
 revoke all on table private.invitations_sent from public, anon, authenticated;
 
-insert into private.invitations_sent (recipient_hash, created_at)
-  select sha256(convert_to(lower(btrim(i.email)), 'UTF8')), i.created_at
-  from public.invitations i where i.created_at > now() - interval '1 day';
-
 -- Invites `invitee_email` to `workspace` as `invitee_role` for the caller, who must be an owner (any
 -- role) or an admin (any role but owner), within the caller's hourly budget. Members and unexpired
 -- pending invitations together stay under the member limit; an address that is a member, or has a
 -- pending invitation, cannot be invited again; an address invited too often today must wait.
 -- Raises P0001 with the API's error code as the hint; with `rate_limited`, the detail is the number of
 -- seconds until the oldest counted invitation leaves its window (Retry-After).
-drop function private.create_invitation(uuid, text, public.workspace_role, bytea, integer, integer);
 create function private.create_invitation(
   workspace uuid,
   invitee_email text,
@@ -129,15 +198,30 @@ begin
   return created;
 end;
 $$;
-
-revoke all on function private.invitation_limits(),
-  private.create_invitation(uuid, text, public.workspace_role, bytea)
-  from public;
+revoke all on function private.create_invitation(uuid, text, public.workspace_role, bytea) from public;
 grant execute on function private.create_invitation(uuid, text, public.workspace_role, bytea) to authenticated;
+
+-- How many invitations the caller created in the last `window_seconds`, in any workspace (even those
+-- where they are no longer an admin, whose invitations RLS hides from them), and in how many seconds
+-- the oldest of them leaves the window (null when there is none).
+create function private.own_recent_invitations(window_seconds integer)
+returns table (count integer, retry_after_seconds integer)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select count(*)::integer,
+    ceil(extract(epoch from min(i.created_at) + make_interval(secs => window_seconds) - now()))::integer
+  from public.invitations i
+  where i.invited_by = (select auth.uid()) and i.created_at > now() - make_interval(secs => window_seconds);
+$$;
+revoke all on function private.own_recent_invitations(integer) from public;
+grant execute on function private.own_recent_invitations(integer) to authenticated;
 
 -- Whether `inviter` may, right now, grant `invited_role` in `workspace` (SPEC §6: owners any role,
 -- admins any but owner).
-create or replace function private.may_invite(workspace uuid, inviter uuid, invited_role public.workspace_role)
+create function private.may_invite(workspace uuid, inviter uuid, invited_role public.workspace_role)
 returns boolean
 language sql
 stable
@@ -154,7 +238,7 @@ revoke all on function private.may_invite(uuid, uuid, public.workspace_role) fro
 
 -- Accepts a pending invitation for the caller, whose confirmed e-mail must be the invited one, while its
 -- inviter may still grant its role (an invitation whose inviter lost that right reads as revoked).
-create or replace function private.accept_invitation(invitation_token_hash bytea)
+create function private.accept_invitation(invitation_token_hash bytea)
 returns public.memberships
 language plpgsql
 security definer
@@ -194,12 +278,14 @@ begin
   return joined;
 end;
 $$;
+revoke all on function private.accept_invitation(bytea) from public;
+grant execute on function private.accept_invitation(bytea) to authenticated;
 
 -- A member removed, or demoted below what they could invite, loses their pending invitations: those the
 -- new role could not make (all of them for member, viewer or gone; owner invitations for admin).
 -- Security definer: a member who leaves cannot update invitations themselves. A workspace being deleted
 -- takes its invitations with it.
-create or replace function private.revoke_invitations_beyond_authority()
+create function private.revoke_invitations_beyond_authority()
 returns trigger
 language plpgsql
 security definer
@@ -217,34 +303,6 @@ begin
   return coalesce(new, old);
 end;
 $$;
+revoke all on function private.revoke_invitations_beyond_authority() from public;
 create trigger memberships_revoke_invitations after update of role or delete on public.memberships
   for each row execute function private.revoke_invitations_beyond_authority();
-
--- SPEC §4: only a pending invitation moves. Under the API roles (a /rest/v1 call, or the API running
--- as the caller) the one move is pending → revoked; accepting and expiring happen in the security
--- definer functions above, which run as their owner. Not security definer itself: current_user is who
--- runs the statement.
-create or replace function private.guard_invitation_status()
-returns trigger
-language plpgsql
-set search_path = ''
-as $$
-begin
-  if new.status is distinct from old.status
-     and (old.status <> 'pending' or (new.status <> 'revoked' and current_user in ('anon', 'authenticated')))
-  then
-    raise exception 'an invitation moves only from pending, and people may only revoke it'
-      using errcode = 'P0001', hint = 'forbidden';
-  end if;
-  return new;
-end;
-$$;
-create trigger invitations_guard_status before update of status on public.invitations
-  for each row execute function private.guard_invitation_status();
-
-revoke all on function private.revoke_invitations_beyond_authority(), private.guard_invitation_status()
-  from public;
-
--- Pending invitations whose inviter has already lost the right to make them.
-update public.invitations i set status = 'revoked'
-where i.status = 'pending' and not private.may_invite(i.workspace_id, i.invited_by, i.role);
