@@ -33,17 +33,34 @@ export async function readMigrations(dir: string): Promise<Migration[]> {
  * transaction, and records it as `supabase db push` does. Returns the versions it applied.
  */
 export async function applyMigrations(client: pg.Client, dir: string): Promise<string[]> {
-  const applied = await appliedVersions(client);
-  const pending = (await readMigrations(dir)).filter((migration) => !applied.has(migration.version));
+  const applied = await appliedMigrations(client);
+  const migrations = await readMigrations(dir);
+  refuseForeignHistory(applied, migrations);
+  const pending = migrations.filter((migration) => !applied.has(migration.version));
   for (const migration of pending) await applyOne(client, migration);
   return pending.map((migration) => migration.version);
 }
 
-async function appliedVersions(client: pg.Client): Promise<Set<string>> {
-  const result = await client.query<{ version: string }>(
-    'select version from supabase_migrations.schema_migrations',
+/** The applied migrations' names by version, as supabase_migrations.schema_migrations records them. */
+async function appliedMigrations(client: pg.Client): Promise<Map<string, string>> {
+  const result = await client.query<{ version: string; name: string | null }>(
+    'select version, name from supabase_migrations.schema_migrations',
   );
-  return new Set(result.rows.map((row) => row.version));
+  return new Map(result.rows.map((row) => [row.version, row.name ?? '']));
+}
+
+/**
+ * A database migrated with files the folder no longer has (as after the fold of 2026-11-25) would
+ * silently skip their replacements; `supabase db push` refuses such a history too.
+ */
+function refuseForeignHistory(applied: Map<string, string>, migrations: readonly Migration[]): void {
+  const names = new Map(migrations.map((migration) => [migration.version, migration.name]));
+  for (const [version, name] of applied) {
+    if (names.get(version) === name) continue;
+    throw new Error(
+      `This database was migrated with ${version}_${name}.sql, which supabase/migrations no longer has: run \`npm run reset\` to start afresh.`,
+    );
+  }
 }
 
 async function applyOne(client: pg.Client, migration: Migration): Promise<void> {

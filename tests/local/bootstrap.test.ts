@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -190,6 +190,26 @@ describe('migrations and seed', () => {
     const half = await database.query(`select to_regclass('public.half') as table`);
     expect(half.rows[0]).toEqual({ table: null });
     await rm(join(dir, 'migrations', '20260103000000_broken.sql'));
+  });
+
+  test('refuses a database migrated with a file the folder no longer has, and says to reset', async () => {
+    await rename(join(dir, 'migrations', '20260102000000_add_name.sql'), join(dir, 'add_name.sql'));
+    await writeFile(
+      join(dir, 'migrations', '20260102000000_add_label.sql'),
+      'alter table public.things add column label text;',
+    );
+    try {
+      await expect(applyMigrations(database, join(dir, 'migrations'))).rejects.toThrow(
+        'This database was migrated with 20260102000000_add_name.sql, which supabase/migrations no longer has: run `npm run reset` to start afresh.',
+      );
+      const label = await database.query(
+        `select 1 from information_schema.columns where table_name = 'things' and column_name = 'label'`,
+      );
+      expect(label.rowCount).toBe(0);
+    } finally {
+      await rm(join(dir, 'migrations', '20260102000000_add_label.sql'));
+      await rename(join(dir, 'add_name.sql'), join(dir, 'migrations', '20260102000000_add_name.sql'));
+    }
   });
 
   test('seeds once per database', async () => {
