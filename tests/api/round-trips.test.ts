@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../support/api-app.ts';
 import type { ApiResponse } from '../support/api-request.ts';
-import { projectIn, taskCalls, type Project } from '../support/task-calls.ts';
+import { projectIn, taskCalls, taskIn, type Project } from '../support/task-calls.ts';
 import {
   createApiTokenFor,
   createWorkspaceWithRoles,
@@ -75,5 +75,18 @@ describe.each(['an access token', 'an API token'])('round trips with %s', (crede
   it('creates a task in at most 3', async () => {
     const create = () => tasks().create(bearer(), acme, project.key, { title: 'New', status: 'todo' });
     expect(await roundTripsOf(create, 201)).toBeLessThanOrEqual(3);
+  });
+
+  it('moves a task in at most 3', async () => {
+    const first = await taskIn(api.app, acme, project.key);
+    const second = await taskIn(api.app, acme, project.key);
+    // Back and forth, each time to where it is not: a move that changes nothing writes nothing.
+    let above = true;
+    const move = () => {
+      const body = above ? { status: 'todo', before_id: first.id } : { status: 'todo', after_id: first.id };
+      above = !above;
+      return tasks().move(bearer(), second.id, body);
+    };
+    expect(await roundTripsOf(move, 200)).toBeLessThanOrEqual(3);
   });
 });
