@@ -7,8 +7,10 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../support/api-app.ts';
-import type { ApiResponse } from '../support/api-request.ts';
-import { projectIn, taskCalls, taskIn, type Project } from '../support/task-calls.ts';
+import { callApi, type ApiResponse } from '../support/api-request.ts';
+import { jsonRequest } from '../support/resource-calls.ts';
+import { projectIn, taskCalls, taskIn, type Project, type Task } from '../support/task-calls.ts';
+import { withBearer } from '../support/test-users.ts';
 import {
   createApiTokenFor,
   createWorkspaceWithRoles,
@@ -88,5 +90,32 @@ describe.each(['an access token', 'an API token'])('round trips with %s', (crede
       return tasks().move(bearer(), second.id, body);
     };
     expect(await roundTripsOf(move, 200)).toBeLessThanOrEqual(3);
+  });
+
+  it('changes a task in at most 3', async () => {
+    const task = await taskIn(api.app, acme, project.key);
+    let title = 0;
+    const update = () => tasks().update(bearer(), task.id, { title: `Changed ${(title += 1)}` });
+    expect(await roundTripsOf(update, 200)).toBeLessThanOrEqual(3);
+  });
+
+  it('deletes a task in at most 3', async () => {
+    const doomed: Task[] = [
+      await taskIn(api.app, acme, project.key),
+      await taskIn(api.app, acme, project.key),
+    ];
+    const remove = () => tasks().remove(bearer(), doomed.shift()?.id ?? '');
+    expect(await roundTripsOf(remove, 204)).toBeLessThanOrEqual(3);
+  });
+
+  it('comments on a task in at most 3', async () => {
+    const task = await taskIn(api.app, acme, project.key);
+    const comment = () =>
+      callApi(
+        api.app,
+        `/api/v1/tasks/${task.id}/comments`,
+        withBearer(bearer(), jsonRequest('POST', { body: 'A comment' })),
+      );
+    expect(await roundTripsOf(comment, 201)).toBeLessThanOrEqual(3);
   });
 });

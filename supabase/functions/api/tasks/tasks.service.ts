@@ -156,14 +156,15 @@ export function getTaskByKey(db: Database, principal: Principal, slug: string, k
   });
 }
 
-export function updateTask(
+/** In two round trips for a change that keeps its column: the task and its workspace, then the write. */
+export async function updateTask(
   db: Database,
   principal: Principal,
   id: string,
   changes: TaskChanges,
   expected: ExpectedVersion,
 ): Promise<Task> {
-  return db.asCaller(principal, async (sql) => {
+  const updated = await db.asCaller(principal, async (sql) => {
     const { access, task } = await enterTaskWorkspace(sql, principal, id);
     requireRole(access, 'member', 'change tasks');
     requireActiveTaskProject(task);
@@ -176,13 +177,14 @@ export function updateTask(
     const endPosition =
       changes.status === undefined ? null : await endOfColumn(sql, task.task.project_id, changes.status);
     try {
-      const updated = await updateTaskRow(sql, id, changes, endPosition, expected);
-      if (updated) return updated;
+      return await updateTaskRow(lastStatementOf(sql), id, changes, endPosition, expected);
     } catch (error) {
       throw taskWriteRefusal(error, task.project_key);
     }
-    throw conditionalWriteFailure(await selectTaskVersion(sql, id), taskNotFound().detail);
   });
+  if (updated) return updated;
+  // The task changed or went between the read and the write, and the write's transaction is over.
+  throw conditionalWriteFailure(await currentTaskVersion(db, principal, id), taskNotFound().detail);
 }
 
 /**
@@ -250,23 +252,25 @@ async function writeMove(
 const currentTaskVersion = (db: Database, principal: Principal, id: string): Promise<number | undefined> =>
   db.asCaller(principal, (sql) => selectTaskVersion(lastStatementOf(sql), id));
 
-export function deleteTask(
+/** In two round trips: the task and its workspace, then the delete with its COMMIT. */
+export async function deleteTask(
   db: Database,
   principal: Principal,
   id: string,
   expected: ExpectedVersion,
 ): Promise<void> {
-  return db.asCaller(principal, async (sql) => {
+  const deleted = await db.asCaller(principal, async (sql) => {
     const { access, task } = await enterTaskWorkspace(sql, principal, id);
     requireRole(access, 'member', 'delete tasks');
     requireActiveTaskProject(task);
     try {
-      if (await deleteTaskRow(sql, id, expected)) return;
+      return await deleteTaskRow(lastStatementOf(sql), id, expected);
     } catch (error) {
       throw taskWriteRefusal(error, task.project_key);
     }
-    throw conditionalWriteFailure(await selectTaskVersion(sql, id), taskNotFound().detail);
   });
+  if (deleted) return;
+  throw conditionalWriteFailure(await currentTaskVersion(db, principal, id), taskNotFound().detail);
 }
 
 /** The assignee and the labels a write names must be the workspace's: `422` naming the field otherwise. */
@@ -276,11 +280,11 @@ async function requireValidReferences(
   fields: Pick<TaskChanges, 'assignee_id' | 'label_ids'>,
 ): Promise<void> {
   const { assignee_id: assigneeId, label_ids: labelIds } = fields;
-  requireReferencesFound(
-    !assigneeId || (await isAssignable(sql, access.workspaceId, assigneeId)),
-    labelIds ?? [],
-    labelIds && labelIds.length > 0 ? await selectLabelIdsOf(sql, access.workspaceId, labelIds) : [],
-  );
+  const [assignable, knownLabels] = await Promise.all([
+    !assigneeId || isAssignable(sql, access.workspaceId, assigneeId),
+    labelIds && labelIds.length > 0 ? selectLabelIdsOf(sql, access.workspaceId, labelIds) : [],
+  ]);
+  requireReferencesFound(assignable, labelIds ?? [], knownLabels);
 }
 
 /** `422` naming the field, unless the assignee may be assigned and every label was found. */
