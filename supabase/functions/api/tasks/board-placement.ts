@@ -42,8 +42,12 @@ export interface PlacedTask {
 
 /** Takes the column's lock and answers the position after its last task: where new arrivals go. */
 export async function endOfColumn(sql: Sql, projectId: string, status: TaskStatus): Promise<string> {
-  await lockColumn(sql, projectId, status);
-  return generateKeyBetween(await selectPositionBefore(sql, projectId, status, null, null), null);
+  // Sent together: the read runs after the lock all the same (statements run in order).
+  const [, last] = await Promise.all([
+    lockColumn(sql, projectId, status),
+    selectPositionBefore(sql, projectId, status, null, null),
+  ]);
+  return generateKeyBetween(last, null);
 }
 
 /** The position after `last`, a column's last position (null for an empty column): where arrivals go. */

@@ -172,10 +172,11 @@ export async function updateTask(
       requireExpectedVersion(task.task.version, expected);
       return task.task;
     }
-    await requireValidReferences(sql, access, changes);
     // Computed whenever a status is sent: the row decides, as it is when written, whether it moves.
-    const endPosition =
-      changes.status === undefined ? null : await endOfColumn(sql, task.task.project_id, changes.status);
+    const [, endPosition] = await Promise.all([
+      requireValidReferences(sql, access, changes),
+      changes.status === undefined ? null : endOfColumn(sql, task.task.project_id, changes.status),
+    ]);
     try {
       return await updateTaskRow(lastStatementOf(sql), id, changes, endPosition, expected);
     } catch (error) {
