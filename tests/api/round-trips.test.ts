@@ -7,8 +7,10 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../support/api-app.ts';
-import type { ApiResponse } from '../support/api-request.ts';
-import { projectIn, taskCalls, type Project } from '../support/task-calls.ts';
+import { callApi, type ApiResponse } from '../support/api-request.ts';
+import { jsonRequest } from '../support/resource-calls.ts';
+import { projectIn, taskCalls, taskIn, type Project, type Task } from '../support/task-calls.ts';
+import { withBearer } from '../support/test-users.ts';
 import {
   createApiTokenFor,
   createWorkspaceWithRoles,
@@ -75,5 +77,45 @@ describe.each(['an access token', 'an API token'])('round trips with %s', (crede
   it('creates a task in at most 3', async () => {
     const create = () => tasks().create(bearer(), acme, project.key, { title: 'New', status: 'todo' });
     expect(await roundTripsOf(create, 201)).toBeLessThanOrEqual(3);
+  });
+
+  it('moves a task in at most 3', async () => {
+    const first = await taskIn(api.app, acme, project.key);
+    const second = await taskIn(api.app, acme, project.key);
+    // Back and forth, each time to where it is not: a move that changes nothing writes nothing.
+    let above = true;
+    const move = () => {
+      const body = above ? { status: 'todo', before_id: first.id } : { status: 'todo', after_id: first.id };
+      above = !above;
+      return tasks().move(bearer(), second.id, body);
+    };
+    expect(await roundTripsOf(move, 200)).toBeLessThanOrEqual(3);
+  });
+
+  it('changes a task in at most 3', async () => {
+    const task = await taskIn(api.app, acme, project.key);
+    let title = 0;
+    const update = () => tasks().update(bearer(), task.id, { title: `Changed ${(title += 1)}` });
+    expect(await roundTripsOf(update, 200)).toBeLessThanOrEqual(3);
+  });
+
+  it('deletes a task in at most 3', async () => {
+    const doomed: Task[] = [
+      await taskIn(api.app, acme, project.key),
+      await taskIn(api.app, acme, project.key),
+    ];
+    const remove = () => tasks().remove(bearer(), doomed.shift()?.id ?? '');
+    expect(await roundTripsOf(remove, 204)).toBeLessThanOrEqual(3);
+  });
+
+  it('comments on a task in at most 3', async () => {
+    const task = await taskIn(api.app, acme, project.key);
+    const comment = () =>
+      callApi(
+        api.app,
+        `/api/v1/tasks/${task.id}/comments`,
+        withBearer(bearer(), jsonRequest('POST', { body: 'A comment' })),
+      );
+    expect(await roundTripsOf(comment, 201)).toBeLessThanOrEqual(3);
   });
 });

@@ -6,7 +6,7 @@
  * (RLS hides other workspaces' as missing), then enters its workspace for the MFA rule and the roles.
  */
 import type { components } from '../../../../api-spec/schema.d.ts';
-import type { Database, Sql } from '../../_shared/db.ts';
+import { lastStatementOf, type Database, type Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import { COMMENTS_PER_TASK } from '../../_shared/limits.ts';
 import { pageOf, type CreatedAtIdKey, type Page, type PageRequest } from '../../_shared/pages.ts';
@@ -63,7 +63,7 @@ export function createComment(
     requireRole(access, 'member', 'comment on tasks');
     requireActiveTaskProject(task);
     try {
-      return await insertComment(sql, taskId, request.body);
+      return await insertComment(lastStatementOf(sql), taskId, request.body);
     } catch (error) {
       throw commentWriteRefusal(error, task.project_key, taskNotFound);
     }

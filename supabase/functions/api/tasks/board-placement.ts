@@ -5,19 +5,17 @@
  * Each key taken inside a gap is longer than the gap's ends, so many moves into one gap grow the keys
  * towards position's 200 characters: past REBALANCE_ABOVE, the column's other tasks are given short
  * evenly spaced keys, in their order (each such task is moved, with its event), and the task lands
- * between its neighbours' new keys. Every function here runs under the column's lock (`lockColumn`), so the neighbours it reads are the
- * ones it lands between, and two placements never compute the same key.
+ * between its neighbours' new keys. Every function here runs under the column's lock (`lockColumn`), so
+ * the neighbours it reads are the ones it lands between, and two placements never compute the same key.
  */
 import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
 import type { Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import {
   lockColumn,
-  selectPositionAfter,
-  selectPositionBefore,
   selectColumnOrder,
-  selectPositionInColumn,
-  updatePositions,
+  selectPositionBefore,
+  type NeighbourPositions,
 } from './tasks.queries.ts';
 import type { TaskStatus } from './tasks.schemas.ts';
 
@@ -44,77 +42,108 @@ export interface PlacedTask {
 
 /** Takes the column's lock and answers the position after its last task: where new arrivals go. */
 export async function endOfColumn(sql: Sql, projectId: string, status: TaskStatus): Promise<string> {
-  await lockColumn(sql, projectId, status);
-  return generateKeyBetween(await selectPositionBefore(sql, projectId, status, null, null), null);
+  // Sent together: the read runs after the lock all the same (statements run in order).
+  const [, last] = await Promise.all([
+    lockColumn(sql, projectId, status),
+    selectPositionBefore(sql, projectId, status, null, null),
+  ]);
+  return generateKeyBetween(last, null);
 }
 
 /** The position after `last`, a column's last position (null for an empty column): where arrivals go. */
 export const afterLast = (last: string | null): string => generateKeyBetween(last, null);
 
+/** Where a moved task lands; `rebalanced`, when its column's other tasks had to take new keys first. */
+export interface Landing {
+  position: string;
+  rebalanced: { ids: string[]; positions: string[] } | null;
+}
+
 /**
- * The position that puts `task` where `placement` says, or null when it is there already. With both
- * neighbours, the task goes right after `afterId`: if others landed in that gap meanwhile, it goes
- * before them, still after `afterId` and before `beforeId`. The caller holds the column's lock.
+ * Where `task` lands for `placement`, between the neighbours read under the column's lock
+ * (selectNeighbourPositions), or null when it is there already. With both neighbours, the task goes
+ * right after `afterId`: if others landed in that gap meanwhile, it goes before them, still after
+ * `afterId` and before `beforeId`. Only a column to rebalance costs a statement here (its order).
  */
-export async function positionFor(sql: Sql, task: PlacedTask, placement: Placement): Promise<string | null> {
-  const [lower, upper] = await gapFor(sql, task, placement);
+export async function landingFor(
+  sql: Sql,
+  task: PlacedTask,
+  placement: Placement,
+  neighbours: NeighbourPositions,
+): Promise<Landing | null> {
+  const [lower, upper] = gapOf(task, placement, neighbours);
   const alreadyThere =
     task.status === placement.status &&
     (lower === null || lower < task.position) &&
     (upper === null || task.position < upper);
   if (alreadyThere) return null;
   const key = generateKeyBetween(lower, upper);
-  if (key.length <= REBALANCE_ABOVE) return key;
-  await rebalanceColumn(sql, task, placement.status);
-  return generateKeyBetween(...(await gapFor(sql, task, placement)));
+  if (key.length <= REBALANCE_ABOVE) return { position: key, rebalanced: null };
+  const rebalanced = await rebalancedColumn(sql, task, placement.status);
+  const [newLower, newUpper] = gapAmong(rebalanced, placement);
+  return {
+    position: generateKeyBetween(newLower, newUpper),
+    rebalanced: rebalanced.ids.length > 0 ? rebalanced : null,
+  };
 }
 
 /** The keys `task` must land between, as the column is now (`task` left out): null for an end. */
-async function gapFor(
-  sql: Sql,
+function gapOf(
   task: PlacedTask,
   placement: Placement,
-): Promise<[string | null, string | null]> {
-  const after = placement.afterId ? await neighbour(sql, task, placement, 'after_id') : null;
-  const before = placement.beforeId ? await neighbour(sql, task, placement, 'before_id') : null;
-  if (after !== null && before !== null && after >= before) {
-    throw placementRefused('before_id', 'must come after after_id in the column');
-  }
-  const { status } = placement;
-  return after !== null
-    ? [after, await selectPositionAfter(sql, task.project_id, status, after, task.id)]
-    : [await selectPositionBefore(sql, task.project_id, status, before, task.id), before];
+  neighbours: NeighbourPositions,
+): [string | null, string | null] {
+  const after = placement.afterId ? neighbour(neighbours.after, placement, 'after_id') : null;
+  const before = placement.beforeId ? neighbour(neighbours.before, placement, 'before_id') : null;
+  if (after !== null && before !== null && after >= before) throw neighboursOutOfOrder();
+  return after !== null ? [after, neighbours.after_next] : [neighbours.before_previous, before];
+}
+
+interface ColumnKeys {
+  ids: string[];
+  positions: string[];
 }
 
 /**
- * Gives the column's tasks but `task` consecutive keys after the column's last key, in their order: all
+ * The column's tasks but `task`, in their order, with consecutive keys after the column's last key: all
  * new keys sort after every old one, so no write collides with a key not yet rewritten, and they are as
  * short as keys get. `task` keeps its key (and its version, which the move's If-Match is checked against).
  */
-async function rebalanceColumn(sql: Sql, task: PlacedTask, status: TaskStatus): Promise<void> {
+async function rebalancedColumn(sql: Sql, task: PlacedTask, status: TaskStatus): Promise<ColumnKeys> {
   const { ids, last } = await selectColumnOrder(sql, task.project_id, status, task.id);
-  if (ids.length === 0) return;
-  await updatePositions(sql, task.project_id, ids, generateNKeysBetween(last, null, ids.length));
+  return { ids, positions: ids.length === 0 ? [] : generateNKeysBetween(last, null, ids.length) };
+}
+
+/** gapOf, in the column as rebalanced: only `task`, left out, keeps an old key there. */
+function gapAmong(column: ColumnKeys, placement: Placement): [string | null, string | null] {
+  const { ids, positions } = column;
+  const indexOf = (id: string | null | undefined, field: 'after_id' | 'before_id'): number => {
+    const index = id ? ids.indexOf(id) : -1;
+    if (index < 0) throw notANeighbour(field, placement);
+    return index;
+  };
+  const after = placement.afterId ? indexOf(placement.afterId, 'after_id') : null;
+  const before = placement.beforeId ? indexOf(placement.beforeId, 'before_id') : null;
+  if (after !== null && before !== null && after >= before) throw neighboursOutOfOrder();
+  if (after !== null) return [positions[after] ?? null, positions[after + 1] ?? null];
+  if (before !== null) return [positions[before - 1] ?? null, positions[before] ?? null];
+  return [positions.at(-1) ?? null, null];
 }
 
 /** The position of a neighbour named in the move: another task of the project, in the target column. */
-async function neighbour(
-  sql: Sql,
-  task: PlacedTask,
-  placement: Placement,
-  field: 'after_id' | 'before_id',
-): Promise<string> {
-  const id = field === 'after_id' ? placement.afterId : placement.beforeId;
-  const position =
-    id && id !== task.id
-      ? await selectPositionInColumn(sql, task.project_id, placement.status, id)
-      : undefined;
-  if (position !== undefined) return position;
-  throw placementRefused(
+function neighbour(position: string | null, placement: Placement, field: 'after_id' | 'before_id'): string {
+  if (position !== null) return position;
+  throw notANeighbour(field, placement);
+}
+
+const notANeighbour = (field: 'after_id' | 'before_id', placement: Placement): AppError =>
+  placementRefused(
     field,
     `must be the id of another task of this project in the column "${placement.status}"`,
   );
-}
+
+const neighboursOutOfOrder = (): AppError =>
+  placementRefused('before_id', 'must come after after_id in the column');
 
 function placementRefused(field: 'after_id' | 'before_id', message: string): AppError {
   return new AppError('validation_failed', undefined, {

@@ -9,8 +9,12 @@ import type { Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import type { Principal } from '../../_shared/principal.ts';
 import { requireActiveProject } from '../projects/project-access.ts';
-import { enterWorkspaceById, type WorkspaceAccess } from '../workspaces/workspace-access.ts';
-import { selectCallerTaskWorkspaceId, selectTask, type TaskRow } from './tasks.queries.ts';
+import {
+  selectWorkspaceAccessOfTask,
+  type WorkspaceAccessRow,
+} from '../workspaces/workspace-access.queries.ts';
+import { admitToWorkspace, type WorkspaceAccess } from '../workspaces/workspace-access.ts';
+import { selectTask, type TaskRow } from './tasks.queries.ts';
 
 export function taskNotFound(): AppError {
   return new AppError('not_found', 'There is no task with this id in your workspaces.');
@@ -21,25 +25,34 @@ export interface TaskInWorkspace {
   task: TaskRow;
 }
 
+/** The task and the caller's access to its workspace, read together in one round trip. */
 export async function enterTaskWorkspace(
   sql: Sql,
   principal: Principal,
   taskId: string,
 ): Promise<TaskInWorkspace> {
-  const task = await selectTask(sql, taskId);
-  if (!task) {
-    const hiddenIn = await selectCallerTaskWorkspaceId(sql, taskId);
-    if (hiddenIn) await enterWorkspaceById(sql, principal, hiddenIn);
-    throw taskNotFound();
-  }
-  return { access: await enterWorkspaceById(sql, principal, task.workspace_id), task };
+  const [task, accessRow] = await Promise.all([
+    selectTask(sql, taskId),
+    selectWorkspaceAccessOfTask(sql, taskId),
+  ]);
+  return admitToTaskWorkspace(principal, accessRow, task);
 }
 
-/** The task, as the caller may see it; `404` when they may not. */
-export async function findTask(sql: Sql, taskId: string): Promise<TaskRow> {
-  const task = await selectTask(sql, taskId);
-  if (!task) throw taskNotFound();
-  return task;
+/**
+ * enterTaskWorkspace, from the rows of selectWorkspaceAccessOfTask and selectTask sent alongside other
+ * statements: a hidden task's workspace may still answer `403 mfa_required`, then the task is `404`.
+ */
+export function admitToTaskWorkspace(
+  principal: Principal,
+  accessRow: WorkspaceAccessRow | undefined,
+  task: TaskRow | undefined,
+): TaskInWorkspace {
+  if (!task) {
+    if (accessRow) admitToWorkspace(principal, accessRow.slug, accessRow);
+    throw taskNotFound();
+  }
+  if (!accessRow) throw new AppError('not_found');
+  return { access: admitToWorkspace(principal, accessRow.slug, accessRow), task };
 }
 
 /** `409 project_archived` unless the task's project is active (SPEC §4: archived projects are read-only). */

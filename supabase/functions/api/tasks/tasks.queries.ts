@@ -61,15 +61,6 @@ export async function selectTask(sql: Sql, id: string): Promise<TaskRow | undefi
   return row;
 }
 
-/** The workspace of the task if it is in one of the caller's workspaces, whatever RLS's MFA rule hides. */
-export async function selectCallerTaskWorkspaceId(sql: Sql, id: string): Promise<string | undefined> {
-  const [row] = await sql.query<{ workspace_id: string | null }>(
-    'select private.caller_workspace_of_task($1) as workspace_id',
-    [id],
-  );
-  return row?.workspace_id ?? undefined;
-}
-
 /** The task `<projectKey>-<number>` of the workspace. */
 export async function selectTaskByKey(
   sql: Sql,
@@ -101,35 +92,59 @@ export async function lockColumn(sql: Sql, projectId: string, status: TaskStatus
   );
 }
 
-/** The position of `taskId` if it is a task of the column; undefined otherwise. */
-export async function selectPositionInColumn(
-  sql: Sql,
-  projectId: string,
-  status: TaskStatus,
-  taskId: string,
-): Promise<string | undefined> {
-  const [row] = await sql.query<{ position: string }>(
-    `select position from public.tasks where project_id = $1 and status = $2 and id = $3`,
-    [projectId, status, taskId],
+/** lockColumn, for the column `status` of the project of the task `taskId`: none if the caller cannot see it. */
+export async function lockColumnOfTask(sql: Sql, taskId: string, status: TaskStatus): Promise<void> {
+  await sql.query(
+    `select pg_advisory_xact_lock(hashtextextended('task_column:' ||
+       (select project_id from public.tasks where id = $1)::text || ':' || $2::text, 0))`,
+    [taskId, status],
   );
-  return row?.position;
 }
 
-/** The column's first position after `position`, leaving `exceptId` out; null when there is none. */
-export async function selectPositionAfter(
+/** Where a move's neighbours are in the target column, the moved task left out (null: none there). */
+export interface NeighbourPositions extends Record<string, unknown> {
+  /** The position of `after_id` if it is another task of the column. */
+  after: string | null;
+  /** The position of `before_id` if it is another task of the column. */
+  before: string | null;
+  /** The column's first position after `after`. */
+  after_next: string | null;
+  /** The column's last position before `before`, or its very last when no `before_id` was named. */
+  before_previous: string | null;
+}
+
+/**
+ * The positions a move of the task `taskId` into the column `status` lands between, in one statement by
+ * the task's id, so that it can be sent before the task is read.
+ */
+export async function selectNeighbourPositions(
   sql: Sql,
-  projectId: string,
+  taskId: string,
   status: TaskStatus,
-  position: string,
-  exceptId: string,
-): Promise<string | null> {
-  const [row] = await sql.query<{ position: string }>(
-    `select position from public.tasks
-     where project_id = $1 and status = $2 and position > $3::text and id <> $4
-     order by position limit 1`,
-    [projectId, status, position, exceptId],
+  afterId: string | null,
+  beforeId: string | null,
+): Promise<NeighbourPositions> {
+  const [row] = await sql.query<NeighbourPositions>(
+    `with moved as (select id, project_id from public.tasks where id = $1),
+     neighbours as (
+       select (select c.position from public.tasks c
+               where c.project_id = moved.project_id and c.status = $2 and c.id = $3 and c.id <> moved.id) as after,
+              (select c.position from public.tasks c
+               where c.project_id = moved.project_id and c.status = $2 and c.id = $4 and c.id <> moved.id) as before,
+              moved.id, moved.project_id
+       from moved)
+     select n.after, n.before,
+       (select c.position from public.tasks c
+        where c.project_id = n.project_id and c.status = $2 and c.position > n.after and c.id <> n.id
+        order by c.position limit 1) as after_next,
+       (select c.position from public.tasks c
+        where c.project_id = n.project_id and c.status = $2 and c.id <> n.id
+          and ($4::uuid is null or c.position < n.before)
+        order by c.position desc limit 1) as before_previous
+     from neighbours n`,
+    [taskId, status, afterId, beforeId],
   );
-  return row?.position ?? null;
+  return row ?? { after: null, before: null, after_next: null, before_previous: null };
 }
 
 /**

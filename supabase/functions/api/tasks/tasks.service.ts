@@ -17,7 +17,10 @@ import {
 } from '../../_shared/versions.ts';
 import { projectArchived, projectFound, requireActiveProject } from '../projects/project-access.ts';
 import { selectProjectAt } from '../projects/projects.queries.ts';
-import { selectWorkspaceAccess } from '../workspaces/workspace-access.queries.ts';
+import {
+  selectWorkspaceAccess,
+  selectWorkspaceAccessOfTask,
+} from '../workspaces/workspace-access.queries.ts';
 import {
   admitToWorkspace,
   enterWorkspace,
@@ -25,20 +28,28 @@ import {
   requireWorkspaceSlug,
   type WorkspaceAccess,
 } from '../workspaces/workspace-access.ts';
-import { afterLast, endOfColumn, positionFor } from './board-placement.ts';
-import { enterTaskWorkspace, findTask, requireActiveTaskProject, taskNotFound } from './task-access.ts';
+import { afterLast, endOfColumn, landingFor, type Landing } from './board-placement.ts';
+import {
+  admitToTaskWorkspace,
+  enterTaskWorkspace,
+  requireActiveTaskProject,
+  taskNotFound,
+} from './task-access.ts';
 import type { TaskSort, TaskSortKey } from './task-order.ts';
 import {
   deleteTask as deleteTaskRow,
   insertTask,
   isAssignable,
-  lockColumn,
   lockColumnEndAt,
+  lockColumnOfTask,
   moveTask as moveTaskRow,
   selectLabelIdsOf,
+  selectNeighbourPositions,
+  selectTask,
   selectTaskByKey,
   selectTasks,
   selectTaskVersion,
+  updatePositions,
   updateTask as updateTaskRow,
   type NewTask,
   type TaskChanges,
@@ -145,14 +156,15 @@ export function getTaskByKey(db: Database, principal: Principal, slug: string, k
   });
 }
 
-export function updateTask(
+/** In two round trips for a change that keeps its column: the task and its workspace, then the write. */
+export async function updateTask(
   db: Database,
   principal: Principal,
   id: string,
   changes: TaskChanges,
   expected: ExpectedVersion,
 ): Promise<Task> {
-  return db.asCaller(principal, async (sql) => {
+  const updated = await db.asCaller(principal, async (sql) => {
     const { access, task } = await enterTaskWorkspace(sql, principal, id);
     requireRole(access, 'member', 'change tasks');
     requireActiveTaskProject(task);
@@ -160,70 +172,106 @@ export function updateTask(
       requireExpectedVersion(task.task.version, expected);
       return task.task;
     }
-    await requireValidReferences(sql, access, changes);
     // Computed whenever a status is sent: the row decides, as it is when written, whether it moves.
-    const endPosition =
-      changes.status === undefined ? null : await endOfColumn(sql, task.task.project_id, changes.status);
+    const [, endPosition] = await Promise.all([
+      requireValidReferences(sql, access, changes),
+      changes.status === undefined ? null : endOfColumn(sql, task.task.project_id, changes.status),
+    ]);
     try {
-      const updated = await updateTaskRow(sql, id, changes, endPosition, expected);
-      if (updated) return updated;
+      return await updateTaskRow(lastStatementOf(sql), id, changes, endPosition, expected);
     } catch (error) {
       throw taskWriteRefusal(error, task.project_key);
     }
-    throw conditionalWriteFailure(await selectTaskVersion(sql, id), taskNotFound().detail);
   });
+  if (updated) return updated;
+  // The task changed or went between the read and the write, and the write's transaction is over.
+  throw conditionalWriteFailure(await currentTaskVersion(db, principal, id), taskNotFound().detail);
 }
 
-export function moveTask(
+/**
+ * In two round trips: the workspace, the column's lock and, read under it, the task and its neighbours,
+ * with the transaction's BEGIN; then the write with its COMMIT. A column to rebalance adds its order's
+ * read and a COMMIT of its own (the rebalance must not outlive a move that failed its If-Match).
+ */
+export async function moveTask(
   db: Database,
   principal: Principal,
   id: string,
   move: MoveTask,
   expected: ExpectedVersion,
 ): Promise<Task> {
-  return db.asCaller(principal, async (sql) => {
-    const { access, task: found } = await enterTaskWorkspace(sql, principal, id);
+  const placement = { status: move.status, afterId: move.after_id, beforeId: move.before_id };
+  const moved = await db.asCaller(principal, async (sql) => {
+    // The task and its neighbours are read after the lock (the statements run in order): where they
+    // are now, not before the wait. A task the caller cannot see locks nothing.
+    const [accessRow, , found, neighbours] = await Promise.all([
+      selectWorkspaceAccessOfTask(sql, id),
+      lockColumnOfTask(sql, id, move.status),
+      selectTask(sql, id),
+      selectNeighbourPositions(sql, id, move.status, move.after_id ?? null, move.before_id ?? null),
+    ]);
+    const { access, task } = admitToTaskWorkspace(principal, accessRow, found);
     requireRole(access, 'member', 'move tasks');
-    requireActiveTaskProject(found);
-    await lockColumn(sql, found.task.project_id, move.status);
-    // Read again under the lock: where the task and its neighbours are now, not before the wait.
-    const { task } = await findTask(sql, id);
-    const position = await positionFor(sql, task, {
-      status: move.status,
-      afterId: move.after_id,
-      beforeId: move.before_id,
-    });
-    if (position === null) {
-      requireExpectedVersion(task.version, expected);
-      return task;
-    }
+    requireActiveTaskProject(task);
+    const landing = await landingFor(sql, task.task, placement, neighbours);
+    // Checked here too, on the task as read under the lock, so that a stale drag writes nothing.
+    requireExpectedVersion(task.task.version, expected);
+    if (landing === null) return task.task;
     try {
-      const moved = await moveTaskRow(sql, id, move.status, position, expected);
-      if (moved) return moved;
+      return await writeMove(sql, task.task, move.status, landing, expected);
     } catch (error) {
-      throw taskWriteRefusal(error, found.project_key);
+      throw taskWriteRefusal(error, task.project_key);
     }
-    throw conditionalWriteFailure(await selectTaskVersion(sql, id), taskNotFound().detail);
   });
+  if (moved) return moved;
+  // The task changed or went between the read and the write, and the write's transaction is over.
+  throw conditionalWriteFailure(await currentTaskVersion(db, principal, id), taskNotFound().detail);
 }
 
-export function deleteTask(
+/**
+ * The move's write; undefined when no row changed, after its COMMIT. With a rebalance, the two writes
+ * go together and a move that changed no row throws instead, so that the rebalance is undone too.
+ */
+async function writeMove(
+  sql: Sql,
+  task: Task,
+  status: MoveTask['status'],
+  landing: Landing,
+  expected: ExpectedVersion,
+): Promise<Task | undefined> {
+  const { position, rebalanced } = landing;
+  if (rebalanced === null) return moveTaskRow(lastStatementOf(sql), task.id, status, position, expected);
+  const [, moved] = await Promise.all([
+    updatePositions(sql, task.project_id, rebalanced.ids, rebalanced.positions),
+    moveTaskRow(sql, task.id, status, position, expected),
+  ]);
+  if (moved) return moved;
+  throw conditionalWriteFailure(await selectTaskVersion(sql, task.id), taskNotFound().detail);
+}
+
+/** The task's version as the caller sees it now, in a transaction of its own; undefined if it is gone. */
+const currentTaskVersion = (db: Database, principal: Principal, id: string): Promise<number | undefined> =>
+  db.asCaller(principal, (sql) => selectTaskVersion(lastStatementOf(sql), id));
+
+/** In two round trips: the task and its workspace, then the delete with its COMMIT. */
+export async function deleteTask(
   db: Database,
   principal: Principal,
   id: string,
   expected: ExpectedVersion,
 ): Promise<void> {
-  return db.asCaller(principal, async (sql) => {
+  const deleted = await db.asCaller(principal, async (sql) => {
     const { access, task } = await enterTaskWorkspace(sql, principal, id);
     requireRole(access, 'member', 'delete tasks');
     requireActiveTaskProject(task);
     try {
-      if (await deleteTaskRow(sql, id, expected)) return;
+      return await deleteTaskRow(lastStatementOf(sql), id, expected);
     } catch (error) {
       throw taskWriteRefusal(error, task.project_key);
     }
-    throw conditionalWriteFailure(await selectTaskVersion(sql, id), taskNotFound().detail);
   });
+  if (deleted) return;
+  throw conditionalWriteFailure(await currentTaskVersion(db, principal, id), taskNotFound().detail);
 }
 
 /** The assignee and the labels a write names must be the workspace's: `422` naming the field otherwise. */
@@ -233,11 +281,11 @@ async function requireValidReferences(
   fields: Pick<TaskChanges, 'assignee_id' | 'label_ids'>,
 ): Promise<void> {
   const { assignee_id: assigneeId, label_ids: labelIds } = fields;
-  requireReferencesFound(
-    !assigneeId || (await isAssignable(sql, access.workspaceId, assigneeId)),
-    labelIds ?? [],
-    labelIds && labelIds.length > 0 ? await selectLabelIdsOf(sql, access.workspaceId, labelIds) : [],
-  );
+  const [assignable, knownLabels] = await Promise.all([
+    !assigneeId || isAssignable(sql, access.workspaceId, assigneeId),
+    labelIds && labelIds.length > 0 ? selectLabelIdsOf(sql, access.workspaceId, labelIds) : [],
+  ]);
+  requireReferencesFound(assignable, labelIds ?? [], knownLabels);
 }
 
 /** `422` naming the field, unless the assignee may be assigned and every label was found. */

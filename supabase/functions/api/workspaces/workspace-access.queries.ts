@@ -32,3 +32,19 @@ export async function selectWorkspaceAccessById(
   );
   return row;
 }
+
+/**
+ * The same, for the workspace of the task `taskId` if it is one of the caller's, whether or not RLS
+ * shows the task (it hides an MFA workspace's tasks at aal1): sent alongside the task's own read.
+ */
+export async function selectWorkspaceAccessOfTask(
+  sql: Sql,
+  taskId: string,
+): Promise<WorkspaceAccessRow | undefined> {
+  const [row] = await sql.query<WorkspaceAccessRow>(
+    `select id, slug, require_mfa, role from private.caller_workspaces()
+     where id = (select private.caller_workspace_of_task($1))`,
+    [taskId],
+  );
+  return row;
+}
