@@ -101,12 +101,15 @@ describe('fuzzing: a move into a gap between neighbours whose keys are near the 
       fc.asyncProperty(narrowGap, async ({ a, b }) => {
         // Hostile neighbours, as a long history of moves would leave them: written as the table owner.
         await api.db.asService(async (sql) => {
-          await sql.query(`update public.tasks set position = 'z' || id::text where project_id = $1`, [
-            project.id,
-          ]);
+          // Out of the way first, on valid keys (`b01`…), so that no write below meets a key still held.
+          await sql.query(
+            `update public.tasks set position = 'b' || lpad(number::text, 2, '0') where project_id = $1`,
+            [project.id],
+          );
           await sql.query('update public.tasks set position = $2 where id = $1', [lower.id, a]);
           await sql.query('update public.tasks set position = $2 where id = $1', [upper.id, b]);
           await sql.query(`update public.tasks set position = 'a0' where id = $1`, [bystander.id]);
+          await sql.query(`update public.tasks set position = 'a1' where id = $1`, [mover.id]);
         });
         const moved = await taskCalls(api.app).move(workspace.member.accessToken, mover.id, {
           status: 'todo',
