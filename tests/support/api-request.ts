@@ -8,6 +8,8 @@ import type { AppEnv } from '../../supabase/functions/api/app-env.ts';
 import { expectProblemResponse, expectResponseMatchesSpec } from './openapi.ts';
 import type { ObservedResponse, Problem } from './openapi.ts';
 
+export type RequestHeaders = Record<string, string>;
+
 export interface ApiResponse extends ObservedResponse {
   /** The parsed JSON body, or undefined when there is none. */
   body: unknown;
@@ -48,11 +50,16 @@ export function expectProblem(response: ApiResponse, status: number, code: strin
 async function observe(app: Hono<AppEnv>, path: string, init: RequestInit): Promise<ApiResponse> {
   const response = await app.request(path, init);
   const text = await response.text();
-  const isJson = /json/.test(response.headers.get('content-type') ?? '');
   return {
     status: response.status,
     headers: response.headers,
     text,
-    body: isJson && text !== '' ? JSON.parse(text) : undefined,
+    body: parsedBody(response.headers, text),
   };
+}
+
+/** The parsed JSON body, or undefined when there is none. */
+export function parsedBody(headers: Headers, text: string): unknown {
+  const isJson = /json/.test(headers.get('content-type') ?? '');
+  return isJson && text !== '' ? JSON.parse(text) : undefined;
 }

@@ -4,10 +4,10 @@
  */
 import type { Hono } from 'hono';
 import type { AppEnv } from '../../supabase/functions/api/app-env.ts';
-import { callApi, type ApiResponse } from './api-request.ts';
+import { callApi, type ApiResponse, type RequestHeaders } from './api-request.ts';
 import { withBearer } from './test-users.ts';
 
-export type RequestHeaders = Record<string, string>;
+export type { RequestHeaders };
 
 /** A timestamp as the API writes it: ISO 8601 in UTC with milliseconds. */
 export const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
