@@ -67,6 +67,15 @@ export async function responseOf<Result extends FetchResult>(
   return { status: response.status, headers: response.headers, text, body };
 }
 
+/**
+ * A request body as a client may send it: the fields the spec gives a `default` may be left out.
+ * openapi-typescript marks them required (its defaultNonNullable), which suits the API's services, who
+ * read these types after validation filled the defaults, but not a caller; pass the body on with
+ * `as Body`.
+ */
+export type Sendable<Body, Defaulted extends keyof Body> = Omit<Body, Defaulted> &
+  Partial<Pick<Body, Defaulted>>;
+
 /** Request headers with the bearer credential, for the typed client's `headers` option. */
 export const bearer = (token: string, headers: RequestHeaders = {}): RequestHeaders => ({
   Authorization: `Bearer ${token}`,
