@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../api-spec/schema.d.ts';
 import { LABELS_PER_WORKSPACE } from '../../supabase/functions/_shared/limits.ts';
 import { useTestApp } from '../support/api-app.ts';
-import { expectProblem, type ApiResponse } from '../support/api-request.ts';
-import { ISO_TIMESTAMP, resourceCalls, type RequestHeaders } from '../support/resource-calls.ts';
+import { expectProblem } from '../support/api-request.ts';
+import { ISO_TIMESTAMP, labelCalls, type RequestHeaders } from '../support/resource-calls.ts';
 import { aal2AccessTokenOf } from '../support/test-users.ts';
 import {
   createApiTokenFor,
@@ -13,12 +13,17 @@ import {
 } from '../support/workspace-fixture.ts';
 
 type Label = components['schemas']['Label'];
-type LabelList = components['schemas']['LabelList'];
+type CreateLabel = components['schemas']['CreateLabel'];
+type UpdateLabel = components['schemas']['UpdateLabel'];
 
 const api = useTestApp();
-const labels = (workspace: WorkspaceFixture) => resourceCalls(api.app, `${workspace.path}/labels`);
-const createLabel = (bearer: string, workspace: WorkspaceFixture, body: unknown, headers?: RequestHeaders) =>
-  labels(workspace).create(bearer, body, headers);
+const labels = (workspace: WorkspaceFixture) => labelCalls(api.app, workspace);
+const createLabel = (
+  bearer: string,
+  workspace: WorkspaceFixture,
+  body: CreateLabel,
+  headers?: RequestHeaders,
+) => labels(workspace).create(bearer, body, headers);
 const listLabels = (bearer: string, workspace: WorkspaceFixture, query = '') =>
   labels(workspace).list(bearer, query);
 const getLabel = (bearer: string, workspace: WorkspaceFixture, id: string, headers?: RequestHeaders) =>
@@ -27,14 +32,12 @@ const patchLabel = (
   bearer: string,
   workspace: WorkspaceFixture,
   id: string,
-  body: unknown,
+  body: UpdateLabel,
   headers?: RequestHeaders,
 ) => labels(workspace).update(bearer, id, body, headers);
 const deleteLabel = (bearer: string, workspace: WorkspaceFixture, id: string, headers?: RequestHeaders) =>
   labels(workspace).remove(bearer, id, headers);
 
-const bodyOf = (response: ApiResponse) => response.body as Label;
-const listOf = (response: ApiResponse) => response.body as LabelList;
 const uniqueName = () => `label ${randomUUID().slice(0, 8)}`;
 
 interface StoredLabel extends Record<string, unknown> {
@@ -71,14 +74,14 @@ async function insertLabels(workspace: WorkspaceFixture, count: number): Promise
 }
 
 /** A label the member creates through the API. */
-async function labelIn(workspace: WorkspaceFixture, fields: Record<string, unknown> = {}): Promise<Label> {
+async function labelIn(workspace: WorkspaceFixture, fields: Partial<CreateLabel> = {}): Promise<Label> {
   const response = await createLabel(workspace.member.accessToken, workspace, {
     name: uniqueName(),
     color: '#00ff00',
     ...fields,
   });
   expect(response.status).toBe(201);
-  return bodyOf(response);
+  return response.body;
 }
 
 let acme: WorkspaceFixture;
@@ -91,7 +94,7 @@ describe('POST /api/v1/workspaces/{slug}/labels', () => {
   it('lets a member create a label, its color stored in lower case', async () => {
     const response = await createLabel(acme.member.accessToken, acme, { name: '  Bug  ', color: '#D73A4A' });
     expect(response.status).toBe(201);
-    const label = bodyOf(response);
+    const label = response.body;
     expect(label).toEqual({
       object: 'label',
       id: expect.any(String),
@@ -119,7 +122,7 @@ describe('POST /api/v1/workspaces/{slug}/labels', () => {
       name: uniqueName(),
       color: '#123abc',
     });
-    expect(bodyOf(response).created_by).toBe(acme[role].id);
+    expect(response.body.created_by).toBe(acme[role].id);
   });
 
   it('refuses a viewer with 403 forbidden and creates nothing', async () => {
@@ -158,7 +161,7 @@ describe('POST /api/v1/workspaces/{slug}/labels', () => {
   ])('refuses %j with 422 naming %s', async (body, path) => {
     const before = await storedLabels(acme);
     const problem = expectProblem(
-      await createLabel(acme.member.accessToken, acme, body),
+      await labels(acme).raw.create(acme.member.accessToken, body),
       422,
       'validation_failed',
     );
@@ -169,7 +172,7 @@ describe('POST /api/v1/workspaces/{slug}/labels', () => {
   it('accepts a name of 32 characters after trimming', async () => {
     const name = 'y'.repeat(32);
     expect(
-      bodyOf(await createLabel(acme.member.accessToken, acme, { name: ` ${name} `, color: '#000000' })).name,
+      (await createLabel(acme.member.accessToken, acme, { name: ` ${name} `, color: '#000000' })).body.name,
     ).toBe(name);
   });
 
@@ -253,7 +256,7 @@ describe('GET /api/v1/workspaces/{slug}/labels', () => {
     for (const user of [listed.owner, listed.admin, listed.member, listed.viewer]) {
       const response = await listLabels(user.accessToken, listed);
       expect(response.status).toBe(200);
-      const list = listOf(response);
+      const list = response.body;
       expect(list.data.map((label) => label.name)).toEqual(['alpha', 'Bravo', 'Charlie', 'delta', 'echo']);
       expect(list.next_cursor).toBeNull();
       expect(response.headers.get('Link')).toBeNull();
@@ -265,7 +268,7 @@ describe('GET /api/v1/workspaces/{slug}/labels', () => {
     let query = '?limit=2';
     for (let pages = 0; pages < 10; pages += 1) {
       const response = await listLabels(listed.viewer.accessToken, listed, query);
-      const page = listOf(response);
+      const page = response.body;
       expect(page.data.length).toBeLessThanOrEqual(2);
       seen.push(...page.data.map((label) => label.name));
       if (!page.next_cursor) break;
@@ -297,7 +300,7 @@ describe('GET /api/v1/workspaces/{slug}/labels/{id}', () => {
   it('answers any member the label with its ETag, and 304 while it is unchanged', async () => {
     const label = await labelIn(acme);
     const response = await getLabel(acme.viewer.accessToken, acme, label.id);
-    expect(bodyOf(response)).toEqual(label);
+    expect(response.body).toEqual(label);
     expect(response.headers.get('ETag')).toBe('"1"');
     const notModified = await getLabel(acme.viewer.accessToken, acme, label.id, { 'If-None-Match': '"1"' });
     expect(notModified.status).toBe(304);
@@ -321,7 +324,7 @@ describe('PATCH /api/v1/workspaces/{slug}/labels/{id}', () => {
       name: ` ${name} `,
       color: '#ABCDEF',
     });
-    expect(bodyOf(response)).toEqual({
+    expect(response.body).toEqual({
       ...label,
       name,
       color: '#abcdef',
@@ -335,7 +338,7 @@ describe('PATCH /api/v1/workspaces/{slug}/labels/{id}', () => {
   it("lets a label change the case of its own name, but not take another's", async () => {
     const label = await labelIn(acme, { name: 'frontend' });
     const other = await labelIn(acme, { name: 'Backend' });
-    expect(bodyOf(await patchLabel(acme.owner.accessToken, acme, label.id, { name: 'Frontend' })).name).toBe(
+    expect((await patchLabel(acme.owner.accessToken, acme, label.id, { name: 'Frontend' })).body.name).toBe(
       'Frontend',
     );
     expectProblem(
@@ -384,7 +387,11 @@ describe('PATCH /api/v1/workspaces/{slug}/labels/{id}', () => {
     'refuses %j with 422 and changes nothing',
     async (body) => {
       const label = await labelIn(acme);
-      expectProblem(await patchLabel(acme.admin.accessToken, acme, label.id, body), 422, 'validation_failed');
+      expectProblem(
+        await labels(acme).raw.update(acme.admin.accessToken, label.id, body),
+        422,
+        'validation_failed',
+      );
       expect(await storedLabel(acme, label.id)).toMatchObject({
         name: label.name,
         color: '#00ff00',
@@ -395,7 +402,7 @@ describe('PATCH /api/v1/workspaces/{slug}/labels/{id}', () => {
 
   it('answers {} with the label unchanged', async () => {
     const label = await labelIn(acme);
-    expect(bodyOf(await patchLabel(acme.admin.accessToken, acme, label.id, {}))).toEqual(label);
+    expect((await patchLabel(acme.admin.accessToken, acme, label.id, {})).body).toEqual(label);
     expect(await storedLabel(acme, label.id)).toMatchObject({ version: 1 });
   });
 
@@ -417,7 +424,7 @@ describe('PATCH /api/v1/workspaces/{slug}/labels/{id}', () => {
       { color: '#ffffff' },
       { 'If-Match': '"1"' },
     );
-    expect(bodyOf(fresh)).toMatchObject({ color: '#ffffff', version: 2 });
+    expect(fresh.body).toMatchObject({ color: '#ffffff', version: 2 });
   });
 
   it('refuses a read token with 403 insufficient_scope', async () => {
@@ -477,9 +484,9 @@ describe('DELETE /api/v1/workspaces/{slug}/labels/{id}', () => {
 
   it('answers aal1 403 mfa_required in a workspace that requires MFA', async () => {
     const strict = await createWorkspaceWithRoles(api.db, { requireMfa: true });
-    const created = bodyOf(
-      await createLabel(await aal2AccessTokenOf(strict.member), strict, { name: 'x', color: '#000000' }),
-    );
+    const created = (
+      await createLabel(await aal2AccessTokenOf(strict.member), strict, { name: 'x', color: '#000000' })
+    ).body;
     expectProblem(await deleteLabel(strict.admin.accessToken, strict, created.id), 403, 'mfa_required');
     expect(await storedLabel(strict, created.id)).toBeDefined();
   });

@@ -10,7 +10,7 @@ import type { AppEnv } from '../../supabase/functions/api/app-env.ts';
 import type { Database } from '../../supabase/functions/_shared/db.ts';
 import { apiClient, bearer as withAuthorization, rawQuery, responseOf, type Sendable } from './api-client.ts';
 import { callApi, type ApiResponse, type RequestHeaders } from './api-request.ts';
-import { jsonRequest } from './resource-calls.ts';
+import { jsonRequest, labelCalls, projectCalls } from './resource-calls.ts';
 import { withBearer } from './test-users.ts';
 import type { WorkspaceFixture } from './workspace-fixture.ts';
 
@@ -125,27 +125,19 @@ export async function projectIn(
   workspace: WorkspaceFixture,
   bearer = workspace.admin.accessToken,
 ): Promise<Project> {
-  const response = await responseOf(
-    apiClient(app).POST('/v1/workspaces/{slug}/projects', {
-      params: { path: { slug: workspace.slug } },
-      // The spec defaults `description` (see Sendable).
-      body: { key: uniqueProjectKey(), name: 'Board' } as components['schemas']['CreateProject'],
-      headers: withAuthorization(bearer),
-    }),
-  );
+  const response = await projectCalls(app, workspace).create(bearer, {
+    key: uniqueProjectKey(),
+    name: 'Board',
+  });
   expect(response.status, response.text).toBe(201);
   return response.body;
 }
 
 /** Archives the project through the API, as its admin. */
 export async function archive(app: Hono<AppEnv>, workspace: WorkspaceFixture, projectKey: string) {
-  const response = await responseOf(
-    apiClient(app).PATCH('/v1/workspaces/{slug}/projects/{key}', {
-      params: { path: { slug: workspace.slug, key: projectKey } },
-      body: { archived: true },
-      headers: withAuthorization(workspace.admin.accessToken),
-    }),
-  );
+  const response = await projectCalls(app, workspace).update(workspace.admin.accessToken, projectKey, {
+    archived: true,
+  });
   expect(response.status, response.text).toBe(200);
 }
 
@@ -166,13 +158,10 @@ export async function taskIn(
 
 /** A label the workspace's member creates through the API; its id. */
 export async function labelIn(app: Hono<AppEnv>, workspace: WorkspaceFixture): Promise<string> {
-  const response = await responseOf(
-    apiClient(app).POST('/v1/workspaces/{slug}/labels', {
-      params: { path: { slug: workspace.slug } },
-      body: { name: `label ${randomUUID().slice(0, 8)}`, color: '#3366ff' },
-      headers: withAuthorization(workspace.member.accessToken),
-    }),
-  );
+  const response = await labelCalls(app, workspace).create(workspace.member.accessToken, {
+    name: `label ${randomUUID().slice(0, 8)}`,
+    color: '#3366ff',
+  });
   expect(response.status, response.text).toBe(201);
   return response.body.id;
 }
