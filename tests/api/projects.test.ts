@@ -3,8 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../api-spec/schema.d.ts';
 import { PROJECTS_PER_WORKSPACE } from '../../supabase/functions/_shared/limits.ts';
 import { useTestApp } from '../support/api-app.ts';
-import { callApi, expectProblem, type ApiResponse } from '../support/api-request.ts';
-import { ISO_TIMESTAMP, jsonRequest, resourceCalls, type RequestHeaders } from '../support/resource-calls.ts';
+import { callApi, expectProblem } from '../support/api-request.ts';
+import {
+  ISO_TIMESTAMP,
+  jsonRequest,
+  projectCalls,
+  type CreateProject,
+  type RequestHeaders,
+} from '../support/resource-calls.ts';
 import { aal2AccessTokenOf, withBearer } from '../support/test-users.ts';
 import {
   createApiTokenFor,
@@ -13,15 +19,15 @@ import {
 } from '../support/workspace-fixture.ts';
 
 type Project = components['schemas']['Project'];
-type ProjectList = components['schemas']['ProjectList'];
+type UpdateProject = components['schemas']['UpdateProject'];
 
 const api = useTestApp();
 const projectsOf = (workspace: WorkspaceFixture) => `${workspace.path}/projects`;
-const projects = (workspace: WorkspaceFixture) => resourceCalls(api.app, projectsOf(workspace));
+const projects = (workspace: WorkspaceFixture) => projectCalls(api.app, workspace);
 const createProject = (
   bearer: string,
   workspace: WorkspaceFixture,
-  body: unknown,
+  body: CreateProject,
   headers?: RequestHeaders,
 ) => projects(workspace).create(bearer, body, headers);
 const listProjects = (bearer: string, workspace: WorkspaceFixture, query = '') =>
@@ -32,14 +38,12 @@ const patchProject = (
   bearer: string,
   workspace: WorkspaceFixture,
   key: string,
-  body: unknown,
+  body: UpdateProject,
   headers?: RequestHeaders,
 ) => projects(workspace).update(bearer, key, body, headers);
 const deleteProject = (bearer: string, workspace: WorkspaceFixture, key: string, headers?: RequestHeaders) =>
   projects(workspace).remove(bearer, key, headers);
 
-const bodyOf = (response: ApiResponse) => response.body as Project;
-const listOf = (response: ApiResponse) => response.body as ProjectList;
 const uniqueKey = () => `P${randomUUID().replaceAll('-', '').slice(0, 6).toUpperCase()}`;
 
 interface StoredProject extends Record<string, unknown> {
@@ -78,17 +82,14 @@ async function insertProjects(workspace: WorkspaceFixture, count: number): Promi
 }
 
 /** A project the admin creates through the API. */
-async function projectIn(
-  workspace: WorkspaceFixture,
-  fields: Record<string, unknown> = {},
-): Promise<Project> {
+async function projectIn(workspace: WorkspaceFixture, fields: Partial<CreateProject> = {}): Promise<Project> {
   const response = await createProject(workspace.admin.accessToken, workspace, {
     key: uniqueKey(),
     name: 'Project',
     ...fields,
   });
   expect(response.status).toBe(201);
-  return bodyOf(response);
+  return response.body;
 }
 
 async function archivedProjectIn(workspace: WorkspaceFixture): Promise<Project> {
@@ -97,7 +98,7 @@ async function archivedProjectIn(workspace: WorkspaceFixture): Promise<Project> 
     archived: true,
   });
   expect(response.status).toBe(200);
-  return bodyOf(response);
+  return response.body;
 }
 
 let acme: WorkspaceFixture;
@@ -111,7 +112,7 @@ describe('POST /api/v1/workspaces/{slug}/projects', () => {
     const key = uniqueKey();
     const response = await createProject(acme.admin.accessToken, acme, { key, name: '  Engineering  ' });
     expect(response.status).toBe(201);
-    const project = bodyOf(response);
+    const project = response.body;
     expect(project).toEqual({
       object: 'project',
       id: expect.any(String),
@@ -137,7 +138,7 @@ describe('POST /api/v1/workspaces/{slug}/projects', () => {
       version: 1,
     });
     const location = new URL(response.headers.get('Location') ?? '', `http://api.test${projectsOf(acme)}`);
-    expect(bodyOf(await getProject(acme.viewer.accessToken, acme, key)).id).toBe(project.id);
+    expect((await getProject(acme.viewer.accessToken, acme, key)).body.id).toBe(project.id);
     expect(location.pathname).toBe(`${projectsOf(acme)}/${key}`);
   });
 
@@ -169,7 +170,7 @@ describe('POST /api/v1/workspaces/{slug}/projects', () => {
       404,
       'not_found',
     );
-    const missing = { ...acme, path: '/api/v1/workspaces/no-such-workspace' };
+    const missing = { ...acme, slug: 'no-such-workspace', path: '/api/v1/workspaces/no-such-workspace' };
     expectProblem(
       await createProject(acme.admin.accessToken, missing, { key, name: 'Nope' }),
       404,
@@ -203,7 +204,7 @@ describe('POST /api/v1/workspaces/{slug}/projects', () => {
   ])('refuses %j with 422 naming %s', async (body, path) => {
     const before = await storedProjects(acme);
     const problem = expectProblem(
-      await createProject(acme.admin.accessToken, acme, body),
+      await projects(acme).raw.create(acme.admin.accessToken, body),
       422,
       'validation_failed',
     );
@@ -314,13 +315,13 @@ describe('GET /api/v1/workspaces/{slug}/projects', () => {
     for (const user of [listed.owner, listed.admin, listed.member, listed.viewer]) {
       const response = await listProjects(user.accessToken, listed);
       expect(response.status).toBe(200);
-      expect(listOf(response)).toEqual({ object: 'list', data: active, next_cursor: null });
+      expect(response.body).toEqual({ object: 'list', data: active, next_cursor: null });
       expect(response.headers.get('Link')).toBeNull();
     }
   });
 
   it('lists archived ones too with ?include_archived=true, and not with false', async () => {
-    const all = listOf(await listProjects(listed.viewer.accessToken, listed, '?include_archived=true'));
+    const all = (await listProjects(listed.viewer.accessToken, listed, '?include_archived=true')).body;
     expect(all.data.map((project) => project.key)).toEqual(
       [...active.slice(0, 3), archived, active[3]].map((project) => project?.key),
     );
@@ -328,7 +329,7 @@ describe('GET /api/v1/workspaces/{slug}/projects', () => {
       archived: true,
       archived_at: expect.stringMatching(ISO_TIMESTAMP),
     });
-    const some = listOf(await listProjects(listed.viewer.accessToken, listed, '?include_archived=false'));
+    const some = (await listProjects(listed.viewer.accessToken, listed, '?include_archived=false')).body;
     expect(some.data).toEqual(active);
   });
 
@@ -346,7 +347,7 @@ describe('GET /api/v1/workspaces/{slug}/projects', () => {
     let query = '?include_archived=true&limit=2';
     for (let pages = 0; pages < 10; pages += 1) {
       const response = await listProjects(listed.member.accessToken, listed, query);
-      const page = listOf(response);
+      const page = response.body;
       expect(page.data.length).toBeLessThanOrEqual(2);
       seen.push(...page.data.map((project) => project.key));
       if (!page.next_cursor) break;
@@ -374,7 +375,7 @@ describe('GET /api/v1/workspaces/{slug}/projects', () => {
 
   it('lets a read token list', async () => {
     const readToken = await createApiTokenFor(api.app, listed.viewer, 'read');
-    expect(listOf(await listProjects(readToken, listed)).data).toEqual(active);
+    expect((await listProjects(readToken, listed)).body.data).toEqual(active);
   });
 });
 
@@ -383,7 +384,7 @@ describe('GET /api/v1/workspaces/{slug}/projects/{key}', () => {
     const project = await projectIn(acme);
     const response = await getProject(acme.viewer.accessToken, acme, project.key);
     expect(response.status).toBe(200);
-    expect(bodyOf(response)).toEqual(project);
+    expect(response.body).toEqual(project);
     expect(response.headers.get('ETag')).toBe('"1"');
     const notModified = await getProject(acme.viewer.accessToken, acme, project.key, {
       'If-None-Match': '"1"',
@@ -397,7 +398,7 @@ describe('GET /api/v1/workspaces/{slug}/projects/{key}', () => {
   it('answers an archived project too', async () => {
     const project = await archivedProjectIn(acme);
     const response = await getProject(acme.member.accessToken, acme, project.key);
-    expect(bodyOf(response)).toMatchObject({ key: project.key, archived: true });
+    expect(response.body).toMatchObject({ key: project.key, archived: true });
   });
 
   it('answers 404 for a lower-case key, an unknown key, a malformed key and another workspace', async () => {
@@ -411,7 +412,11 @@ describe('GET /api/v1/workspaces/{slug}/projects/{key}', () => {
 
   it('refuses a query parameter with 400', async () => {
     const project = await projectIn(acme);
-    expectProblem(await getProject(acme.admin.accessToken, acme, `${project.key}?x=1`), 400, 'bad_request');
+    expectProblem(
+      await projects(acme).raw.get(acme.admin.accessToken, `${project.key}?x=1`),
+      400,
+      'bad_request',
+    );
   });
 });
 
@@ -423,7 +428,7 @@ describe('PATCH /api/v1/workspaces/{slug}/projects/{key}', () => {
       description: 'Shared services.',
     });
     expect(response.status).toBe(200);
-    expect(bodyOf(response)).toEqual({
+    expect(response.body).toEqual({
       ...project,
       name: 'Platform',
       description: 'Shared services.',
@@ -439,10 +444,10 @@ describe('PATCH /api/v1/workspaces/{slug}/projects/{key}', () => {
     const project = await projectIn(acme);
     const key = uniqueKey();
     const response = await patchProject(acme.owner.accessToken, acme, project.key, { key });
-    expect(bodyOf(response)).toMatchObject({ id: project.id, key, version: 2 });
+    expect(response.body).toMatchObject({ id: project.id, key, version: 2 });
     expect(response.headers.get('Content-Location')).toBe(key);
     expectProblem(await getProject(acme.admin.accessToken, acme, project.key), 404, 'not_found');
-    expect(bodyOf(await getProject(acme.admin.accessToken, acme, key)).id).toBe(project.id);
+    expect((await getProject(acme.admin.accessToken, acme, key)).body.id).toBe(project.id);
   });
 
   it('answers a retried change of key with the same Idempotency-Key again, though the old address is gone', async () => {
@@ -471,13 +476,13 @@ describe('PATCH /api/v1/workspaces/{slug}/projects/{key}', () => {
   it('clears the description with "" and refuses null with 422', async () => {
     const project = await projectIn(acme, { description: 'Something' });
     expectProblem(
-      await patchProject(acme.admin.accessToken, acme, project.key, { description: null }),
+      await projects(acme).raw.update(acme.admin.accessToken, project.key, { description: null }),
       422,
       'validation_failed',
     );
     expect(await storedProject(acme, project.key)).toMatchObject({ description: 'Something', version: 1 });
     const cleared = await patchProject(acme.admin.accessToken, acme, project.key, { description: '' });
-    expect(bodyOf(cleared).description).toBe('');
+    expect(cleared.body.description).toBe('');
   });
 
   it.each([{ id: randomUUID() }, { archived_at: null }, { key: 'low' }, { name: '' }, { archived: 'yes' }])(
@@ -485,7 +490,7 @@ describe('PATCH /api/v1/workspaces/{slug}/projects/{key}', () => {
     async (body) => {
       const project = await projectIn(acme);
       expectProblem(
-        await patchProject(acme.admin.accessToken, acme, project.key, body),
+        await projects(acme).raw.update(acme.admin.accessToken, project.key, body),
         422,
         'validation_failed',
       );
@@ -496,7 +501,7 @@ describe('PATCH /api/v1/workspaces/{slug}/projects/{key}', () => {
   it('answers {} with the project unchanged', async () => {
     const project = await projectIn(acme);
     const response = await patchProject(acme.admin.accessToken, acme, project.key, {});
-    expect(bodyOf(response)).toEqual(project);
+    expect(response.body).toEqual(project);
     expect(await storedProject(acme, project.key)).toMatchObject({ version: 1 });
   });
 
@@ -543,7 +548,7 @@ describe('PATCH /api/v1/workspaces/{slug}/projects/{key}', () => {
       { name: 'Fresh' },
       { 'If-Match': '"1"' },
     );
-    expect(bodyOf(fresh)).toMatchObject({ name: 'Fresh', version: 2 });
+    expect(fresh.body).toMatchObject({ name: 'Fresh', version: 2 });
     const empty = await patchProject(acme.admin.accessToken, acme, project.key, {}, { 'If-Match': '"1"' });
     expect(expectProblem(empty, 412, 'precondition_failed').current_version).toBe(2);
   });
@@ -561,9 +566,7 @@ describe('PATCH /api/v1/workspaces/{slug}/projects/{key}', () => {
 
   it('archives a project: read-only, hidden from lists, and back with {"archived": false}', async () => {
     const project = await projectIn(acme);
-    const archived = bodyOf(
-      await patchProject(acme.admin.accessToken, acme, project.key, { archived: true }),
-    );
+    const archived = (await patchProject(acme.admin.accessToken, acme, project.key, { archived: true })).body;
     expect(archived).toMatchObject({
       archived: true,
       archived_at: expect.stringMatching(ISO_TIMESTAMP),
@@ -571,7 +574,7 @@ describe('PATCH /api/v1/workspaces/{slug}/projects/{key}', () => {
     });
     const stored = await storedProject(acme, project.key);
     expect(stored?.archived_at?.toISOString()).toBe(archived.archived_at);
-    const listed = listOf(await listProjects(acme.admin.accessToken, acme, '?limit=200'));
+    const listed = (await listProjects(acme.admin.accessToken, acme, '?limit=200')).body;
     expect(listed.data.map((each) => each.key)).not.toContain(project.key);
 
     for (const body of [{ name: 'Renamed' }, { archived: false, name: 'Renamed' }, { archived: true }, {}]) {
@@ -585,7 +588,7 @@ describe('PATCH /api/v1/workspaces/{slug}/projects/{key}', () => {
     expect(await storedProject(acme, project.key)).toEqual(stored);
 
     const unarchived = await patchProject(acme.admin.accessToken, acme, project.key, { archived: false });
-    expect(bodyOf(unarchived)).toMatchObject({
+    expect(unarchived.body).toMatchObject({
       archived: false,
       archived_at: null,
       name: 'Project',
@@ -593,7 +596,7 @@ describe('PATCH /api/v1/workspaces/{slug}/projects/{key}', () => {
     });
     expect(await storedProject(acme, project.key)).toMatchObject({ archived_at: null, version: 3 });
     const renamed = await patchProject(acme.admin.accessToken, acme, project.key, { name: 'Renamed' });
-    expect(bodyOf(renamed)).toMatchObject({ name: 'Renamed', version: 4 });
+    expect(renamed.body).toMatchObject({ name: 'Renamed', version: 4 });
   });
 
   it('answers 412 before 409 project_archived when If-Match is stale', async () => {
@@ -622,7 +625,7 @@ describe('PATCH /api/v1/workspaces/{slug}/projects/{key}', () => {
   it('answers aal1 403 mfa_required in a workspace that requires MFA', async () => {
     const strict = await createWorkspaceWithRoles(api.db, { requireMfa: true });
     const adminAal2 = await aal2AccessTokenOf(strict.admin);
-    const created = bodyOf(await createProject(adminAal2, strict, { key: uniqueKey(), name: 'Strict' }));
+    const created = (await createProject(adminAal2, strict, { key: uniqueKey(), name: 'Strict' })).body;
     expectProblem(
       await patchProject(strict.admin.accessToken, strict, created.key, { name: 'No' }),
       403,
