@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../api-spec/schema.d.ts';
 import { WORKSPACES_PER_USER } from '../../supabase/functions/_shared/limits.ts';
 import { useTestApp } from '../support/api-app.ts';
-import { callApi, expectProblem, type ApiResponse } from '../support/api-request.ts';
-import { resourceCalls, type RequestHeaders } from '../support/resource-calls.ts';
+import { callApi, expectProblem } from '../support/api-request.ts';
+import { WORKSPACES, workspaceCalls, type RequestHeaders } from '../support/resource-calls.ts';
 import {
   aal2AccessTokenOf,
   createTestUser,
@@ -18,18 +18,17 @@ import {
   type WorkspaceFixture,
 } from '../support/workspace-fixture.ts';
 
-type Workspace = components['schemas']['Workspace'];
-type WorkspaceList = components['schemas']['WorkspaceList'];
+type CreateWorkspace = components['schemas']['CreateWorkspace'];
+type UpdateWorkspace = components['schemas']['UpdateWorkspace'];
 
 const api = useTestApp();
-const WORKSPACES = '/api/v1/workspaces';
 
-const workspaces = () => resourceCalls(api.app, WORKSPACES);
-const createWorkspace = (bearer: string, body: unknown, headers?: RequestHeaders) =>
+const workspaces = () => workspaceCalls(api.app);
+const createWorkspace = (bearer: string, body: CreateWorkspace, headers?: RequestHeaders) =>
   workspaces().create(bearer, body, headers);
 const getWorkspace = (bearer: string, slug: string, headers?: RequestHeaders) =>
   workspaces().get(bearer, slug, headers);
-const patchWorkspace = (bearer: string, slug: string, body: unknown, headers?: RequestHeaders) =>
+const patchWorkspace = (bearer: string, slug: string, body: UpdateWorkspace, headers?: RequestHeaders) =>
   workspaces().update(bearer, slug, body, headers);
 const deleteWorkspace = (bearer: string, slug: string, headers?: RequestHeaders) =>
   workspaces().remove(bearer, slug, headers);
@@ -73,8 +72,6 @@ async function insertWorkspacesCreatedBy(user: TestUser, count: number): Promise
   );
 }
 
-const bodyOf = (response: ApiResponse) => response.body as Workspace;
-
 let ada: TestUser;
 beforeAll(async () => {
   ada = await createTestUser(api.db, { displayName: 'Ada' });
@@ -85,7 +82,7 @@ describe('POST /api/v1/workspaces', () => {
     const slug = uniqueSlug();
     const response = await createWorkspace(ada.accessToken, { name: '  Acme  ', slug });
     expect(response.status).toBe(201);
-    const workspace = bodyOf(response);
+    const workspace = response.body;
     expect(workspace).toMatchObject({
       object: 'workspace',
       slug,
@@ -129,7 +126,11 @@ describe('POST /api/v1/workspaces', () => {
     [{ name: 'Acme', slug: 'valid-slug', require_mfa: true }, 'body.require_mfa', 'unknown_field'],
     [{ name: 'Ac\u0000me', slug: 'valid-slug' }, 'body.name', 'invalid_character'],
   ])('refuses %j with 422 naming %s', async (body, path, code) => {
-    const problem = expectProblem(await createWorkspace(ada.accessToken, body), 422, 'validation_failed');
+    const problem = expectProblem(
+      await workspaces().raw.create(ada.accessToken, body),
+      422,
+      'validation_failed',
+    );
     expect(problem.errors).toContainEqual(expect.objectContaining({ path, code }));
   });
 
@@ -167,7 +168,7 @@ describe('POST /api/v1/workspaces', () => {
     expect(statuses.every((status) => status === 201 || status === 409)).toBe(true);
     const conflicts = responses.filter((response) => response.status === 409);
     for (const conflict of conflicts) expectProblem(conflict, 409, 'idempotency_key_in_use');
-    const ids = new Set(responses.filter((r) => r.status === 201).map((r) => bodyOf(r).id));
+    const ids = new Set(responses.filter((r) => r.status === 201).map((r) => r.body.id));
     expect(ids.size).toBe(1);
     const [count] = await api.db.asService((sql) =>
       sql.query<{ n: number }>('select count(*)::int as n from public.workspaces where slug = $1', [slug]),
@@ -188,7 +189,7 @@ describe('POST /api/v1/workspaces', () => {
 describe('GET /api/v1/workspaces', () => {
   it("lists the caller's workspaces with their role, page by page", async () => {
     const grace = await createTestUser(api.db);
-    const owned = bodyOf(await createWorkspace(grace.accessToken, { name: 'Mine', slug: uniqueSlug() }));
+    const owned = (await createWorkspace(grace.accessToken, { name: 'Mine', slug: uniqueSlug() })).body;
     const fixture = await createWorkspaceWithRoles(api.db);
     await api.db.asService((sql) =>
       sql.query(`insert into public.memberships (workspace_id, user_id, role) values ($1, $2, 'viewer')`, [
@@ -196,18 +197,14 @@ describe('GET /api/v1/workspaces', () => {
         grace.id,
       ]),
     );
-    const first = await callApi(api.app, `${WORKSPACES}?limit=1`, withBearer(grace.accessToken));
+    const first = await workspaces().list(grace.accessToken, '?limit=1');
     expect(first.status).toBe(200);
-    const firstPage = first.body as WorkspaceList;
+    const firstPage = first.body;
     expect(firstPage.data.map((w) => [w.slug, w.role])).toEqual([[owned.slug, 'owner']]);
     expect(firstPage.next_cursor).not.toBeNull();
     expect(first.headers.get('Link')).toMatch(/^<\?limit=1&cursor=[A-Za-z0-9_-]+>; rel="next"$/);
-    const second = await callApi(
-      api.app,
-      `${WORKSPACES}?limit=1&cursor=${firstPage.next_cursor}`,
-      withBearer(grace.accessToken),
-    );
-    const secondPage = second.body as WorkspaceList;
+    const second = await workspaces().list(grace.accessToken, `?limit=1&cursor=${firstPage.next_cursor}`);
+    const secondPage = second.body;
     expect(secondPage.data.map((w) => [w.slug, w.role])).toEqual([[fixture.slug, 'viewer']]);
     expect(secondPage.next_cursor).toBeNull();
   });
@@ -238,8 +235,8 @@ describe('GET /api/v1/workspaces/{slug}', () => {
     async (role) => {
       const response = await getWorkspace(fixture[role].accessToken, fixture.slug);
       expect(response.status).toBe(200);
-      expect(bodyOf(response)).toMatchObject({ id: fixture.id, slug: fixture.slug, role });
-      expect(response.headers.get('ETag')).toBe(`"${bodyOf(response).version}"`);
+      expect(response.body).toMatchObject({ id: fixture.id, slug: fixture.slug, role });
+      expect(response.headers.get('ETag')).toBe(`"${response.body.version}"`);
     },
   );
 
@@ -299,8 +296,8 @@ describe('a workspace that requires MFA', () => {
   });
 
   it('still lists the workspace, so the web app can say why it is refused', async () => {
-    const response = await callApi(api.app, WORKSPACES, withBearer(fixture.member.accessToken));
-    expect((response.body as WorkspaceList).data.map((w) => w.slug)).toContain(fixture.slug);
+    const response = await workspaces().list(fixture.member.accessToken);
+    expect(response.body.data.map((w) => w.slug)).toContain(fixture.slug);
   });
 });
 
@@ -309,7 +306,7 @@ describe('PATCH /api/v1/workspaces/{slug}', () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     const response = await patchWorkspace(fixture.admin.accessToken, fixture.slug, { name: 'Acme Inc.' });
     expect(response.status).toBe(200);
-    expect(bodyOf(response)).toMatchObject({ name: 'Acme Inc.', version: 2, role: 'admin' });
+    expect(response.body).toMatchObject({ name: 'Acme Inc.', version: 2, role: 'admin' });
     expect(response.headers.get('ETag')).toBe('"2"');
     expect(await stored(fixture.id)).toMatchObject({ name: 'Acme Inc.', version: 2 });
   });
@@ -350,7 +347,7 @@ describe('PATCH /api/v1/workspaces/{slug}', () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     for (const body of [{ id: randomUUID() }, { role: 'owner' }, { name: null }, { require_mfa: 'yes' }]) {
       expectProblem(
-        await patchWorkspace(fixture.owner.accessToken, fixture.slug, body),
+        await workspaces().raw.update(fixture.owner.accessToken, fixture.slug, body),
         422,
         'validation_failed',
       );
@@ -361,7 +358,7 @@ describe('PATCH /api/v1/workspaces/{slug}', () => {
   it('answers an empty patch with the workspace unchanged', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     const response = await patchWorkspace(fixture.owner.accessToken, fixture.slug, {});
-    expect(bodyOf(response).version).toBe(1);
+    expect(response.body.version).toBe(1);
     expectProblem(
       await patchWorkspace(fixture.owner.accessToken, fixture.slug, {}, { 'If-Match': '"7"' }),
       412,
@@ -391,7 +388,8 @@ describe('PATCH /api/v1/workspaces/{slug}', () => {
     const statuses = responses.map((response) => response.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 412)).toHaveLength(4);
-    const winner = bodyOf(responses.find((response) => response.status === 200) as ApiResponse);
+    const winner = responses.find((response) => response.status === 200)?.body;
+    if (!winner) throw new Error('no PATCH won');
     expect(await stored(fixture.id)).toMatchObject({ name: winner.name, version: 2 });
   });
 
@@ -434,7 +432,7 @@ describe('PATCH /api/v1/workspaces/{slug}', () => {
       const response = await patchWorkspace(await aal2AccessTokenOf(fixture.admin), fixture.slug, {
         require_mfa: false,
       });
-      expect(bodyOf(response).require_mfa).toBe(false);
+      expect(response.body.require_mfa).toBe(false);
     });
   });
 });
