@@ -6,6 +6,7 @@ import type { AppEnv } from '../../supabase/functions/api/app-env.ts';
 import type { Sql } from '../../supabase/functions/_shared/db.ts';
 import type { Principal } from '../../supabase/functions/_shared/principal.ts';
 import { useTestApp } from '../support/api-app.ts';
+import { ME, meCalls, TOKENS, type CreateApiToken } from '../support/me-calls.ts';
 import { ISO_TIMESTAMP } from '../support/resource-calls.ts';
 import {
   callApi,
@@ -23,10 +24,7 @@ import {
   type TestUser,
 } from '../support/test-users.ts';
 
-type ApiToken = components['schemas']['ApiToken'];
 type NewApiToken = components['schemas']['NewApiToken'];
-type ApiTokenList = components['schemas']['ApiTokenList'];
-type Me = components['schemas']['Me'];
 
 /** Routes for every method, so a read token can be tried on writes that no real route offers yet. */
 const probeRoutes = new Hono<AppEnv>()
@@ -37,41 +35,25 @@ const probeRoutes = new Hono<AppEnv>()
   .delete('/scope-probe', (c) => c.json({ ok: true }));
 
 const api = useTestApp({ extraRoutes: probeRoutes });
-const TOKENS = '/api/v1/me/tokens';
-const ME = '/api/v1/me';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SECRET = /^tl_pat_[0-9A-Za-z]{43}$/;
 const REFUSED_CREDENTIALS = 'Bearer error="invalid_token"';
 
-interface TokenBody {
-  name?: unknown;
-  scope?: unknown;
-  expires_in_days?: unknown;
-  [field: string]: unknown;
-}
+const me = () => meCalls(api.app);
+const postToken = (bearer: string, body: CreateApiToken = { name: 'CI', scope: 'write' }) =>
+  me().createToken(bearer, body);
 
-const postToken = (bearer: string, body: TokenBody = { name: 'CI', scope: 'write' }) =>
-  callApi(
-    api.app,
-    TOKENS,
-    withBearer(bearer, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    }),
-  );
-
-async function createToken(user: TestUser, body?: TokenBody): Promise<NewApiToken> {
+async function createToken(user: TestUser, body?: CreateApiToken): Promise<NewApiToken> {
   const response = await postToken(user.accessToken, body);
   expect(response.status).toBe(201);
-  return response.body as NewApiToken;
+  return response.body;
 }
 
-const listTokens = (bearer: string) => callApi(api.app, TOKENS, withBearer(bearer));
-const getToken = (bearer: string, id: string) => callApi(api.app, `${TOKENS}/${id}`, withBearer(bearer));
+const listTokens = (bearer: string) => me().listTokens(bearer);
+const getToken = (bearer: string, id: string) => me().getToken(bearer, id);
 const revokeToken = (bearer: string, id: string, headers: Record<string, string> = {}) =>
-  callApi(api.app, `${TOKENS}/${id}`, withBearer(bearer, { method: 'DELETE', headers }));
-const getMe = (bearer: string) => callApi(api.app, ME, withBearer(bearer));
+  me().revokeToken(bearer, id, headers);
+const getMe = (bearer: string) => me().get(bearer);
 
 const aal2TokenOf = (user: TestUser) => signWithTestKey(accessTokenClaims(user, 'aal2'));
 
@@ -152,7 +134,7 @@ describe('POST /api/v1/me/tokens', () => {
     const user = await createTestUser(api.db);
     const response = await postToken(user.accessToken, { name: '  Nightly CI  ', scope: 'write' });
     expect(response.status).toBe(201);
-    const token = response.body as NewApiToken;
+    const token = response.body;
     expect(token).toEqual({
       object: 'api_token',
       id: expect.any(String),
@@ -187,20 +169,12 @@ describe('POST /api/v1/me/tokens', () => {
   it('never records the secret for an Idempotency-Key: a retry makes a new token', async () => {
     const user = await createTestUser(api.db);
     const post = () =>
-      callApi(
-        api.app,
-        TOKENS,
-        withBearer(user.accessToken, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'token-once' },
-          body: JSON.stringify({ name: 'CI', scope: 'write' }),
-        }),
-      );
+      me().createToken(user.accessToken, { name: 'CI', scope: 'write' }, { 'Idempotency-Key': 'token-once' });
     const first = await post();
     const second = await post();
     expect([first.status, second.status]).toEqual([201, 201]);
     expect(second.headers.get('idempotent-replayed')).toBeNull();
-    const secrets = [first.body, second.body].map((body) => (body as NewApiToken).token);
+    const secrets = [first.body, second.body].map((body) => body.token);
     expect(new Set(secrets).size).toBe(2);
     const stored = await asService((sql) =>
       sql.query<{ count: number }>(
@@ -281,7 +255,7 @@ describe('POST /api/v1/me/tokens', () => {
     ['another user', { name: 'CI', scope: 'read', user_id: randomUUID() }, 'body.user_id', 'unknown_field'],
   ])('answers 422 to %s, and creates nothing', async (_name, body, path, code) => {
     const user = await createTestUser(api.db);
-    const response = await postToken(user.accessToken, body);
+    const response = await me().raw.tokens.create(user.accessToken, body);
     expectProblem(response, 422, 'validation_failed');
     expect(problemOf(response).errors?.map((error) => ({ path: error.path, code: error.code }))).toEqual([
       { path, code },
@@ -383,7 +357,7 @@ describe('GET /api/v1/me/tokens', () => {
     await createToken(grace);
     const response = await listTokens(user.accessToken);
     expect(response.status).toBe(200);
-    const list = response.body as ApiTokenList;
+    const list = response.body;
     expect(list).toMatchObject({ object: 'list', next_cursor: null });
     expect(list.data.map((token) => token.id)).toEqual([second.id, first.id]);
     const { token: _secret, ...withoutSecret } = first;
@@ -401,7 +375,7 @@ describe('GET /api/v1/me/tokens', () => {
     const forgotten = await createToken(user, { name: 'Long expired', scope: 'read' });
     await backdate(forgotten.id, 60, 31);
 
-    const list = (await listTokens(user.accessToken)).body as ApiTokenList;
+    const list = (await listTokens(user.accessToken)).body;
     expect(list.data.map(({ name, status }) => ({ name, status }))).toEqual([
       { name: 'Revoked', status: 'revoked' },
       { name: 'Expired', status: 'expired' },
@@ -411,15 +385,11 @@ describe('GET /api/v1/me/tokens', () => {
   it('pages newest first, following next_cursor and Link', async () => {
     const user = await createTestUser(api.db);
     for (const name of ['First', 'Second', 'Third']) await createToken(user, { name, scope: 'read' });
-    const first = await callApi(api.app, `${TOKENS}?limit=2`, withBearer(user.accessToken));
-    const firstPage = first.body as ApiTokenList;
+    const first = await me().listTokens(user.accessToken, '?limit=2');
+    const firstPage = first.body;
     expect(firstPage.data.map((token) => token.name)).toEqual(['Third', 'Second']);
     expect(first.headers.get('Link')).toBe(`<?limit=2&cursor=${firstPage.next_cursor}>; rel="next"`);
-    const second = await callApi(
-      api.app,
-      `${TOKENS}?limit=2&cursor=${firstPage.next_cursor}`,
-      withBearer(user.accessToken),
-    );
+    const second = await me().listTokens(user.accessToken, `?limit=2&cursor=${firstPage.next_cursor}`);
     expect(second.body).toMatchObject({ data: [{ name: 'First' }], next_cursor: null });
     expectProblem(
       await callApi(api.app, `${TOKENS}?limit=0`, withBearer(user.accessToken)),
@@ -462,13 +432,9 @@ describe('ETag on tokens', () => {
     const user = await createTestUser(api.db);
     const created = await postToken(user.accessToken);
     expect(created.headers.get('ETag')).toBe('"1"');
-    const id = (created.body as NewApiToken).id;
+    const id = created.body.id;
     expect((await getToken(user.accessToken, id)).headers.get('ETag')).toBe('"1"');
-    const cached = await callApi(
-      api.app,
-      `${TOKENS}/${id}`,
-      withBearer(user.accessToken, { headers: { 'If-None-Match': '"1"' } }),
-    );
+    const cached = await me().getToken(user.accessToken, id, { 'If-None-Match': '"1"' });
     expect(cached.status).toBe(304);
   });
 });
@@ -481,7 +447,7 @@ describe('DELETE /api/v1/me/tokens/{id}', () => {
 
     const response = await revokeToken(user.accessToken, token.id);
     expect(response.status).toBe(200);
-    const revoked = response.body as ApiToken;
+    const revoked = response.body;
     expect(revoked).toMatchObject({ id: token.id, status: 'revoked', version: 2 });
     expect(revoked.revoked_at).toMatch(ISO_TIMESTAMP);
     expect(Date.parse(revoked.updated_at)).toBeGreaterThan(Date.parse(token.updated_at));
@@ -543,7 +509,7 @@ describe('an API token as the credential', () => {
       aal: 'aal1',
       credential: { type: 'api_token', api_token_id: token.id, scope: 'read' },
     });
-    expect(((await getMe(ada.accessToken)).body as Me).credential).toEqual({
+    expect((await getMe(ada.accessToken)).body.credential).toEqual({
       type: 'session',
       api_token_id: null,
       scope: null,
@@ -553,9 +519,9 @@ describe('an API token as the credential', () => {
   it('reports aal2 for a person with a verified factor, so workspaces requiring MFA accept it', async () => {
     const user = await createTestUser(api.db);
     const token = await createToken(user);
-    expect(((await getMe(token.token)).body as Me).aal).toBe('aal1');
+    expect((await getMe(token.token)).body.aal).toBe('aal1');
     await insertVerifiedFactor(user.id);
-    expect(((await getMe(token.token)).body as Me).aal).toBe('aal2');
+    expect((await getMe(token.token)).body.aal).toBe('aal2');
   });
 
   it('is 401 once expired', async () => {
@@ -607,7 +573,7 @@ describe('an API token as the credential', () => {
     const later = await storedToken(token.id);
     expect(later?.last_used_at?.getTime()).toBeGreaterThan(used?.last_used_at?.getTime() ?? Infinity);
 
-    const listed = (await getToken(user.accessToken, token.id)).body as ApiToken;
+    const listed = (await getToken(user.accessToken, token.id)).body;
     expect(listed.last_used_at).toBe(later?.last_used_at?.toISOString());
   });
 });
@@ -653,11 +619,11 @@ describe('scopes', () => {
       'insufficient_scope',
     );
     expectProblem(await patch(reader.token, '{"display_name":'), 403, 'insufficient_scope');
-    expect(((await getMe(user.accessToken)).body as Me).display_name).toBe('Before');
+    expect((await getMe(user.accessToken)).body.display_name).toBe('Before');
 
-    const response = await patch(writer.token, JSON.stringify({ display_name: 'After' }));
+    const response = await me().update(writer.token, { display_name: 'After' });
     expect(response.status).toBe(200);
-    expect((response.body as Me).display_name).toBe('After');
+    expect(response.body.display_name).toBe('After');
   });
 });
 
