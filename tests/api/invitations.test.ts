@@ -3,9 +3,13 @@ import { describe, expect, it } from 'vitest';
 import type { components } from '../../api-spec/schema.d.ts';
 import type { Mailer } from '../../supabase/functions/_shared/mail/mailer.ts';
 import { createTestApp, TEST_APP_URL, useTestApp } from '../support/api-app.ts';
-import { jsonRequest } from '../support/resource-calls.ts';
-import { callApi, expectProblem } from '../support/api-request.ts';
-import { aal2AccessTokenOf, createTestUser, withBearer, type TestUser } from '../support/test-users.ts';
+import {
+  acceptInvitation as acceptInvitationAs,
+  invitationCalls,
+  memberCalls,
+} from '../support/membership-calls.ts';
+import { expectProblem } from '../support/api-request.ts';
+import { aal2AccessTokenOf, createTestUser, type TestUser } from '../support/test-users.ts';
 import {
   createApiTokenFor,
   createWorkspaceWithRoles,
@@ -13,37 +17,29 @@ import {
   type WorkspaceRole,
 } from '../support/workspace-fixture.ts';
 
-type Invitation = components['schemas']['Invitation'];
 type NewInvitation = components['schemas']['NewInvitation'];
-type InvitationList = components['schemas']['InvitationList'];
-type Workspace = components['schemas']['Workspace'];
 
 const api = useTestApp();
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ACCEPT_URL = new RegExp(`^${TEST_APP_URL.replaceAll('.', '\\.')}/invite/[A-Za-z0-9_-]{43}$`);
 
-interface InvitationBody {
-  email?: unknown;
-  role?: unknown;
-  [field: string]: unknown;
-}
+type InvitationBody = components['schemas']['CreateInvitation'];
 
-const invitationsOf = (fixture: WorkspaceFixture) => `${fixture.path}/invitations`;
-
+const invitations = (fixture: WorkspaceFixture) => invitationCalls(api.app, fixture);
 const postInvitation = (
   bearer: string,
   fixture: WorkspaceFixture,
   body: InvitationBody,
   headers: Record<string, string> = {},
-) => callApi(api.app, invitationsOf(fixture), withBearer(bearer, jsonRequest('POST', body, headers)));
+) => invitations(fixture).create(bearer, body, headers);
 const listInvitations = (bearer: string, fixture: WorkspaceFixture, query = '') =>
-  callApi(api.app, `${invitationsOf(fixture)}${query}`, withBearer(bearer));
+  invitations(fixture).list(bearer, query);
 const getInvitation = (bearer: string, fixture: WorkspaceFixture, id: string, headers = {}) =>
-  callApi(api.app, `${invitationsOf(fixture)}/${id}`, withBearer(bearer, { headers }));
+  invitations(fixture).get(bearer, id, headers);
 const revokeInvitation = (bearer: string, fixture: WorkspaceFixture, id: string, headers = {}) =>
-  callApi(api.app, `${invitationsOf(fixture)}/${id}`, withBearer(bearer, { method: 'DELETE', headers }));
+  invitations(fixture).remove(bearer, id, headers);
 const acceptInvitation = (bearer: string, token: string, headers: Record<string, string> = {}) =>
-  callApi(api.app, `/api/v1/invitations/${token}/accept`, withBearer(bearer, { method: 'POST', headers }));
+  acceptInvitationAs(api.app, bearer, token, headers);
 
 const uniqueEmail = (name = 'invitee') => `${name}-${randomUUID().slice(0, 8)}@example.com`;
 const tokenOf = (invitation: NewInvitation) => invitation.accept_url.split('/').at(-1) ?? '';
@@ -55,7 +51,7 @@ async function invite(
 ): Promise<NewInvitation> {
   const response = await postInvitation(by.accessToken, fixture, body);
   expect(response.status).toBe(201);
-  return response.body as NewInvitation;
+  return response.body;
 }
 
 /** A person signed up with `email`, and an invitation for that address (the case may differ). */
@@ -140,7 +136,7 @@ describe('POST /api/v1/workspaces/{slug}/invitations', () => {
       role: 'admin',
     });
     expect(response.status).toBe(201);
-    const invitation = response.body as NewInvitation;
+    const invitation = response.body;
     expect(invitation).toEqual({
       object: 'invitation',
       id: expect.any(String),
@@ -225,7 +221,7 @@ describe('POST /api/v1/workspaces/{slug}/invitations', () => {
     expect(await storedInvitations(fixture)).toEqual([]);
 
     const strict = await createWorkspaceWithRoles(api.db, { requireMfa: true });
-    const body = { email: uniqueEmail(), role: 'member' };
+    const body: InvitationBody = { email: uniqueEmail(), role: 'member' };
     expectProblem(await postInvitation(strict.owner.accessToken, strict, body), 403, 'mfa_required');
     expect(await storedInvitations(strict)).toEqual([]);
     expect((await postInvitation(await aal2AccessTokenOf(strict.owner), strict, body)).status).toBe(201);
@@ -246,7 +242,7 @@ describe('POST /api/v1/workspaces/{slug}/invitations', () => {
   ])('refuses %j with 422 naming %s, and invites nobody', async (body, path, code) => {
     const fixture = await createWorkspaceWithRoles(api.db);
     const problem = expectProblem(
-      await postInvitation(fixture.owner.accessToken, fixture, body),
+      await invitations(fixture).raw.create(fixture.owner.accessToken, body),
       422,
       'validation_failed',
     );
@@ -299,7 +295,7 @@ describe('POST /api/v1/workspaces/{slug}/invitations', () => {
       [expired.id, 'expired'],
       [fresh.id, 'pending'],
     ]);
-    const retired = (await getInvitation(fixture.owner.accessToken, fixture, expired.id)).body as Invitation;
+    const retired = (await getInvitation(fixture.owner.accessToken, fixture, expired.id)).body;
     expect(retired.status).toBe('expired');
   });
 
@@ -379,13 +375,12 @@ describe('POST /api/v1/workspaces/{slug}/invitations', () => {
     const app = createTestApp(api.databaseUrl, { mailer: failing });
     try {
       const fixture = await createWorkspaceWithRoles(app.db);
-      const response = await callApi(
-        app.app,
-        invitationsOf(fixture),
-        withBearer(fixture.owner.accessToken, jsonRequest('POST', { email: uniqueEmail(), role: 'member' })),
-      );
+      const response = await invitationCalls(app.app, fixture).create(fixture.owner.accessToken, {
+        email: uniqueEmail(),
+        role: 'member',
+      });
       expect(response.status).toBe(201);
-      const invitation = response.body as NewInvitation;
+      const invitation = response.body;
       expect(await storedInvitation(invitation.id)).toMatchObject({ status: 'pending' });
       const warning = app.logs.entries.find((entry) => entry.msg === 'invitation mail not sent');
       expect(warning).toMatchObject({
@@ -411,7 +406,7 @@ describe('POST /api/v1/workspaces/{slug}/invitations', () => {
 
   it('keeps the link out of the Idempotency-Key record: a retry is 409 invitation_exists', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
-    const body = { email: uniqueEmail(), role: 'member' };
+    const body: InvitationBody = { email: uniqueEmail(), role: 'member' };
     const headers = { 'Idempotency-Key': randomUUID() };
     const first = await postInvitation(fixture.owner.accessToken, fixture, body, headers);
     expect(first.status).toBe(201);
@@ -420,7 +415,7 @@ describe('POST /api/v1/workspaces/{slug}/invitations', () => {
       409,
       'invitation_exists',
     );
-    const token = tokenOf(first.body as NewInvitation);
+    const token = tokenOf(first.body);
     const [stored] = await api.db.asService((sql) =>
       sql.query<{ n: number }>(
         `select count(*)::integer as n from public.idempotency_keys where response::text like '%' || $1 || '%'`,
@@ -455,7 +450,7 @@ describe('GET /api/v1/workspaces/{slug}/invitations', () => {
 
     const response = await listInvitations(fixture.admin.accessToken, fixture);
     expect(response.status).toBe(200);
-    const list = response.body as InvitationList;
+    const list = response.body;
     expect(list.data.map(({ id, status }) => [id, status])).toEqual([
       [pending.id, 'pending'],
       [revoked.id, 'revoked'],
@@ -474,8 +469,7 @@ describe('GET /api/v1/workspaces/{slug}/invitations', () => {
       ['expired', expired.id],
       ['accepted', accepted.id],
     ]) {
-      const filtered = (await listInvitations(fixture.owner.accessToken, fixture, `?status=${status}`))
-        .body as InvitationList;
+      const filtered = (await listInvitations(fixture.owner.accessToken, fixture, `?status=${status}`)).body;
       expect(filtered.data.map((invitation) => invitation.id)).toEqual([id]);
     }
   });
@@ -484,11 +478,11 @@ describe('GET /api/v1/workspaces/{slug}/invitations', () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     const ids = [(await invite(fixture)).id, (await invite(fixture)).id, (await invite(fixture)).id];
     const first = await listInvitations(fixture.owner.accessToken, fixture, '?limit=2');
-    const page = first.body as InvitationList;
+    const page = first.body;
     expect(first.headers.get('link')).toContain('rel="next"');
     const second = (
       await listInvitations(fixture.owner.accessToken, fixture, `?limit=2&cursor=${page.next_cursor ?? ''}`)
-    ).body as InvitationList;
+    ).body;
     expect([...page.data, ...second.data].map((invitation) => invitation.id).sort()).toEqual(ids.sort());
     expect(second.next_cursor).toBeNull();
   });
@@ -633,7 +627,7 @@ describe('POST /api/v1/invitations/{token}/accept', () => {
     const { invitee, invitation } = await inviteNewPerson(fixture, 'admin');
     const response = await acceptInvitation(invitee.accessToken, tokenOf(invitation));
     expect(response.status).toBe(200);
-    expect(response.body as Workspace).toMatchObject({
+    expect(response.body).toMatchObject({
       object: 'workspace',
       id: fixture.id,
       slug: fixture.slug,
@@ -645,11 +639,7 @@ describe('POST /api/v1/invitations/{token}/accept', () => {
       accepted_by: invitee.id,
       version: 2,
     });
-    const members = await callApi(
-      api.app,
-      `${fixture.path}/members/${invitee.id}`,
-      withBearer(invitee.accessToken),
-    );
+    const members = await memberCalls(api.app, fixture).get(invitee.accessToken, invitee.id);
     expect(members.body).toMatchObject({ role: 'admin', display_name: 'Grace' });
   });
 
@@ -718,7 +708,7 @@ describe('POST /api/v1/invitations/{token}/accept', () => {
       email,
       role: 'member',
     });
-    const invitation = created.body as NewInvitation;
+    const invitation = created.body;
 
     expectProblem(await acceptInvitation(invitee.accessToken, tokenOf(invitation)), 403, 'mfa_required');
     expect(await rolesIn(fixture)).not.toHaveProperty(invitee.id);
@@ -753,17 +743,9 @@ describe('POST /api/v1/invitations/{token}/accept', () => {
 
 describe("invitations and their inviter's authority (issue 11, item 4)", () => {
   const removeMember = (bearer: string, fixture: WorkspaceFixture, userId: string) =>
-    callApi(api.app, `${fixture.path}/members/${userId}`, withBearer(bearer, { method: 'DELETE' }));
+    memberCalls(api.app, fixture).remove(bearer, userId);
   const changeRole = (bearer: string, fixture: WorkspaceFixture, userId: string, role: WorkspaceRole) =>
-    callApi(
-      api.app,
-      `${fixture.path}/members/${userId}`,
-      withBearer(bearer, {
-        method: 'PATCH',
-        headers: { 'Content-Type': 'application/merge-patch+json' },
-        body: JSON.stringify({ role }),
-      }),
-    );
+    memberCalls(api.app, fixture).update(bearer, userId, { role });
 
   it('revokes a removed admin’s pending invitations: the one to their own other address is 410', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
@@ -777,7 +759,7 @@ describe("invitations and their inviter's authority (issue 11, item 4)", () => {
     expect(await rolesIn(fixture)).not.toHaveProperty(alt.id);
     expect(await storedInvitation(theirs.id)).toMatchObject({ status: 'revoked' });
     expect(await storedInvitation(owners.id)).toMatchObject({ status: 'pending' });
-    const listed = (await getInvitation(fixture.owner.accessToken, fixture, theirs.id)).body as Invitation;
+    const listed = (await getInvitation(fixture.owner.accessToken, fixture, theirs.id)).body;
     expect(listed.status).toBe('revoked');
   });
 
