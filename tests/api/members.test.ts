@@ -3,8 +3,9 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { components } from '../../api-spec/schema.d.ts';
 import { useTestApp } from '../support/api-app.ts';
-import { callApi, expectProblem, type ApiResponse } from '../support/api-request.ts';
+import { callApi, expectProblem } from '../support/api-request.ts';
 import { blockedBy, holdTransactionAs } from '../support/held-transaction.ts';
+import { memberCalls } from '../support/membership-calls.ts';
 import { aal2AccessTokenOf, withBearer, type TestUser } from '../support/test-users.ts';
 import {
   createApiTokenFor,
@@ -14,36 +15,23 @@ import {
   type WorkspaceRole,
 } from '../support/workspace-fixture.ts';
 
-type Member = components['schemas']['Member'];
-type MemberList = components['schemas']['MemberList'];
 
 const api = useTestApp();
 
-const membersOf = (fixture: WorkspaceFixture) => `${fixture.path}/members`;
-const memberPath = (fixture: WorkspaceFixture, userId: string) => `${membersOf(fixture)}/${userId}`;
-
+const members = (fixture: WorkspaceFixture) => memberCalls(api.app, fixture);
 const listMembers = (bearer: string, fixture: WorkspaceFixture, query = '') =>
-  callApi(api.app, `${membersOf(fixture)}${query}`, withBearer(bearer));
+  members(fixture).list(bearer, query);
 const getMember = (bearer: string, fixture: WorkspaceFixture, userId: string, headers = {}) =>
-  callApi(api.app, memberPath(fixture, userId), withBearer(bearer, { headers }));
+  members(fixture).get(bearer, userId, headers);
 const patchMember = (
   bearer: string,
   fixture: WorkspaceFixture,
   userId: string,
-  body: unknown,
+  body: components['schemas']['UpdateMember'],
   headers: Record<string, string> = {},
-) =>
-  callApi(
-    api.app,
-    memberPath(fixture, userId),
-    withBearer(bearer, {
-      method: 'PATCH',
-      headers: { 'Content-Type': 'application/merge-patch+json', ...headers },
-      body: JSON.stringify(body),
-    }),
-  );
+) => members(fixture).update(bearer, userId, body, headers);
 const removeMember = (bearer: string, fixture: WorkspaceFixture, userId: string, headers = {}) =>
-  callApi(api.app, memberPath(fixture, userId), withBearer(bearer, { method: 'DELETE', headers }));
+  members(fixture).remove(bearer, userId, headers);
 
 /** Every membership of the workspace as the database holds it: user id → role and version. */
 async function storedMembers(fixture: WorkspaceFixture): Promise<Record<string, string>> {
@@ -87,8 +75,6 @@ async function joinInRoleOrder(fixture: WorkspaceFixture): Promise<void> {
   });
 }
 
-const memberOf = (response: ApiResponse) => response.body as Member;
-
 describe('GET /api/v1/workspaces/{slug}/members', () => {
   it.each(WORKSPACE_ROLES)(
     'shows a %s every member with role and profile, in the order they joined',
@@ -97,7 +83,7 @@ describe('GET /api/v1/workspaces/{slug}/members', () => {
       await joinInRoleOrder(fixture);
       const response = await listMembers(fixture[role].accessToken, fixture);
       expect(response.status).toBe(200);
-      const list = response.body as MemberList;
+      const list = response.body;
       expect(list.next_cursor).toBeNull();
       expect(list.data.map((member) => [member.role, member.user_id])).toEqual(
         WORKSPACE_ROLES.map((each) => [each, fixture[each].id]),
@@ -121,13 +107,13 @@ describe('GET /api/v1/workspaces/{slug}/members', () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     await joinInRoleOrder(fixture);
     const first = await listMembers(fixture.viewer.accessToken, fixture, '?limit=3');
-    const page = first.body as MemberList;
+    const page = first.body;
     expect(page.data).toHaveLength(3);
     expect(page.next_cursor).toEqual(expect.any(String));
     expect(first.headers.get('link')).toBe(`<?limit=3&cursor=${page.next_cursor ?? ''}>; rel="next"`);
     const second = (
       await listMembers(fixture.viewer.accessToken, fixture, `?limit=3&cursor=${page.next_cursor ?? ''}`)
-    ).body as MemberList;
+    ).body;
     expect(second.data.map((member) => member.user_id)).toEqual([fixture.viewer.id]);
     expect(second.next_cursor).toBeNull();
   });
@@ -161,7 +147,7 @@ describe('GET /api/v1/workspaces/{slug}/members', () => {
     expectProblem(await listMembers(fixture.member.accessToken, fixture), 403, 'mfa_required');
     const response = await listMembers(await aal2AccessTokenOf(fixture.member), fixture);
     expect(response.status).toBe(200);
-    expect((response.body as MemberList).data).toHaveLength(4);
+    expect(response.body.data).toHaveLength(4);
   });
 
   it('works with a read token', async () => {
@@ -176,7 +162,7 @@ describe('GET /api/v1/workspaces/{slug}/members/{user_id}', () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     const response = await getMember(fixture.viewer.accessToken, fixture, fixture.admin.id);
     expect(response.status).toBe(200);
-    expect(memberOf(response)).toMatchObject({
+    expect(response.body).toMatchObject({
       user_id: fixture.admin.id,
       role: 'admin',
       email: fixture.admin.email,
@@ -215,7 +201,7 @@ describe('PATCH /api/v1/workspaces/{slug}/members/{user_id}', () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     const response = await patchMember(fixture[caller].accessToken, fixture, fixture[target].id, { role });
     expect(response.status).toBe(200);
-    expect(memberOf(response)).toMatchObject({ user_id: fixture[target].id, role, version: 2 });
+    expect(response.body).toMatchObject({ user_id: fixture[target].id, role, version: 2 });
     expect(response.headers.get('etag')).toBe('"2"');
     expect(await storedMembers(fixture)).toEqual({
       ...initialMembers(fixture),
@@ -262,14 +248,14 @@ describe('PATCH /api/v1/workspaces/{slug}/members/{user_id}', () => {
       role: 'member',
     });
     expect(demoted.status).toBe(200);
-    expect(memberOf(demoted).role).toBe('member');
+    expect(demoted.body.role).toBe('member');
   });
 
   it('answers the member unchanged when the role is the same or absent, honouring If-Match', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     const same = await patchMember(fixture.owner.accessToken, fixture, fixture.member.id, { role: 'member' });
     expect(same.status).toBe(200);
-    expect(memberOf(same).version).toBe(1);
+    expect(same.body.version).toBe(1);
     expect((await patchMember(fixture.owner.accessToken, fixture, fixture.member.id, {})).status).toBe(200);
     const stale = expectProblem(
       await patchMember(fixture.owner.accessToken, fixture, fixture.member.id, {}, { 'If-Match': '"7"' }),
@@ -323,7 +309,9 @@ describe('PATCH /api/v1/workspaces/{slug}/members/{user_id}', () => {
   ])('refuses %j with 422 naming %s, and changes nothing', async (body, path, code) => {
     const fixture = await createWorkspaceWithRoles(api.db);
     const problem = expectProblem(
-      await patchMember(fixture.owner.accessToken, fixture, fixture.member.id, body),
+      await members(fixture).raw.update(fixture.owner.accessToken, fixture.member.id, body, {
+        'Content-Type': 'application/merge-patch+json',
+      }),
       422,
       'validation_failed',
     );
