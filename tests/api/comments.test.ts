@@ -3,9 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../api-spec/schema.d.ts';
 import { COMMENTS_PER_TASK } from '../../supabase/functions/_shared/limits.ts';
 import { useTestApp } from '../support/api-app.ts';
-import { callApi, expectProblem, type ApiResponse } from '../support/api-request.ts';
-import { ISO_TIMESTAMP, jsonRequest, type RequestHeaders } from '../support/resource-calls.ts';
-import { aal2AccessTokenOf, withBearer, type TestUser } from '../support/test-users.ts';
+import { expectProblem } from '../support/api-request.ts';
+import { commentCalls, type CreateComment, type UpdateComment } from '../support/comment-calls.ts';
+import { ISO_TIMESTAMP, type RequestHeaders } from '../support/resource-calls.ts';
+import { aal2AccessTokenOf, type TestUser } from '../support/test-users.ts';
 import {
   createApiTokenFor,
   createWorkspaceWithRoles,
@@ -13,26 +14,22 @@ import {
 } from '../support/workspace-fixture.ts';
 
 type Comment = components['schemas']['Comment'];
-type CommentList = components['schemas']['CommentList'];
 
 const api = useTestApp();
 
 const commentsOf = (taskId: string) => `/api/v1/tasks/${taskId}/comments`;
 const commentAt = (id: string) => `/api/v1/comments/${id}`;
 
-const createComment = (bearer: string, taskId: string, body: unknown, headers?: RequestHeaders) =>
-  callApi(api.app, commentsOf(taskId), withBearer(bearer, jsonRequest('POST', body, headers)));
-const listComments = (bearer: string, taskId: string, query = '') =>
-  callApi(api.app, `${commentsOf(taskId)}${query}`, withBearer(bearer));
+const comments = () => commentCalls(api.app);
+const createComment = (bearer: string, taskId: string, body: CreateComment, headers?: RequestHeaders) =>
+  comments().create(bearer, taskId, body, headers);
+const listComments = (bearer: string, taskId: string, query = '') => comments().list(bearer, taskId, query);
 const getComment = (bearer: string, id: string, headers: RequestHeaders = {}) =>
-  callApi(api.app, commentAt(id), withBearer(bearer, { headers }));
-const patchComment = (bearer: string, id: string, body: unknown, headers?: RequestHeaders) =>
-  callApi(api.app, commentAt(id), withBearer(bearer, jsonRequest('PATCH', body, headers)));
+  comments().get(bearer, id, headers);
+const patchComment = (bearer: string, id: string, body: UpdateComment, headers?: RequestHeaders) =>
+  comments().update(bearer, id, body, headers);
 const deleteComment = (bearer: string, id: string, headers: RequestHeaders = {}) =>
-  callApi(api.app, commentAt(id), withBearer(bearer, { method: 'DELETE', headers }));
-
-const bodyOf = (response: ApiResponse) => response.body as Comment;
-const listOf = (response: ApiResponse) => response.body as CommentList;
+  comments().remove(bearer, id, headers);
 
 /** A project of the workspace and a task on it, inserted as the service. */
 interface Task {
@@ -139,7 +136,7 @@ async function insertComments(task: Task, author: TestUser, count: number): Prom
 async function commentOn(task: Task, author: TestUser, body = `Comment ${randomUUID().slice(0, 8)}`) {
   const response = await createComment(author.accessToken, task.id, { body });
   expect(response.status, response.text).toBe(201);
-  return bodyOf(response);
+  return response.body;
 }
 
 let acme: WorkspaceFixture;
@@ -154,7 +151,7 @@ describe('POST /api/v1/tasks/{id}/comments', () => {
   it('lets a member comment: 201, the comment at its Location, stored, and a comment.created event', async () => {
     const response = await createComment(acme.member.accessToken, task.id, { body: '  Looks *good*  \n' });
     expect(response.status).toBe(201);
-    const comment = bodyOf(response);
+    const comment = response.body;
     expect(comment).toEqual({
       object: 'comment',
       id: expect.any(String),
@@ -173,7 +170,7 @@ describe('POST /api/v1/tasks/{id}/comments', () => {
     expect(location).toBe(`../../comments/${comment.id}`);
     const resolved = new URL(location, `http://api.test${commentsOf(task.id)}`).pathname;
     expect(resolved).toBe(commentAt(comment.id));
-    expect(bodyOf(await getComment(acme.viewer.accessToken, comment.id))).toEqual(comment);
+    expect((await getComment(acme.viewer.accessToken, comment.id)).body).toEqual(comment);
     expect(await storedComment(comment.id)).toEqual({
       id: comment.id,
       workspace_id: acme.id,
@@ -246,7 +243,7 @@ describe('POST /api/v1/tasks/{id}/comments', () => {
   ])('refuses %j with 422 naming %s', async (body, path) => {
     const before = await stateOf(task.id);
     const problem = expectProblem(
-      await createComment(acme.member.accessToken, task.id, body),
+      await comments().raw.create(acme.member.accessToken, task.id, body),
       422,
       'validation_failed',
     );
@@ -337,7 +334,7 @@ describe('POST /api/v1/tasks/{id}/comments', () => {
     expectProblem(await createComment(readToken, tokenTask.id, { body: 'Hi' }), 403, 'insufficient_scope');
     expect(await stateOf(tokenTask.id)).toEqual({ comments: [], events: [] });
     const writeToken = await createApiTokenFor(api.app, acme.member, 'write');
-    const comment = bodyOf(await createComment(writeToken, tokenTask.id, { body: 'From CI' }));
+    const comment = (await createComment(writeToken, tokenTask.id, { body: 'From CI' })).body;
     expect(comment.author_id).toBe(acme.member.id);
     const [tokenRow] = await api.db.asService((sql) =>
       sql.query<{ id: string }>(
@@ -390,7 +387,7 @@ describe('GET /api/v1/tasks/{id}/comments', () => {
     for (const user of [acme.owner, acme.admin, acme.member, acme.viewer]) {
       const response = await listComments(user.accessToken, thread.id);
       expect(response.status).toBe(200);
-      const list = listOf(response);
+      const list = response.body;
       expect(list.data.map((comment) => comment.body)).toEqual(['first', null, 'third', 'fourth', 'fifth']);
       expect(list.data[1]).toEqual({
         ...comments[1],
@@ -411,7 +408,7 @@ describe('GET /api/v1/tasks/{id}/comments', () => {
     let query = '?limit=2';
     for (let pages = 0; pages < 10; pages += 1) {
       const response = await listComments(acme.viewer.accessToken, thread.id, query);
-      const page = listOf(response);
+      const page = response.body;
       expect(page.data.length).toBeLessThanOrEqual(2);
       seen.push(...page.data.map((comment) => comment.body));
       if (!page.next_cursor) break;
@@ -424,7 +421,7 @@ describe('GET /api/v1/tasks/{id}/comments', () => {
 
   it('answers an empty list for a task nobody commented on', async () => {
     const quiet = await taskIn(acme);
-    expect(listOf(await listComments(acme.viewer.accessToken, quiet.id))).toEqual({
+    expect((await listComments(acme.viewer.accessToken, quiet.id)).body).toEqual({
       object: 'list',
       data: [],
       next_cursor: null,
@@ -460,7 +457,7 @@ describe('GET /api/v1/comments/{id}', () => {
   it('answers any member the comment with its ETag, and 304 while it is unchanged', async () => {
     const comment = await commentOn(task, acme.member);
     const response = await getComment(acme.viewer.accessToken, comment.id);
-    expect(bodyOf(response)).toEqual(comment);
+    expect(response.body).toEqual(comment);
     expect(response.headers.get('ETag')).toBe('"1"');
     const notModified = await getComment(acme.viewer.accessToken, comment.id, { 'If-None-Match': '"1"' });
     expect(notModified.status).toBe(304);
@@ -498,7 +495,7 @@ describe('PATCH /api/v1/comments/{id}', () => {
     const comment = await commentOn(task, acme.member, 'Befor');
     const response = await patchComment(acme.member.accessToken, comment.id, { body: ' Before ' });
     expect(response.status).toBe(200);
-    const edited = bodyOf(response);
+    const edited = response.body;
     expect(edited).toEqual({
       ...comment,
       body: 'Before',
@@ -564,7 +561,11 @@ describe('PATCH /api/v1/comments/{id}', () => {
     { author_id: null },
   ])('refuses %j with 422 and changes nothing', async (body) => {
     const comment = await commentOn(task, acme.member);
-    expectProblem(await patchComment(acme.member.accessToken, comment.id, body), 422, 'validation_failed');
+    expectProblem(
+      await comments().raw.update(acme.member.accessToken, comment.id, body),
+      422,
+      'validation_failed',
+    );
     expect(await storedComment(comment.id)).toMatchObject({
       body: comment.body,
       version: 1,
@@ -574,7 +575,7 @@ describe('PATCH /api/v1/comments/{id}', () => {
 
   it('answers {} with the comment unchanged', async () => {
     const comment = await commentOn(task, acme.member);
-    expect(bodyOf(await patchComment(acme.member.accessToken, comment.id, {}))).toEqual(comment);
+    expect((await patchComment(acme.member.accessToken, comment.id, {})).body).toEqual(comment);
     expect(await storedComment(comment.id)).toMatchObject({ version: 1, edited_at: null });
   });
 
@@ -594,7 +595,7 @@ describe('PATCH /api/v1/comments/{id}', () => {
       { body: 'x' },
       { 'If-Match': '"1"' },
     );
-    expect(bodyOf(fresh)).toMatchObject({ body: 'x', version: 2 });
+    expect(fresh.body).toMatchObject({ body: 'x', version: 2 });
   });
 
   it('refuses to edit a deleted comment with 409 comment_deleted', async () => {
@@ -637,11 +638,11 @@ describe('DELETE /api/v1/comments/{id}', () => {
   it('lets the author delete: 204, the body gone from the comment and from its events', async () => {
     const secretive = await taskIn(acme);
     const comment = await commentOn(secretive, acme.member, 'the password is hunter2');
-    const edited = bodyOf(await patchComment(acme.member.accessToken, comment.id, { body: 'oops, hunter2' }));
+    const edited = (await patchComment(acme.member.accessToken, comment.id, { body: 'oops, hunter2' })).body;
     const response = await deleteComment(acme.member.accessToken, comment.id);
     expect(response.status).toBe(204);
     expect(response.text).toBe('');
-    const deleted = bodyOf(await getComment(acme.viewer.accessToken, comment.id));
+    const deleted = (await getComment(acme.viewer.accessToken, comment.id)).body;
     expect(deleted).toEqual({
       ...edited,
       body: null,
