@@ -15,7 +15,6 @@ import {
   type WorkspaceRole,
 } from '../support/workspace-fixture.ts';
 
-
 const api = useTestApp();
 
 const members = (fixture: WorkspaceFixture) => memberCalls(api.app, fixture);

@@ -39,7 +39,10 @@ export function meCalls(app: Hono<AppEnv>) {
       ),
     revokeToken: (bearer: string, id: string, headers?: RequestHeaders) =>
       responseOf(
-        client.DELETE('/v1/me/tokens/{id}', { params: token(id), headers: withAuthorization(bearer, headers) }),
+        client.DELETE('/v1/me/tokens/{id}', {
+          params: token(id),
+          headers: withAuthorization(bearer, headers),
+        }),
       ),
     raw: { tokens: resourceCalls(app, TOKENS) },
   };
