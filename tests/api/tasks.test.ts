@@ -4,7 +4,8 @@ import { LABELS_PER_TASK, TASKS_PER_PROJECT } from '../../supabase/functions/_sh
 import { useTestApp } from '../support/api-app.ts';
 import type { TypedResponse } from '../support/api-client.ts';
 import { callApi, expectProblem } from '../support/api-request.ts';
-import { ISO_TIMESTAMP, jsonRequest } from '../support/resource-calls.ts';
+import { memberCalls } from '../support/membership-calls.ts';
+import { ISO_TIMESTAMP, jsonRequest, labelCalls } from '../support/resource-calls.ts';
 import {
   archive,
   eventsOfTask,
@@ -818,11 +819,7 @@ describe('what happens to tasks when labels and members go', () => {
     const active = await taskIn(api.app, acme, board.key, { label_ids: [label, other] });
     const archived = await taskIn(api.app, acme, archivedProject.key, { label_ids: [label] });
     await archive(api.app, acme, archivedProject.key);
-    const response = await callApi(
-      api.app,
-      `${acme.path}/labels/${label}`,
-      withBearer(acme.admin.accessToken, { method: 'DELETE' }),
-    );
+    const response = await labelCalls(api.app, acme).remove(acme.admin.accessToken, label);
     expect(response.status).toBe(204);
     expect(await storedTask(api.db, active.id)).toMatchObject({ label_ids: [other], version: 2 });
     expect(await storedTask(api.db, archived.id)).toMatchObject({ label_ids: [], version: 2 });
@@ -835,11 +832,7 @@ describe('what happens to tasks when labels and members go', () => {
     const project = await projectIn(api.app, team);
     const task = await taskIn(api.app, team, project.key, { assignee_id: team.member.id });
     await archive(api.app, team, project.key);
-    const response = await callApi(
-      api.app,
-      `${team.path}/members/${team.member.id}`,
-      withBearer(team.admin.accessToken, { method: 'DELETE' }),
-    );
+    const response = await memberCalls(api.app, team).remove(team.admin.accessToken, team.member.id);
     expect(response.status).toBe(204);
     expect(await storedTask(api.db, task.id)).toMatchObject({ assignee_id: null, version: 2 });
   });

@@ -1,6 +1,8 @@
 /**
- * How API tests call the app: in-process through `app.request()`, and every answer is checked against
- * openapi.yaml before the test sees it.
+ * The untyped way API tests call the app: in-process through `app.request()`, and every answer is
+ * checked against openapi.yaml before the test sees it. Tests of well-formed calls use the typed client
+ * (api-client.ts); this path stays, deliberately, for what the contract's types forbid: fuzzing, the
+ * authorization matrix, malformed bodies, headers, queries and credentials, and test-only routes.
  */
 import type { Hono } from 'hono';
 import { expect } from 'vitest';
