@@ -4,12 +4,10 @@
  * Users are banned and deleted by writing auth.users, as GoTrue's admin API does.
  */
 import { describe, expect, it } from 'vitest';
-import type { components } from '../../api-spec/schema.d.ts';
 import { useTestApp } from '../support/api-app.ts';
+import { meCalls } from '../support/me-calls.ts';
 import { callApi, problemOf, type ApiResponse } from '../support/api-request.ts';
 import { createTestUser, withBearer, type TestUser } from '../support/test-users.ts';
-
-type NewApiToken = components['schemas']['NewApiToken'];
 
 const api = useTestApp();
 const ME = '/api/v1/me';
@@ -26,17 +24,9 @@ interface Credentials {
 /** A user with a working access token and API token, each used once (so the access token is cached). */
 async function userWithBothCredentials(): Promise<Credentials> {
   const user = await createTestUser(api.db);
-  const created = await callApi(
-    api.app,
-    '/api/v1/me/tokens',
-    withBearer(user.accessToken, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'CI', scope: 'write' }),
-    }),
-  );
+  const created = await meCalls(api.app).createToken(user.accessToken, { name: 'CI', scope: 'write' });
   expect(created.status).toBe(201);
-  const apiToken = (created.body as NewApiToken).token;
+  const apiToken = created.body.token;
   expect((await getMe(user.accessToken)).status).toBe(200);
   expect((await getMe(apiToken)).status).toBe(200);
   return { user, accessToken: user.accessToken, apiToken };

@@ -8,15 +8,10 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { components } from '../../api-spec/schema.d.ts';
 import { useTestApp } from '../support/api-app.ts';
-import { callApi, expectProblem } from '../support/api-request.ts';
-import { jsonRequest } from '../support/resource-calls.ts';
-import { withBearer } from '../support/test-users.ts';
+import { expectProblem } from '../support/api-request.ts';
+import { taskCalls, type MoveTask, type Task } from '../support/task-calls.ts';
 import { createWorkspaceWithRoles, type WorkspaceFixture } from '../support/workspace-fixture.ts';
-
-type Task = components['schemas']['Task'];
-type TaskList = components['schemas']['TaskList'];
 
 const api = useTestApp();
 const STATUSES = ['todo', 'in_progress', 'done'] as const;
@@ -51,7 +46,7 @@ const pick = (model: BoardModel, n: number) => {
   const live = liveTasks(model);
   return live[n % live.length] as string;
 };
-const task = (id: string) => `/api/v1/tasks/${id}`;
+const taskApi = () => taskCalls(api.app);
 const logEvent = (model: BoardModel, id: string, type: string) =>
   model.events.set(id, [...(model.events.get(id) ?? []), type]);
 
@@ -59,16 +54,12 @@ class Create implements fc.AsyncCommand<BoardModel, Board> {
   constructor(readonly status: Status) {}
   check = () => true;
   async run(model: BoardModel, board: Board): Promise<void> {
-    const response = await callApi(
-      api.app,
-      `${board.fixture.path}/projects/${board.key}/tasks`,
-      withBearer(
-        board.bearer,
-        jsonRequest('POST', { title: `Task ${model.made.length + 1}`, status: this.status }),
-      ),
-    );
+    const response = await taskApi().create(board.bearer, board.fixture, board.key, {
+      title: `Task ${model.made.length + 1}`,
+      status: this.status,
+    });
     expect(response.status).toBe(201);
-    const created = response.body as Task;
+    const created = response.body;
     model.columns[this.status].push(created.id);
     model.versions.set(created.id, created.version);
     model.made.push(created.id);
@@ -93,22 +84,18 @@ class Move implements fc.AsyncCommand<BoardModel, Board> {
     const slot = this.slot % (target.length + 1);
     const after = target[slot - 1];
     const before = target[slot];
-    const body = {
+    const body: MoveTask = {
       status: this.status,
       ...(after && (this.naming !== 'before' || !before) ? { after_id: after } : {}),
       ...(before && (this.naming !== 'after' || !after) ? { before_id: before } : {}),
     };
     const version = model.versions.get(id) as number;
-    const response = await callApi(
-      api.app,
-      `${task(id)}/move`,
-      withBearer(board.bearer, jsonRequest('POST', body, { 'If-Match': `"${version}"` })),
-    );
+    const response = await taskApi().move(board.bearer, id, body, { 'If-Match': `"${version}"` });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     const unchanged = from === this.status && fromIndex === slot;
     model.columns[from].splice(fromIndex, 1);
     model.columns[this.status].splice(slot, 0, id);
-    const moved = response.body as Task;
+    const moved = response.body;
     expect(moved.version).toBe(unchanged ? version : version + 1);
     model.versions.set(id, moved.version);
     if (!unchanged) logEvent(model, id, 'task.moved');
@@ -125,13 +112,11 @@ class StaleEdit implements fc.AsyncCommand<BoardModel, Board> {
     const candidates = liveTasks(model).filter((id) => (model.versions.get(id) ?? 1) > 1);
     const id = candidates[this.which % candidates.length] as string;
     const version = model.versions.get(id) as number;
-    const response = await callApi(
-      api.app,
-      task(id),
-      withBearer(
-        board.bearer,
-        jsonRequest('PATCH', { title: 'Lost update' }, { 'If-Match': `"${version - 1}"` }),
-      ),
+    const response = await taskApi().update(
+      board.bearer,
+      id,
+      { title: 'Lost update' },
+      { 'If-Match': `"${version - 1}"` },
     );
     expect(expectProblem(response, 412, 'precondition_failed').current_version).toBe(version);
   }
@@ -144,16 +129,14 @@ class Edit implements fc.AsyncCommand<BoardModel, Board> {
   async run(model: BoardModel, board: Board): Promise<void> {
     const id = pick(model, this.which);
     const version = model.versions.get(id) as number;
-    const response = await callApi(
-      api.app,
-      task(id),
-      withBearer(
-        board.bearer,
-        jsonRequest('PATCH', { title: `Edited ${randomUUID()}` }, { 'If-Match': `"${version}"` }),
-      ),
+    const response = await taskApi().update(
+      board.bearer,
+      id,
+      { title: `Edited ${randomUUID()}` },
+      { 'If-Match': `"${version}"` },
     );
     expect(response.status).toBe(200);
-    expect((response.body as Task).version).toBe(version + 1);
+    expect(response.body.version).toBe(version + 1);
     model.versions.set(id, version + 1);
     logEvent(model, id, 'task.updated');
   }
@@ -166,11 +149,7 @@ class Delete implements fc.AsyncCommand<BoardModel, Board> {
   async run(model: BoardModel, board: Board): Promise<void> {
     const id = pick(model, this.which);
     const version = model.versions.get(id) as number;
-    const response = await callApi(
-      api.app,
-      task(id),
-      withBearer(board.bearer, { method: 'DELETE', headers: { 'If-Match': `"${version}"` } }),
-    );
+    const response = await taskApi().remove(board.bearer, id, { 'If-Match': `"${version}"` });
     expect(response.status).toBe(204);
     const column = model.columns[columnOf(model, id)];
     column.splice(column.indexOf(id), 1);
@@ -213,13 +192,9 @@ async function readBoard(board: Board): Promise<Task[]> {
   let cursor: string | null = null;
   do {
     const query: string = `?sort=position&limit=7${cursor ? `&cursor=${cursor}` : ''}`;
-    const response = await callApi(
-      api.app,
-      `${board.fixture.path}/projects/${board.key}/tasks${query}`,
-      withBearer(board.bearer),
-    );
+    const response = await taskApi().list(board.bearer, board.fixture, board.key, query);
     expect(response.status).toBe(200);
-    const page = response.body as TaskList;
+    const page = response.body;
     tasks.push(...page.data);
     cursor = page.next_cursor;
   } while (cursor);

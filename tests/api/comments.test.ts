@@ -3,9 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../api-spec/schema.d.ts';
 import { COMMENTS_PER_TASK } from '../../supabase/functions/_shared/limits.ts';
 import { useTestApp } from '../support/api-app.ts';
-import { callApi, expectProblem, type ApiResponse } from '../support/api-request.ts';
-import { ISO_TIMESTAMP, jsonRequest, type RequestHeaders } from '../support/resource-calls.ts';
-import { aal2AccessTokenOf, withBearer, type TestUser } from '../support/test-users.ts';
+import { expectProblem } from '../support/api-request.ts';
+import { commentCalls } from '../support/comment-calls.ts';
+import { ISO_TIMESTAMP } from '../support/resource-calls.ts';
+import { aal2AccessTokenOf, type TestUser } from '../support/test-users.ts';
 import {
   createApiTokenFor,
   createWorkspaceWithRoles,
@@ -13,26 +14,13 @@ import {
 } from '../support/workspace-fixture.ts';
 
 type Comment = components['schemas']['Comment'];
-type CommentList = components['schemas']['CommentList'];
 
 const api = useTestApp();
 
 const commentsOf = (taskId: string) => `/api/v1/tasks/${taskId}/comments`;
 const commentAt = (id: string) => `/api/v1/comments/${id}`;
 
-const createComment = (bearer: string, taskId: string, body: unknown, headers?: RequestHeaders) =>
-  callApi(api.app, commentsOf(taskId), withBearer(bearer, jsonRequest('POST', body, headers)));
-const listComments = (bearer: string, taskId: string, query = '') =>
-  callApi(api.app, `${commentsOf(taskId)}${query}`, withBearer(bearer));
-const getComment = (bearer: string, id: string, headers: RequestHeaders = {}) =>
-  callApi(api.app, commentAt(id), withBearer(bearer, { headers }));
-const patchComment = (bearer: string, id: string, body: unknown, headers?: RequestHeaders) =>
-  callApi(api.app, commentAt(id), withBearer(bearer, jsonRequest('PATCH', body, headers)));
-const deleteComment = (bearer: string, id: string, headers: RequestHeaders = {}) =>
-  callApi(api.app, commentAt(id), withBearer(bearer, { method: 'DELETE', headers }));
-
-const bodyOf = (response: ApiResponse) => response.body as Comment;
-const listOf = (response: ApiResponse) => response.body as CommentList;
+const commentApi = () => commentCalls(api.app);
 
 /** A project of the workspace and a task on it, inserted as the service. */
 interface Task {
@@ -137,9 +125,9 @@ async function insertComments(task: Task, author: TestUser, count: number): Prom
 
 /** A comment `author` writes through the API. */
 async function commentOn(task: Task, author: TestUser, body = `Comment ${randomUUID().slice(0, 8)}`) {
-  const response = await createComment(author.accessToken, task.id, { body });
+  const response = await commentApi().create(author.accessToken, task.id, { body });
   expect(response.status, response.text).toBe(201);
-  return bodyOf(response);
+  return response.body;
 }
 
 let acme: WorkspaceFixture;
@@ -152,9 +140,11 @@ beforeAll(async () => {
 
 describe('POST /api/v1/tasks/{id}/comments', () => {
   it('lets a member comment: 201, the comment at its Location, stored, and a comment.created event', async () => {
-    const response = await createComment(acme.member.accessToken, task.id, { body: '  Looks *good*  \n' });
+    const response = await commentApi().create(acme.member.accessToken, task.id, {
+      body: '  Looks *good*  \n',
+    });
     expect(response.status).toBe(201);
-    const comment = bodyOf(response);
+    const comment = response.body;
     expect(comment).toEqual({
       object: 'comment',
       id: expect.any(String),
@@ -173,7 +163,7 @@ describe('POST /api/v1/tasks/{id}/comments', () => {
     expect(location).toBe(`../../comments/${comment.id}`);
     const resolved = new URL(location, `http://api.test${commentsOf(task.id)}`).pathname;
     expect(resolved).toBe(commentAt(comment.id));
-    expect(bodyOf(await getComment(acme.viewer.accessToken, comment.id))).toEqual(comment);
+    expect((await commentApi().get(acme.viewer.accessToken, comment.id)).body).toEqual(comment);
     expect(await storedComment(comment.id)).toEqual({
       id: comment.id,
       workspace_id: acme.id,
@@ -211,7 +201,7 @@ describe('POST /api/v1/tasks/{id}/comments', () => {
   it('refuses a viewer with 403 forbidden and writes nothing', async () => {
     const before = await stateOf(task.id);
     const problem = expectProblem(
-      await createComment(acme.viewer.accessToken, task.id, { body: 'Me too' }),
+      await commentApi().create(acme.viewer.accessToken, task.id, { body: 'Me too' }),
       403,
       'forbidden',
     );
@@ -224,14 +214,18 @@ describe('POST /api/v1/tasks/{id}/comments', () => {
   it('answers 404 to an outsider, to another workspace, for an unknown task and for a non-UUID id', async () => {
     const before = await stateOf(task.id);
     for (const user of [acme.outsider, globex.owner]) {
-      expectProblem(await createComment(user.accessToken, task.id, { body: 'Hi' }), 404, 'not_found');
+      expectProblem(await commentApi().create(user.accessToken, task.id, { body: 'Hi' }), 404, 'not_found');
     }
     expectProblem(
-      await createComment(acme.member.accessToken, randomUUID(), { body: 'Hi' }),
+      await commentApi().create(acme.member.accessToken, randomUUID(), { body: 'Hi' }),
       404,
       'not_found',
     );
-    expectProblem(await createComment(acme.member.accessToken, 'ENG-1', { body: 'Hi' }), 404, 'not_found');
+    expectProblem(
+      await commentApi().create(acme.member.accessToken, 'ENG-1', { body: 'Hi' }),
+      404,
+      'not_found',
+    );
     expect(await stateOf(task.id)).toEqual(before);
   });
 
@@ -246,7 +240,7 @@ describe('POST /api/v1/tasks/{id}/comments', () => {
   ])('refuses %j with 422 naming %s', async (body, path) => {
     const before = await stateOf(task.id);
     const problem = expectProblem(
-      await createComment(acme.member.accessToken, task.id, body),
+      await commentApi().raw.create(acme.member.accessToken, task.id, body),
       422,
       'validation_failed',
     );
@@ -263,7 +257,7 @@ describe('POST /api/v1/tasks/{id}/comments', () => {
     const archived = await taskIn(acme);
     await archiveProjectOf(archived);
     const problem = expectProblem(
-      await createComment(acme.member.accessToken, archived.id, { body: 'Hi' }),
+      await commentApi().create(acme.member.accessToken, archived.id, { body: 'Hi' }),
       409,
       'project_archived',
     );
@@ -277,10 +271,10 @@ describe('POST /api/v1/tasks/{id}/comments', () => {
     const full = await taskIn(acme);
     await insertComments(full, acme.member, COMMENTS_PER_TASK);
     const [first] = await storedComments(full.id);
-    expect((await deleteComment(acme.member.accessToken, first?.id ?? '')).status).toBe(204);
+    expect((await commentApi().remove(acme.member.accessToken, first?.id ?? '')).status).toBe(204);
     const before = await stateOf(full.id);
     const problem = expectProblem(
-      await createComment(acme.member.accessToken, full.id, { body: 'One more' }),
+      await commentApi().create(acme.member.accessToken, full.id, { body: 'One more' }),
       409,
       'limit_reached',
     );
@@ -307,9 +301,11 @@ describe('POST /api/v1/tasks/{id}/comments', () => {
     });
     await isWritten;
     let answered = false;
-    const second = createComment(acme.member.accessToken, nearlyFull.id, { body: 'Too late' }).finally(() => {
-      answered = true;
-    });
+    const second = commentApi()
+      .create(acme.member.accessToken, nearlyFull.id, { body: 'Too late' })
+      .finally(() => {
+        answered = true;
+      });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(answered, 'the second comment waits for the task row').toBe(false);
     commit();
@@ -322,22 +318,26 @@ describe('POST /api/v1/tasks/{id}/comments', () => {
     const strict = await createWorkspaceWithRoles(api.db, { requireMfa: true });
     const strictTask = await taskIn(strict);
     expectProblem(
-      await createComment(strict.member.accessToken, strictTask.id, { body: 'Hi' }),
+      await commentApi().create(strict.member.accessToken, strictTask.id, { body: 'Hi' }),
       403,
       'mfa_required',
     );
     expect(await storedComments(strictTask.id)).toEqual([]);
     const aal2 = await aal2AccessTokenOf(strict.member);
-    expect((await createComment(aal2, strictTask.id, { body: 'Hi' })).status).toBe(201);
+    expect((await commentApi().create(aal2, strictTask.id, { body: 'Hi' })).status).toBe(201);
   });
 
   it('refuses a read token with 403 insufficient_scope; a write token comments, and the event names it', async () => {
     const tokenTask = await taskIn(acme);
     const readToken = await createApiTokenFor(api.app, acme.member, 'read');
-    expectProblem(await createComment(readToken, tokenTask.id, { body: 'Hi' }), 403, 'insufficient_scope');
+    expectProblem(
+      await commentApi().create(readToken, tokenTask.id, { body: 'Hi' }),
+      403,
+      'insufficient_scope',
+    );
     expect(await stateOf(tokenTask.id)).toEqual({ comments: [], events: [] });
     const writeToken = await createApiTokenFor(api.app, acme.member, 'write');
-    const comment = bodyOf(await createComment(writeToken, tokenTask.id, { body: 'From CI' }));
+    const comment = (await commentApi().create(writeToken, tokenTask.id, { body: 'From CI' })).body;
     expect(comment.author_id).toBe(acme.member.id);
     const [tokenRow] = await api.db.asService((sql) =>
       sql.query<{ id: string }>(
@@ -357,8 +357,8 @@ describe('POST /api/v1/tasks/{id}/comments', () => {
   it('comments once for a retried request with the same Idempotency-Key', async () => {
     const retried = await taskIn(acme);
     const headers = { 'Idempotency-Key': randomUUID() };
-    const first = await createComment(acme.member.accessToken, retried.id, { body: 'Once' }, headers);
-    const again = await createComment(acme.member.accessToken, retried.id, { body: 'Once' }, headers);
+    const first = await commentApi().create(acme.member.accessToken, retried.id, { body: 'Once' }, headers);
+    const again = await commentApi().create(acme.member.accessToken, retried.id, { body: 'Once' }, headers);
     expect(first.status).toBe(201);
     expect(again.status).toBe(201);
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
@@ -383,14 +383,14 @@ describe('GET /api/v1/tasks/{id}/comments', () => {
     ] as const) {
       comments.push(await commentOn(thread, author, body));
     }
-    expect((await deleteComment(acme.admin.accessToken, comments[1]?.id ?? '')).status).toBe(204);
+    expect((await commentApi().remove(acme.admin.accessToken, comments[1]?.id ?? '')).status).toBe(204);
   });
 
   it('lists the comments oldest first to any member, a deleted one in its place without its body', async () => {
     for (const user of [acme.owner, acme.admin, acme.member, acme.viewer]) {
-      const response = await listComments(user.accessToken, thread.id);
+      const response = await commentApi().list(user.accessToken, thread.id);
       expect(response.status).toBe(200);
-      const list = listOf(response);
+      const list = response.body;
       expect(list.data.map((comment) => comment.body)).toEqual(['first', null, 'third', 'fourth', 'fifth']);
       expect(list.data[1]).toEqual({
         ...comments[1],
@@ -410,8 +410,8 @@ describe('GET /api/v1/tasks/{id}/comments', () => {
     const seen: (string | null)[] = [];
     let query = '?limit=2';
     for (let pages = 0; pages < 10; pages += 1) {
-      const response = await listComments(acme.viewer.accessToken, thread.id, query);
-      const page = listOf(response);
+      const response = await commentApi().list(acme.viewer.accessToken, thread.id, query);
+      const page = response.body;
       expect(page.data.length).toBeLessThanOrEqual(2);
       seen.push(...page.data.map((comment) => comment.body));
       if (!page.next_cursor) break;
@@ -424,7 +424,7 @@ describe('GET /api/v1/tasks/{id}/comments', () => {
 
   it('answers an empty list for a task nobody commented on', async () => {
     const quiet = await taskIn(acme);
-    expect(listOf(await listComments(acme.viewer.accessToken, quiet.id))).toEqual({
+    expect((await commentApi().list(acme.viewer.accessToken, quiet.id)).body).toEqual({
       object: 'list',
       data: [],
       next_cursor: null,
@@ -433,46 +433,56 @@ describe('GET /api/v1/tasks/{id}/comments', () => {
 
   it('refuses a cursor that does not fit this list, and a query parameter it does not take, with 400', async () => {
     expectProblem(
-      await listComments(acme.viewer.accessToken, thread.id, '?cursor=WzEsMl0'),
+      await commentApi().list(acme.viewer.accessToken, thread.id, '?cursor=WzEsMl0'),
       400,
       'bad_request',
     );
-    expectProblem(await listComments(acme.viewer.accessToken, thread.id, '?limit=0'), 400, 'bad_request');
-    expectProblem(await listComments(acme.viewer.accessToken, thread.id, '?author=me'), 400, 'bad_request');
+    expectProblem(
+      await commentApi().list(acme.viewer.accessToken, thread.id, '?limit=0'),
+      400,
+      'bad_request',
+    );
+    expectProblem(
+      await commentApi().list(acme.viewer.accessToken, thread.id, '?author=me'),
+      400,
+      'bad_request',
+    );
   });
 
   it('answers 404 to an outsider, to another workspace and for an unknown or non-UUID id', async () => {
-    expectProblem(await listComments(acme.outsider.accessToken, thread.id), 404, 'not_found');
-    expectProblem(await listComments(globex.owner.accessToken, thread.id), 404, 'not_found');
-    expectProblem(await listComments(acme.owner.accessToken, randomUUID()), 404, 'not_found');
-    expectProblem(await listComments(acme.owner.accessToken, 'nope'), 404, 'not_found');
+    expectProblem(await commentApi().list(acme.outsider.accessToken, thread.id), 404, 'not_found');
+    expectProblem(await commentApi().list(globex.owner.accessToken, thread.id), 404, 'not_found');
+    expectProblem(await commentApi().list(acme.owner.accessToken, randomUUID()), 404, 'not_found');
+    expectProblem(await commentApi().list(acme.owner.accessToken, 'nope'), 404, 'not_found');
   });
 
   it('answers aal1 403 mfa_required in a workspace that requires MFA', async () => {
     const strict = await createWorkspaceWithRoles(api.db, { requireMfa: true });
     const strictTask = await taskIn(strict);
-    expectProblem(await listComments(strict.viewer.accessToken, strictTask.id), 403, 'mfa_required');
-    expect((await listComments(await aal2AccessTokenOf(strict.viewer), strictTask.id)).status).toBe(200);
+    expectProblem(await commentApi().list(strict.viewer.accessToken, strictTask.id), 403, 'mfa_required');
+    expect((await commentApi().list(await aal2AccessTokenOf(strict.viewer), strictTask.id)).status).toBe(200);
   });
 });
 
 describe('GET /api/v1/comments/{id}', () => {
   it('answers any member the comment with its ETag, and 304 while it is unchanged', async () => {
     const comment = await commentOn(task, acme.member);
-    const response = await getComment(acme.viewer.accessToken, comment.id);
-    expect(bodyOf(response)).toEqual(comment);
+    const response = await commentApi().get(acme.viewer.accessToken, comment.id);
+    expect(response.body).toEqual(comment);
     expect(response.headers.get('ETag')).toBe('"1"');
-    const notModified = await getComment(acme.viewer.accessToken, comment.id, { 'If-None-Match': '"1"' });
+    const notModified = await commentApi().get(acme.viewer.accessToken, comment.id, {
+      'If-None-Match': '"1"',
+    });
     expect(notModified.status).toBe(304);
     expect(notModified.text).toBe('');
   });
 
   it('answers 404 for an unknown id, a non-UUID id, an outsider and another workspace', async () => {
     const comment = await commentOn(task, acme.member);
-    expectProblem(await getComment(acme.admin.accessToken, randomUUID()), 404, 'not_found');
-    expectProblem(await getComment(acme.admin.accessToken, 'not-a-uuid'), 404, 'not_found');
-    expectProblem(await getComment(acme.outsider.accessToken, comment.id), 404, 'not_found');
-    expectProblem(await getComment(globex.owner.accessToken, comment.id), 404, 'not_found');
+    expectProblem(await commentApi().get(acme.admin.accessToken, randomUUID()), 404, 'not_found');
+    expectProblem(await commentApi().get(acme.admin.accessToken, 'not-a-uuid'), 404, 'not_found');
+    expectProblem(await commentApi().get(acme.outsider.accessToken, comment.id), 404, 'not_found');
+    expectProblem(await commentApi().get(globex.owner.accessToken, comment.id), 404, 'not_found');
   });
 
   it('answers aal1 403 mfa_required in a workspace that requires MFA', async () => {
@@ -480,15 +490,17 @@ describe('GET /api/v1/comments/{id}', () => {
     const strictTask = await taskIn(strict);
     await insertComments(strictTask, strict.member, 1);
     const [stored] = await storedComments(strictTask.id);
-    expectProblem(await getComment(strict.viewer.accessToken, stored?.id ?? ''), 403, 'mfa_required');
-    expect((await getComment(await aal2AccessTokenOf(strict.viewer), stored?.id ?? '')).status).toBe(200);
+    expectProblem(await commentApi().get(strict.viewer.accessToken, stored?.id ?? ''), 403, 'mfa_required');
+    expect((await commentApi().get(await aal2AccessTokenOf(strict.viewer), stored?.id ?? '')).status).toBe(
+      200,
+    );
   });
 
   it('answers 404 once the task is deleted, its comments with it', async () => {
     const doomed = await taskIn(acme);
     const comment = await commentOn(doomed, acme.member);
     await api.db.asService((sql) => sql.query('delete from public.tasks where id = $1', [doomed.id]));
-    expectProblem(await getComment(acme.member.accessToken, comment.id), 404, 'not_found');
+    expectProblem(await commentApi().get(acme.member.accessToken, comment.id), 404, 'not_found');
     expect(await storedComment(comment.id)).toBeUndefined();
   });
 });
@@ -496,9 +508,9 @@ describe('GET /api/v1/comments/{id}', () => {
 describe('PATCH /api/v1/comments/{id}', () => {
   it('lets the author edit the body: edited_at set, version bumped, a comment.updated event', async () => {
     const comment = await commentOn(task, acme.member, 'Befor');
-    const response = await patchComment(acme.member.accessToken, comment.id, { body: ' Before ' });
+    const response = await commentApi().update(acme.member.accessToken, comment.id, { body: ' Before ' });
     expect(response.status).toBe(200);
-    const edited = bodyOf(response);
+    const edited = response.body;
     expect(edited).toEqual({
       ...comment,
       body: 'Before',
@@ -524,7 +536,7 @@ describe('PATCH /api/v1/comments/{id}', () => {
       const comment = await commentOn(task, acme.member);
       const before = await stateOf(task.id);
       const problem = expectProblem(
-        await patchComment(acme[role].accessToken, comment.id, { body: 'Reworded' }),
+        await commentApi().update(acme[role].accessToken, comment.id, { body: 'Reworded' }),
         403,
         'forbidden',
       );
@@ -539,7 +551,7 @@ describe('PATCH /api/v1/comments/{id}', () => {
     const [written] = await storedComments(demoted.id);
     const before = await stateOf(demoted.id);
     const problem = expectProblem(
-      await patchComment(acme.viewer.accessToken, written?.id ?? '', { body: 'Mine' }),
+      await commentApi().update(acme.viewer.accessToken, written?.id ?? '', { body: 'Mine' }),
       403,
       'forbidden',
     );
@@ -550,9 +562,21 @@ describe('PATCH /api/v1/comments/{id}', () => {
   it('answers 404 to an outsider, for an unknown id and for a non-UUID id', async () => {
     const comment = await commentOn(task, acme.member);
     const before = await stateOf(task.id);
-    expectProblem(await patchComment(acme.outsider.accessToken, comment.id, { body: 'x' }), 404, 'not_found');
-    expectProblem(await patchComment(acme.member.accessToken, randomUUID(), { body: 'x' }), 404, 'not_found');
-    expectProblem(await patchComment(acme.member.accessToken, 'nope', { body: 'x' }), 404, 'not_found');
+    expectProblem(
+      await commentApi().update(acme.outsider.accessToken, comment.id, { body: 'x' }),
+      404,
+      'not_found',
+    );
+    expectProblem(
+      await commentApi().update(acme.member.accessToken, randomUUID(), { body: 'x' }),
+      404,
+      'not_found',
+    );
+    expectProblem(
+      await commentApi().update(acme.member.accessToken, 'nope', { body: 'x' }),
+      404,
+      'not_found',
+    );
     expect(await stateOf(task.id)).toEqual(before);
   });
 
@@ -564,7 +588,11 @@ describe('PATCH /api/v1/comments/{id}', () => {
     { author_id: null },
   ])('refuses %j with 422 and changes nothing', async (body) => {
     const comment = await commentOn(task, acme.member);
-    expectProblem(await patchComment(acme.member.accessToken, comment.id, body), 422, 'validation_failed');
+    expectProblem(
+      await commentApi().raw.update(acme.member.accessToken, comment.id, body),
+      422,
+      'validation_failed',
+    );
     expect(await storedComment(comment.id)).toMatchObject({
       body: comment.body,
       version: 1,
@@ -574,13 +602,13 @@ describe('PATCH /api/v1/comments/{id}', () => {
 
   it('answers {} with the comment unchanged', async () => {
     const comment = await commentOn(task, acme.member);
-    expect(bodyOf(await patchComment(acme.member.accessToken, comment.id, {}))).toEqual(comment);
+    expect((await commentApi().update(acme.member.accessToken, comment.id, {})).body).toEqual(comment);
     expect(await storedComment(comment.id)).toMatchObject({ version: 1, edited_at: null });
   });
 
   it('applies a change against the current If-Match and refuses a stale one with 412', async () => {
     const comment = await commentOn(task, acme.member);
-    const stale = await patchComment(
+    const stale = await commentApi().update(
       acme.member.accessToken,
       comment.id,
       { body: 'x' },
@@ -588,22 +616,22 @@ describe('PATCH /api/v1/comments/{id}', () => {
     );
     expect(expectProblem(stale, 412, 'precondition_failed').current_version).toBe(1);
     expect(await storedComment(comment.id)).toMatchObject({ body: comment.body, version: 1 });
-    const fresh = await patchComment(
+    const fresh = await commentApi().update(
       acme.member.accessToken,
       comment.id,
       { body: 'x' },
       { 'If-Match': '"1"' },
     );
-    expect(bodyOf(fresh)).toMatchObject({ body: 'x', version: 2 });
+    expect(fresh.body).toMatchObject({ body: 'x', version: 2 });
   });
 
   it('refuses to edit a deleted comment with 409 comment_deleted', async () => {
     const comment = await commentOn(task, acme.member);
-    expect((await deleteComment(acme.member.accessToken, comment.id)).status).toBe(204);
+    expect((await commentApi().remove(acme.member.accessToken, comment.id)).status).toBe(204);
     const before = await stateOf(task.id);
     for (const body of [{ body: 'Back' }, {}]) {
       const problem = expectProblem(
-        await patchComment(acme.member.accessToken, comment.id, body),
+        await commentApi().update(acme.member.accessToken, comment.id, body),
         409,
         'comment_deleted',
       );
@@ -618,7 +646,7 @@ describe('PATCH /api/v1/comments/{id}', () => {
     await archiveProjectOf(archived);
     const before = await stateOf(archived.id);
     expectProblem(
-      await patchComment(acme.member.accessToken, comment.id, { body: 'Late' }),
+      await commentApi().update(acme.member.accessToken, comment.id, { body: 'Late' }),
       409,
       'project_archived',
     );
@@ -628,7 +656,7 @@ describe('PATCH /api/v1/comments/{id}', () => {
   it('refuses a read token with 403 insufficient_scope', async () => {
     const comment = await commentOn(task, acme.member);
     const readToken = await createApiTokenFor(api.app, acme.member, 'read');
-    expectProblem(await patchComment(readToken, comment.id, { body: 'x' }), 403, 'insufficient_scope');
+    expectProblem(await commentApi().update(readToken, comment.id, { body: 'x' }), 403, 'insufficient_scope');
     expect(await storedComment(comment.id)).toMatchObject({ body: comment.body, version: 1 });
   });
 });
@@ -637,11 +665,12 @@ describe('DELETE /api/v1/comments/{id}', () => {
   it('lets the author delete: 204, the body gone from the comment and from its events', async () => {
     const secretive = await taskIn(acme);
     const comment = await commentOn(secretive, acme.member, 'the password is hunter2');
-    const edited = bodyOf(await patchComment(acme.member.accessToken, comment.id, { body: 'oops, hunter2' }));
-    const response = await deleteComment(acme.member.accessToken, comment.id);
+    const edited = (await commentApi().update(acme.member.accessToken, comment.id, { body: 'oops, hunter2' }))
+      .body;
+    const response = await commentApi().remove(acme.member.accessToken, comment.id);
     expect(response.status).toBe(204);
     expect(response.text).toBe('');
-    const deleted = bodyOf(await getComment(acme.viewer.accessToken, comment.id));
+    const deleted = (await commentApi().get(acme.viewer.accessToken, comment.id)).body;
     expect(deleted).toEqual({
       ...edited,
       body: null,
@@ -670,7 +699,7 @@ describe('DELETE /api/v1/comments/{id}', () => {
 
   it.each(['owner', 'admin'] as const)("lets an %s delete a member's comment", async (role) => {
     const comment = await commentOn(task, acme.member);
-    expect((await deleteComment(acme[role].accessToken, comment.id)).status).toBe(204);
+    expect((await commentApi().remove(acme[role].accessToken, comment.id)).status).toBe(204);
     expect(await storedComment(comment.id)).toMatchObject({ body: null, deleted_at: expect.any(Date) });
     const [deletion] = (await commentEvents(task.id)).filter(
       (event) => event.data.id === comment.id && event.type === 'comment.deleted',
@@ -684,7 +713,11 @@ describe('DELETE /api/v1/comments/{id}', () => {
   ] as const)("refuses a %s another's comment with 403 forbidden", async (role, action) => {
     const comment = await commentOn(task, acme.admin);
     const before = await stateOf(task.id);
-    const problem = expectProblem(await deleteComment(acme[role].accessToken, comment.id), 403, 'forbidden');
+    const problem = expectProblem(
+      await commentApi().remove(acme[role].accessToken, comment.id),
+      403,
+      'forbidden',
+    );
     expect(problem.detail).toBe(`Your role in this workspace (${role}) does not allow you to ${action}.`);
     expect(await stateOf(task.id)).toEqual(before);
   });
@@ -694,35 +727,35 @@ describe('DELETE /api/v1/comments/{id}', () => {
     await insertComments(demoted, acme.viewer, 1);
     const [written] = await storedComments(demoted.id);
     const before = await stateOf(demoted.id);
-    expectProblem(await deleteComment(acme.viewer.accessToken, written?.id ?? ''), 403, 'forbidden');
+    expectProblem(await commentApi().remove(acme.viewer.accessToken, written?.id ?? ''), 403, 'forbidden');
     expect(await stateOf(demoted.id)).toEqual(before);
   });
 
   it('answers a second delete 204 again, changing nothing', async () => {
     const comment = await commentOn(task, acme.member);
-    expect((await deleteComment(acme.member.accessToken, comment.id)).status).toBe(204);
+    expect((await commentApi().remove(acme.member.accessToken, comment.id)).status).toBe(204);
     const before = await stateOf(task.id);
-    expect((await deleteComment(acme.member.accessToken, comment.id)).status).toBe(204);
-    expect((await deleteComment(acme.admin.accessToken, comment.id)).status).toBe(204);
+    expect((await commentApi().remove(acme.member.accessToken, comment.id)).status).toBe(204);
+    expect((await commentApi().remove(acme.admin.accessToken, comment.id)).status).toBe(204);
     expect(await stateOf(task.id)).toEqual(before);
   });
 
   it('answers 404 to an outsider, to another workspace and for an unknown or non-UUID id', async () => {
     const comment = await commentOn(task, acme.member);
     const before = await stateOf(task.id);
-    expectProblem(await deleteComment(acme.outsider.accessToken, comment.id), 404, 'not_found');
-    expectProblem(await deleteComment(globex.owner.accessToken, comment.id), 404, 'not_found');
-    expectProblem(await deleteComment(acme.owner.accessToken, randomUUID()), 404, 'not_found');
-    expectProblem(await deleteComment(acme.owner.accessToken, 'nope'), 404, 'not_found');
+    expectProblem(await commentApi().remove(acme.outsider.accessToken, comment.id), 404, 'not_found');
+    expectProblem(await commentApi().remove(globex.owner.accessToken, comment.id), 404, 'not_found');
+    expectProblem(await commentApi().remove(acme.owner.accessToken, randomUUID()), 404, 'not_found');
+    expectProblem(await commentApi().remove(acme.owner.accessToken, 'nope'), 404, 'not_found');
     expect(await stateOf(task.id)).toEqual(before);
   });
 
   it('refuses a stale If-Match with 412 and deletes with the current one', async () => {
     const comment = await commentOn(task, acme.member);
-    const stale = await deleteComment(acme.member.accessToken, comment.id, { 'If-Match': '"2"' });
+    const stale = await commentApi().remove(acme.member.accessToken, comment.id, { 'If-Match': '"2"' });
     expect(expectProblem(stale, 412, 'precondition_failed').current_version).toBe(1);
     expect(await storedComment(comment.id)).toMatchObject({ body: comment.body, deleted_at: null });
-    const fresh = await deleteComment(acme.member.accessToken, comment.id, { 'If-Match': '"1"' });
+    const fresh = await commentApi().remove(acme.member.accessToken, comment.id, { 'If-Match': '"1"' });
     expect(fresh.status).toBe(204);
     expect(await storedComment(comment.id)).toMatchObject({ body: null, version: 2 });
   });
@@ -732,14 +765,14 @@ describe('DELETE /api/v1/comments/{id}', () => {
     const comment = await commentOn(archived, acme.member);
     await archiveProjectOf(archived);
     const before = await stateOf(archived.id);
-    expectProblem(await deleteComment(acme.admin.accessToken, comment.id), 409, 'project_archived');
+    expectProblem(await commentApi().remove(acme.admin.accessToken, comment.id), 409, 'project_archived');
     expect(await stateOf(archived.id)).toEqual(before);
   });
 
   it('refuses a read token with 403 insufficient_scope', async () => {
     const comment = await commentOn(task, acme.member);
     const readToken = await createApiTokenFor(api.app, acme.member, 'read');
-    expectProblem(await deleteComment(readToken, comment.id), 403, 'insufficient_scope');
+    expectProblem(await commentApi().remove(readToken, comment.id), 403, 'insufficient_scope');
     expect(await storedComment(comment.id)).toMatchObject({ body: comment.body, deleted_at: null });
   });
 
@@ -748,7 +781,11 @@ describe('DELETE /api/v1/comments/{id}', () => {
     const strictTask = await taskIn(strict);
     await insertComments(strictTask, strict.member, 1);
     const [written] = await storedComments(strictTask.id);
-    expectProblem(await deleteComment(strict.admin.accessToken, written?.id ?? ''), 403, 'mfa_required');
+    expectProblem(
+      await commentApi().remove(strict.admin.accessToken, written?.id ?? ''),
+      403,
+      'mfa_required',
+    );
     expect(await storedComment(written?.id ?? '')).toMatchObject({ deleted_at: null });
   });
 });

@@ -7,31 +7,32 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../support/api-app.ts';
-import { callApi } from '../support/api-request.ts';
+import type { TypedResponse } from '../support/api-client.ts';
+import { commentCalls } from '../support/comment-calls.ts';
 import { readFeed, type Event } from '../support/event-feed.ts';
-import { jsonRequest } from '../support/resource-calls.ts';
-import { projectIn, taskIn, type Task } from '../support/task-calls.ts';
-import { withBearer } from '../support/test-users.ts';
+import { projectCalls } from '../support/resource-calls.ts';
+import { projectIn, taskCalls, taskIn, type Task } from '../support/task-calls.ts';
 import { createWorkspaceWithRoles, type WorkspaceFixture } from '../support/workspace-fixture.ts';
 
 const api = useTestApp();
 
-async function call(bearer: string, method: string, path: string, body?: unknown) {
-  const init = body === undefined ? { method } : jsonRequest(method, body);
-  const response = await callApi(api.app, path, withBearer(bearer, init));
+const tasks = () => taskCalls(api.app);
+const comments = () => commentCalls(api.app);
+
+/** The answer's body, which must be a success. */
+async function ok<Body>(pending: Promise<TypedResponse<Body>>): Promise<Body> {
+  const response = await pending;
   expect(response.status, response.text).toBeLessThan(300);
-  return response.body as { id: string; version: number };
+  return response.body;
 }
 
 /** A task with a secret in its description, changed once, with a comment that was edited once. */
 async function taskWithSecrets(workspace: WorkspaceFixture, projectKey: string, secret: string) {
   const member = workspace.member.accessToken;
   const task = await taskIn(api.app, workspace, projectKey, { description: `${secret} first draft` });
-  await call(member, 'PATCH', `/api/v1/tasks/${task.id}`, { description: `${secret} second draft` });
-  const comment = await call(member, 'POST', `/api/v1/tasks/${task.id}/comments`, {
-    body: `${secret} comment`,
-  });
-  await call(member, 'PATCH', `/api/v1/comments/${comment.id}`, { body: `${secret} edited comment` });
+  await ok(tasks().update(member, task.id, { description: `${secret} second draft` }));
+  const comment = await ok(comments().create(member, task.id, { body: `${secret} comment` }));
+  await ok(comments().update(member, comment.id, { body: `${secret} edited comment` }));
   return task;
 }
 
@@ -52,7 +53,7 @@ describe('the change feed after a deletion', () => {
     const kept = await taskWithSecrets(workspace, project.key, 'KEPT-TASK');
     expect(JSON.stringify(await wholeFeed(workspace))).toContain('SECRET-TASK');
 
-    await call(workspace.member.accessToken, 'DELETE', `/api/v1/tasks/${task.id}`);
+    await ok(tasks().remove(workspace.member.accessToken, task.id));
 
     const feed = await wholeFeed(workspace);
     expect(JSON.stringify(feed)).not.toContain('SECRET-TASK');
@@ -83,13 +84,13 @@ describe('the change feed after a deletion', () => {
   it('holds no description or comment body of a deleted project’s tasks, nor the project’s description', async () => {
     const admin = workspace.admin.accessToken;
     const project = await projectIn(api.app, workspace);
-    await call(admin, 'PATCH', `${workspace.path}/projects/${project.key}`, {
-      description: 'SECRET-PROJECT plans',
-    });
+    await ok(
+      projectCalls(api.app, workspace).update(admin, project.key, { description: 'SECRET-PROJECT plans' }),
+    );
     await taskWithSecrets(workspace, project.key, 'SECRET-IN-PROJECT');
     expect(JSON.stringify(await wholeFeed(workspace))).toContain('SECRET-PROJECT');
 
-    await call(admin, 'DELETE', `${workspace.path}/projects/${project.key}`);
+    await ok(projectCalls(api.app, workspace).remove(admin, project.key));
 
     const feed = await wholeFeed(workspace);
     const text = JSON.stringify(feed);

@@ -5,7 +5,6 @@
  * concurrency proof is tests/api/change-feed.test.ts.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { components } from '../../api-spec/schema.d.ts';
 import { useTestApp } from '../support/api-app.ts';
 import { callApi, expectProblem } from '../support/api-request.ts';
 import {
@@ -16,10 +15,10 @@ import {
   readFeed,
   writeAs,
   type Event,
-  type EventList,
 } from '../support/event-feed.ts';
-import { ISO_TIMESTAMP, jsonRequest } from '../support/resource-calls.ts';
-import { withBearer } from '../support/test-users.ts';
+import { meCalls } from '../support/me-calls.ts';
+import { memberCalls } from '../support/membership-calls.ts';
+import { ISO_TIMESTAMP, labelCalls } from '../support/resource-calls.ts';
 import { createWorkspaceWithRoles, type WorkspaceFixture } from '../support/workspace-fixture.ts';
 
 const api = useTestApp();
@@ -37,7 +36,7 @@ async function readToTheEnd(bearer: string, workspace: WorkspaceFixture, first: 
   while (next !== undefined) {
     const response = await callFeed(api.app, bearer, workspace, next);
     expect(response.status, response.text).toBe(200);
-    const page = response.body as components['schemas']['EventFeed'];
+    const page = response.body;
     events.push(...page.data);
     const link = response.headers.get('link');
     expect(link !== null, 'Link is sent exactly when has_more').toBe(page.has_more);
@@ -47,13 +46,9 @@ async function readToTheEnd(bearer: string, workspace: WorkspaceFixture, first: 
 }
 
 async function createLabel(bearer: string, workspace: WorkspaceFixture, name: string, color = '#d73a4a') {
-  const response = await callApi(
-    api.app,
-    `${workspace.path}/labels`,
-    withBearer(bearer, jsonRequest('POST', { name, color })),
-  );
+  const response = await labelCalls(api.app, workspace).create(bearer, { name, color });
   expect(response.status, response.text).toBe(201);
-  return response.body as components['schemas']['Label'];
+  return response.body;
 }
 
 describe('the change feed', () => {
@@ -129,7 +124,7 @@ describe('the change feed', () => {
       workspace,
       query({ types: 'member.*', limit: 1 }),
     );
-    const page = response.body as components['schemas']['EventFeed'];
+    const page = response.body;
     expect(page.has_more).toBe(true);
     const link = new URLSearchParams(response.headers.get('link')?.match(/^<\?([^>]*)>; rel="next"$/)?.[1]);
     expect(Object.fromEntries(link)).toEqual({ types: 'member.*', limit: '1', after: page.next_cursor });
@@ -138,11 +133,9 @@ describe('the change feed', () => {
   it('filters by types, exact or a resource’s (`label.*`), and moves the cursor past what it left out', async () => {
     const filtered = await createWorkspaceWithRoles(api.db);
     const label = await createLabel(filtered.owner.accessToken, filtered, 'bug');
-    const renamed = await callApi(
-      api.app,
-      `${filtered.path}/labels/${label.id}`,
-      withBearer(filtered.owner.accessToken, jsonRequest('PATCH', { color: '#0e8a16' })),
-    );
+    const renamed = await labelCalls(api.app, filtered).update(filtered.owner.accessToken, label.id, {
+      color: '#0e8a16',
+    });
     expect(renamed.status).toBe(200);
 
     const labels = await readFeed(
@@ -214,7 +207,7 @@ describe('the change feed', () => {
       [taskId],
     );
     const activity = (await callActivity(api.app, workspace.owner.accessToken, taskId, query({ limit: 1 })))
-      .body as EventList;
+      .body;
     expect(activity.next_cursor).toEqual(expect.any(String));
     for (const after of [activity.next_cursor ?? '', 'not-a-cursor', 'WzEsIm5vIl0', 'x'.repeat(513)]) {
       const problem = expectProblem(
@@ -261,7 +254,7 @@ describe('a task’s activity', () => {
 
     const response = await callActivity(api.app, workspace.viewer.accessToken, taskId);
     expect(response.status, response.text).toBe(200);
-    const activity = response.body as EventList;
+    const activity = response.body;
     expect(typesOf(activity.data)).toEqual(['task.created', 'task.updated', 'task.moved']);
     expect(activity.next_cursor).toBeNull();
     const [created, updated, moved] = activity.data;
@@ -308,7 +301,7 @@ describe('a task’s activity', () => {
 
     const response = await callActivity(api.app, workspace.viewer.accessToken, taskId);
     expect(response.status, response.text).toBe(200);
-    const activity = response.body as EventList;
+    const activity = response.body;
     expect(typesOf(activity.data)).toEqual(['task.created', 'comment.created']);
     expect(activity.data[1]).toMatchObject({
       task_id: taskId,
@@ -333,7 +326,7 @@ describe('a task’s activity', () => {
         cursor ? query({ limit: 3, cursor }) : query({ limit: 3 }),
       );
       expect(response.status).toBe(200);
-      const page = response.body as EventList;
+      const page = response.body;
       expect(response.headers.get('link') !== null).toBe(page.next_cursor !== null);
       seen.push(...page.data);
       cursor = page.next_cursor;
@@ -386,13 +379,12 @@ describe('a task’s activity', () => {
 describe('who acted, and what an event never holds', () => {
   it('records the API token a change was made through', async () => {
     const workspace = await createWorkspaceWithRoles(api.db);
-    const created = await callApi(
-      api.app,
-      '/api/v1/me/tokens',
-      withBearer(workspace.member.accessToken, jsonRequest('POST', { name: 'CI', scope: 'write' })),
-    );
+    const created = await meCalls(api.app).createToken(workspace.member.accessToken, {
+      name: 'CI',
+      scope: 'write',
+    });
     expect(created.status).toBe(201);
-    const token = created.body as components['schemas']['NewApiToken'];
+    const token = created.body;
     const label = await createLabel(token.token, workspace, 'from CI');
     await createLabel(workspace.member.accessToken, workspace, 'by hand');
 
@@ -405,16 +397,16 @@ describe('who acted, and what an event never holds', () => {
 
   it('tells of members by name and role, never by e-mail address', async () => {
     const workspace = await createWorkspaceWithRoles(api.db);
-    const demoted = await callApi(
-      api.app,
-      `${workspace.path}/members/${workspace.member.id}`,
-      withBearer(workspace.admin.accessToken, jsonRequest('PATCH', { role: 'viewer' })),
+    const demoted = await memberCalls(api.app, workspace).update(
+      workspace.admin.accessToken,
+      workspace.member.id,
+      { role: 'viewer' },
+      { 'Content-Type': 'application/json' },
     );
     expect(demoted.status, demoted.text).toBe(200);
-    const removed = await callApi(
-      api.app,
-      `${workspace.path}/members/${workspace.member.id}`,
-      withBearer(workspace.admin.accessToken, { method: 'DELETE' }),
+    const removed = await memberCalls(api.app, workspace).remove(
+      workspace.admin.accessToken,
+      workspace.member.id,
     );
     expect(removed.status, removed.text).toBe(204);
 
@@ -443,18 +435,13 @@ describe('who acted, and what an event never holds', () => {
   it('tells of labels: created, changed (with the old values), deleted', async () => {
     const workspace = await createWorkspaceWithRoles(api.db);
     const label = await createLabel(workspace.member.accessToken, workspace, 'bug', '#d73a4a');
-    const address = `${workspace.path}/labels/${label.id}`;
-    const changed = await callApi(
-      api.app,
-      address,
-      withBearer(workspace.admin.accessToken, jsonRequest('PATCH', { name: 'defect', color: '#0e8a16' })),
-    );
+    const labels = labelCalls(api.app, workspace);
+    const changed = await labels.update(workspace.admin.accessToken, label.id, {
+      name: 'defect',
+      color: '#0e8a16',
+    });
     expect(changed.status).toBe(200);
-    const deleted = await callApi(
-      api.app,
-      address,
-      withBearer(workspace.admin.accessToken, { method: 'DELETE' }),
-    );
+    const deleted = await labels.remove(workspace.admin.accessToken, label.id);
     expect(deleted.status).toBe(204);
 
     const feed = await readFeed(

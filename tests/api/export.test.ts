@@ -2,8 +2,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../api-spec/schema.d.ts';
 import { EXPORTS_PER_WORKSPACE_PER_HOUR } from '../../supabase/functions/_shared/limits.ts';
 import { useTestApp } from '../support/api-app.ts';
-import { callApi, expectProblem, type ApiResponse } from '../support/api-request.ts';
-import { jsonRequest } from '../support/resource-calls.ts';
+import {
+  apiClient,
+  bearer as withAuthorization,
+  responseOf,
+  type TypedResponse,
+} from '../support/api-client.ts';
+import { callApi, expectProblem } from '../support/api-request.ts';
+import { memberCalls } from '../support/membership-calls.ts';
+import { labelCalls, projectCalls, type CreateProject } from '../support/resource-calls.ts';
 import { withBearer } from '../support/test-users.ts';
 import {
   createApiTokenFor,
@@ -11,11 +18,9 @@ import {
   type WorkspaceFixture,
 } from '../support/workspace-fixture.ts';
 
-type Export = components['schemas']['Export'];
 type Project = components['schemas']['Project'];
 type Label = components['schemas']['Label'];
 type Member = components['schemas']['Member'];
-type MemberList = components['schemas']['MemberList'];
 type EventMember = components['schemas']['EventMember'];
 
 const TASKS = 2_000;
@@ -23,15 +28,26 @@ const TASKS = 2_000;
 const api = useTestApp();
 
 const exportPath = (workspace: WorkspaceFixture) => `${workspace.path}/export`;
-const exportAs = (bearer: string, workspace: WorkspaceFixture, init: RequestInit = {}) =>
-  callApi(api.app, exportPath(workspace), withBearer(bearer, init));
-const documentOf = (response: ApiResponse) => response.body as Export;
+const exportAs = (bearer: string, workspace: WorkspaceFixture) =>
+  responseOf(
+    apiClient(api.app).GET('/v1/workspaces/{slug}/export', {
+      params: { path: { slug: workspace.slug } },
+      headers: withAuthorization(bearer),
+    }),
+  );
+/** HEAD is not an operation of its own in the spec (it answers as GET does), so it takes the raw path. */
+const exportHeadAs = (bearer: string, workspace: WorkspaceFixture) =>
+  callApi(api.app, exportPath(workspace), withBearer(bearer, { method: 'HEAD' }));
 
-async function createAs<T>(bearer: string, path: string, body: unknown): Promise<T> {
-  const response = await callApi(api.app, path, withBearer(bearer, jsonRequest('POST', body)));
+async function createdOk<Body>(pending: Promise<TypedResponse<Body>>): Promise<Body> {
+  const response = await pending;
   expect(response.status, response.text).toBe(201);
-  return response.body as T;
+  return response.body;
 }
+const labelAs = (bearer: string, workspace: WorkspaceFixture, body: components['schemas']['CreateLabel']) =>
+  createdOk(labelCalls(api.app, workspace).create(bearer, body));
+const projectAs = (bearer: string, workspace: WorkspaceFixture, body: CreateProject) =>
+  createdOk(projectCalls(api.app, workspace).create(bearer, body));
 
 async function getAs(bearer: string, path: string): Promise<unknown> {
   const response = await callApi(api.app, path, withBearer(bearer));
@@ -115,12 +131,12 @@ describe('GET /v1/workspaces/{slug}/export', () => {
     workspace = await createWorkspaceWithRoles(api.db);
     const owner = workspace.owner.accessToken;
     labels = [
-      await createAs<Label>(owner, `${workspace.path}/labels`, { name: 'feature', color: '#00aa00' }),
-      await createAs<Label>(owner, `${workspace.path}/labels`, { name: 'Bug', color: '#d73a4a' }),
+      await labelAs(owner, workspace, { name: 'feature', color: '#00aa00' }),
+      await labelAs(owner, workspace, { name: 'Bug', color: '#d73a4a' }),
     ];
     projects = [
-      await createAs<Project>(owner, `${workspace.path}/projects`, { key: 'WEB', name: 'Website' }),
-      await createAs<Project>(owner, `${workspace.path}/projects`, { key: 'OLD', name: 'Old things' }),
+      await projectAs(owner, workspace, { key: 'WEB', name: 'Website' }),
+      await projectAs(owner, workspace, { key: 'OLD', name: 'Old things' }),
     ];
     const [web, old] = projects;
     const [feature, bug] = labels;
@@ -138,21 +154,17 @@ describe('GET /v1/workspaces/{slug}/export', () => {
     await api.db.asService((sql) =>
       sql.query('update public.comments set body = null, deleted_at = now() where id = $1', [commentIds[2]]),
     );
-    const archived = await callApi(
-      api.app,
-      `${workspace.path}/projects/OLD`,
-      withBearer(owner, jsonRequest('PATCH', { archived: true })),
-    );
+    const archived = await projectCalls(api.app, workspace).update(owner, 'OLD', { archived: true });
     expect(archived.status, archived.text).toBe(200);
-    projects[1] = archived.body as Project;
+    projects[1] = archived.body;
 
     // Another workspace of the same owner, whose tasks must stay out of this one's export.
     const elsewhere = await createWorkspaceWithRoles(api.db);
-    const other = await createAs<Project>(elsewhere.owner.accessToken, `${elsewhere.path}/projects`, {
+    const other = await projectAs(elsewhere.owner.accessToken, elsewhere, {
       key: 'ELSE',
       name: 'Elsewhere',
     });
-    const otherLabel = await createAs<Label>(elsewhere.owner.accessToken, `${elsewhere.path}/labels`, {
+    const otherLabel = await labelAs(elsewhere.owner.accessToken, elsewhere, {
       name: 'other',
       color: '#123456',
     });
@@ -169,7 +181,7 @@ describe('GET /v1/workspaces/{slug}/export', () => {
       `attachment; filename="${workspace.slug}-export.json"`,
     );
     expect(response.headers.get('cache-control')).toBe('no-store');
-    const document = documentOf(response);
+    const document = response.body;
     expect(document).toMatchObject({ object: 'export', format_version: 1 });
     expect(Date.now() - Date.parse(document.exported_at)).toBeLessThan(60_000);
     expect(document.tasks).toHaveLength(TASKS + 3);
@@ -183,7 +195,7 @@ describe('GET /v1/workspaces/{slug}/export', () => {
 
   it('holds every item exactly as the API answers it, in the documented order', async () => {
     const owner = workspace.owner.accessToken;
-    const document = documentOf(await exportAs(owner, workspace));
+    const document = (await exportAs(owner, workspace)).body;
 
     expect(document.workspace).toEqual(await getAs(owner, workspace.path));
     expect(document.projects).toEqual(projects);
@@ -207,8 +219,10 @@ describe('GET /v1/workspaces/{slug}/export', () => {
   });
 
   it('lists the members as the members list does, by name and role, never by e-mail address', async () => {
-    const document = documentOf(await exportAs(workspace.admin.accessToken, workspace));
-    const listed = (await getAs(workspace.admin.accessToken, `${workspace.path}/members`)) as MemberList;
+    const document = (await exportAs(workspace.admin.accessToken, workspace)).body;
+    const members = await memberCalls(api.app, workspace).list(workspace.admin.accessToken);
+    expect(members.status, members.text).toBe(200);
+    const listed = members.body;
 
     const publicProfile = ({ user_id, workspace_id, role, display_name, version }: Member | EventMember) => ({
       user_id,
@@ -238,7 +252,7 @@ describe('GET /v1/workspaces/{slug}/export', () => {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       expectProblem(await exportAs(fixture.member.accessToken, fixture), 403, 'forbidden');
     }
-    const head = await exportAs(fixture.owner.accessToken, fixture, { method: 'HEAD' });
+    const head = await exportHeadAs(fixture.owner.accessToken, fixture);
     expect(head.status).toBe(200);
     expect(head.text).toBe('');
     expect(head.headers.get('content-disposition')).toBe(

@@ -3,9 +3,13 @@ import { describe, expect, it } from 'vitest';
 import type { components } from '../../api-spec/schema.d.ts';
 import type { Mailer } from '../../supabase/functions/_shared/mail/mailer.ts';
 import { createTestApp, TEST_APP_URL, useTestApp } from '../support/api-app.ts';
-import { jsonRequest } from '../support/resource-calls.ts';
-import { callApi, expectProblem } from '../support/api-request.ts';
-import { aal2AccessTokenOf, createTestUser, withBearer, type TestUser } from '../support/test-users.ts';
+import {
+  acceptInvitation as acceptInvitationAs,
+  invitationCalls,
+  memberCalls,
+} from '../support/membership-calls.ts';
+import { expectProblem } from '../support/api-request.ts';
+import { aal2AccessTokenOf, createTestUser, type TestUser } from '../support/test-users.ts';
 import {
   createApiTokenFor,
   createWorkspaceWithRoles,
@@ -13,37 +17,17 @@ import {
   type WorkspaceRole,
 } from '../support/workspace-fixture.ts';
 
-type Invitation = components['schemas']['Invitation'];
 type NewInvitation = components['schemas']['NewInvitation'];
-type InvitationList = components['schemas']['InvitationList'];
-type Workspace = components['schemas']['Workspace'];
 
 const api = useTestApp();
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ACCEPT_URL = new RegExp(`^${TEST_APP_URL.replaceAll('.', '\\.')}/invite/[A-Za-z0-9_-]{43}$`);
 
-interface InvitationBody {
-  email?: unknown;
-  role?: unknown;
-  [field: string]: unknown;
-}
+type InvitationBody = components['schemas']['CreateInvitation'];
 
-const invitationsOf = (fixture: WorkspaceFixture) => `${fixture.path}/invitations`;
-
-const postInvitation = (
-  bearer: string,
-  fixture: WorkspaceFixture,
-  body: InvitationBody,
-  headers: Record<string, string> = {},
-) => callApi(api.app, invitationsOf(fixture), withBearer(bearer, jsonRequest('POST', body, headers)));
-const listInvitations = (bearer: string, fixture: WorkspaceFixture, query = '') =>
-  callApi(api.app, `${invitationsOf(fixture)}${query}`, withBearer(bearer));
-const getInvitation = (bearer: string, fixture: WorkspaceFixture, id: string, headers = {}) =>
-  callApi(api.app, `${invitationsOf(fixture)}/${id}`, withBearer(bearer, { headers }));
-const revokeInvitation = (bearer: string, fixture: WorkspaceFixture, id: string, headers = {}) =>
-  callApi(api.app, `${invitationsOf(fixture)}/${id}`, withBearer(bearer, { method: 'DELETE', headers }));
+const invitations = (fixture: WorkspaceFixture) => invitationCalls(api.app, fixture);
 const acceptInvitation = (bearer: string, token: string, headers: Record<string, string> = {}) =>
-  callApi(api.app, `/api/v1/invitations/${token}/accept`, withBearer(bearer, { method: 'POST', headers }));
+  acceptInvitationAs(api.app, bearer, token, headers);
 
 const uniqueEmail = (name = 'invitee') => `${name}-${randomUUID().slice(0, 8)}@example.com`;
 const tokenOf = (invitation: NewInvitation) => invitation.accept_url.split('/').at(-1) ?? '';
@@ -53,9 +37,9 @@ async function invite(
   body: InvitationBody = { email: uniqueEmail(), role: 'member' },
   by: TestUser = fixture.owner,
 ): Promise<NewInvitation> {
-  const response = await postInvitation(by.accessToken, fixture, body);
+  const response = await invitations(fixture).create(by.accessToken, body);
   expect(response.status).toBe(201);
-  return response.body as NewInvitation;
+  return response.body;
 }
 
 /** A person signed up with `email`, and an invitation for that address (the case may differ). */
@@ -135,12 +119,12 @@ describe('POST /api/v1/workspaces/{slug}/invitations', () => {
   it('invites the address and answers the invitation with its link, shown once', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     const email = uniqueEmail();
-    const response = await postInvitation(fixture.owner.accessToken, fixture, {
+    const response = await invitations(fixture).create(fixture.owner.accessToken, {
       email: ` ${email} `,
       role: 'admin',
     });
     expect(response.status).toBe(201);
-    const invitation = response.body as NewInvitation;
+    const invitation = response.body;
     expect(invitation).toEqual({
       object: 'invitation',
       id: expect.any(String),
@@ -206,7 +190,7 @@ describe('POST /api/v1/workspaces/{slug}/invitations', () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     const email = uniqueEmail();
     const problem = expectProblem(
-      await postInvitation(fixture[caller].accessToken, fixture, { email, role }),
+      await invitations(fixture).create(fixture[caller].accessToken, { email, role }),
       403,
       'forbidden',
     );
@@ -218,17 +202,20 @@ describe('POST /api/v1/workspaces/{slug}/invitations', () => {
   it('answers 404 to an outsider, and 403 mfa_required to aal1 where MFA is required', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     expectProblem(
-      await postInvitation(fixture.outsider.accessToken, fixture, { email: uniqueEmail(), role: 'member' }),
+      await invitations(fixture).create(fixture.outsider.accessToken, {
+        email: uniqueEmail(),
+        role: 'member',
+      }),
       404,
       'not_found',
     );
     expect(await storedInvitations(fixture)).toEqual([]);
 
     const strict = await createWorkspaceWithRoles(api.db, { requireMfa: true });
-    const body = { email: uniqueEmail(), role: 'member' };
-    expectProblem(await postInvitation(strict.owner.accessToken, strict, body), 403, 'mfa_required');
+    const body: InvitationBody = { email: uniqueEmail(), role: 'member' };
+    expectProblem(await invitations(strict).create(strict.owner.accessToken, body), 403, 'mfa_required');
     expect(await storedInvitations(strict)).toEqual([]);
-    expect((await postInvitation(await aal2AccessTokenOf(strict.owner), strict, body)).status).toBe(201);
+    expect((await invitations(strict).create(await aal2AccessTokenOf(strict.owner), body)).status).toBe(201);
   });
 
   it.each([
@@ -246,7 +233,7 @@ describe('POST /api/v1/workspaces/{slug}/invitations', () => {
   ])('refuses %j with 422 naming %s, and invites nobody', async (body, path, code) => {
     const fixture = await createWorkspaceWithRoles(api.db);
     const problem = expectProblem(
-      await postInvitation(fixture.owner.accessToken, fixture, body),
+      await invitations(fixture).raw.create(fixture.owner.accessToken, body),
       422,
       'validation_failed',
     );
@@ -257,7 +244,7 @@ describe('POST /api/v1/workspaces/{slug}/invitations', () => {
   it("refuses a member's address, whatever its case, with 409 already_member", async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     const problem = expectProblem(
-      await postInvitation(fixture.admin.accessToken, fixture, {
+      await invitations(fixture).create(fixture.admin.accessToken, {
         email: fixture.viewer.email.toUpperCase(),
         role: 'member',
       }),
@@ -273,7 +260,7 @@ describe('POST /api/v1/workspaces/{slug}/invitations', () => {
     const email = uniqueEmail();
     await invite(fixture, { email, role: 'member' });
     expectProblem(
-      await postInvitation(fixture.admin.accessToken, fixture, {
+      await invitations(fixture).create(fixture.admin.accessToken, {
         email: email.toUpperCase(),
         role: 'viewer',
       }),
@@ -290,7 +277,7 @@ describe('POST /api/v1/workspaces/{slug}/invitations', () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     const email = uniqueEmail();
     const revoked = await invite(fixture, { email, role: 'member' });
-    expect((await revokeInvitation(fixture.owner.accessToken, fixture, revoked.id)).status).toBe(200);
+    expect((await invitations(fixture).remove(fixture.owner.accessToken, revoked.id)).status).toBe(200);
     const expired = await invite(fixture, { email, role: 'member' });
     await expireInvitation(expired.id);
     const fresh = await invite(fixture, { email, role: 'admin' });
@@ -299,7 +286,7 @@ describe('POST /api/v1/workspaces/{slug}/invitations', () => {
       [expired.id, 'expired'],
       [fresh.id, 'pending'],
     ]);
-    const retired = (await getInvitation(fixture.owner.accessToken, fixture, expired.id)).body as Invitation;
+    const retired = (await invitations(fixture).get(fixture.owner.accessToken, expired.id)).body;
     expect(retired.status).toBe('expired');
   });
 
@@ -309,7 +296,7 @@ describe('POST /api/v1/workspaces/{slug}/invitations', () => {
     const last = await invite(fixture);
     await invite(fixture);
     const problem = expectProblem(
-      await postInvitation(fixture.owner.accessToken, fixture, { email: uniqueEmail(), role: 'member' }),
+      await invitations(fixture).create(fixture.owner.accessToken, { email: uniqueEmail(), role: 'member' }),
       409,
       'limit_reached',
     );
@@ -321,7 +308,7 @@ describe('POST /api/v1/workspaces/{slug}/invitations', () => {
     // An expired invitation no longer holds a place.
     await expireInvitation(last.id);
     expect(
-      (await postInvitation(fixture.owner.accessToken, fixture, { email: uniqueEmail(), role: 'member' }))
+      (await invitations(fixture).create(fixture.owner.accessToken, { email: uniqueEmail(), role: 'member' }))
         .status,
     ).toBe(201);
   });
@@ -331,7 +318,7 @@ describe('POST /api/v1/workspaces/{slug}/invitations', () => {
     await addFillerMembers(fixture, 45);
     const responses = await Promise.all(
       [fixture.owner, fixture.admin].map((inviter) =>
-        postInvitation(inviter.accessToken, fixture, { email: uniqueEmail(), role: 'member' }),
+        invitations(fixture).create(inviter.accessToken, { email: uniqueEmail(), role: 'member' }),
       ),
     );
     expect(responses.map((response) => response.status).sort()).toEqual([201, 409]);
@@ -353,10 +340,10 @@ describe('POST /api/v1/workspaces/{slug}/invitations', () => {
       ),
     );
     expect(
-      (await postInvitation(fixture.owner.accessToken, fixture, { email: uniqueEmail(), role: 'member' }))
+      (await invitations(fixture).create(fixture.owner.accessToken, { email: uniqueEmail(), role: 'member' }))
         .status,
     ).toBe(201);
-    const refused = await postInvitation(fixture.owner.accessToken, fixture, {
+    const refused = await invitations(fixture).create(fixture.owner.accessToken, {
       email: uniqueEmail(),
       role: 'member',
     });
@@ -369,7 +356,7 @@ describe('POST /api/v1/workspaces/{slug}/invitations', () => {
     expect(await storedInvitations(fixture)).toHaveLength(1);
     // Someone else in the same workspace still may.
     expect(
-      (await postInvitation(fixture.admin.accessToken, fixture, { email: uniqueEmail(), role: 'member' }))
+      (await invitations(fixture).create(fixture.admin.accessToken, { email: uniqueEmail(), role: 'member' }))
         .status,
     ).toBe(201);
   });
@@ -379,13 +366,12 @@ describe('POST /api/v1/workspaces/{slug}/invitations', () => {
     const app = createTestApp(api.databaseUrl, { mailer: failing });
     try {
       const fixture = await createWorkspaceWithRoles(app.db);
-      const response = await callApi(
-        app.app,
-        invitationsOf(fixture),
-        withBearer(fixture.owner.accessToken, jsonRequest('POST', { email: uniqueEmail(), role: 'member' })),
-      );
+      const response = await invitationCalls(app.app, fixture).create(fixture.owner.accessToken, {
+        email: uniqueEmail(),
+        role: 'member',
+      });
       expect(response.status).toBe(201);
-      const invitation = response.body as NewInvitation;
+      const invitation = response.body;
       expect(await storedInvitation(invitation.id)).toMatchObject({ status: 'pending' });
       const warning = app.logs.entries.find((entry) => entry.msg === 'invitation mail not sent');
       expect(warning).toMatchObject({
@@ -411,16 +397,16 @@ describe('POST /api/v1/workspaces/{slug}/invitations', () => {
 
   it('keeps the link out of the Idempotency-Key record: a retry is 409 invitation_exists', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
-    const body = { email: uniqueEmail(), role: 'member' };
+    const body: InvitationBody = { email: uniqueEmail(), role: 'member' };
     const headers = { 'Idempotency-Key': randomUUID() };
-    const first = await postInvitation(fixture.owner.accessToken, fixture, body, headers);
+    const first = await invitations(fixture).create(fixture.owner.accessToken, body, headers);
     expect(first.status).toBe(201);
     expectProblem(
-      await postInvitation(fixture.owner.accessToken, fixture, body, headers),
+      await invitations(fixture).create(fixture.owner.accessToken, body, headers),
       409,
       'invitation_exists',
     );
-    const token = tokenOf(first.body as NewInvitation);
+    const token = tokenOf(first.body);
     const [stored] = await api.db.asService((sql) =>
       sql.query<{ n: number }>(
         `select count(*)::integer as n from public.idempotency_keys where response::text like '%' || $1 || '%'`,
@@ -434,7 +420,7 @@ describe('POST /api/v1/workspaces/{slug}/invitations', () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     const reader = await createApiTokenFor(api.app, fixture.owner, 'read');
     expectProblem(
-      await postInvitation(reader, fixture, { email: uniqueEmail(), role: 'member' }),
+      await invitations(fixture).create(reader, { email: uniqueEmail(), role: 'member' }),
       403,
       'insufficient_scope',
     );
@@ -447,15 +433,15 @@ describe('GET /api/v1/workspaces/{slug}/invitations', () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     const pending = await invite(fixture);
     const revoked = await invite(fixture);
-    await revokeInvitation(fixture.owner.accessToken, fixture, revoked.id);
+    await invitations(fixture).remove(fixture.owner.accessToken, revoked.id);
     const expired = await invite(fixture);
     await expireInvitation(expired.id);
     const { invitee, invitation: accepted } = await inviteNewPerson(fixture);
     await acceptInvitation(invitee.accessToken, tokenOf(accepted));
 
-    const response = await listInvitations(fixture.admin.accessToken, fixture);
+    const response = await invitations(fixture).list(fixture.admin.accessToken);
     expect(response.status).toBe(200);
-    const list = response.body as InvitationList;
+    const list = response.body;
     expect(list.data.map(({ id, status }) => [id, status])).toEqual([
       [pending.id, 'pending'],
       [revoked.id, 'revoked'],
@@ -474,8 +460,7 @@ describe('GET /api/v1/workspaces/{slug}/invitations', () => {
       ['expired', expired.id],
       ['accepted', accepted.id],
     ]) {
-      const filtered = (await listInvitations(fixture.owner.accessToken, fixture, `?status=${status}`))
-        .body as InvitationList;
+      const filtered = (await invitations(fixture).list(fixture.owner.accessToken, `?status=${status}`)).body;
       expect(filtered.data.map((invitation) => invitation.id)).toEqual([id]);
     }
   });
@@ -483,12 +468,12 @@ describe('GET /api/v1/workspaces/{slug}/invitations', () => {
   it('pages with limit and cursor', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     const ids = [(await invite(fixture)).id, (await invite(fixture)).id, (await invite(fixture)).id];
-    const first = await listInvitations(fixture.owner.accessToken, fixture, '?limit=2');
-    const page = first.body as InvitationList;
+    const first = await invitations(fixture).list(fixture.owner.accessToken, '?limit=2');
+    const page = first.body;
     expect(first.headers.get('link')).toContain('rel="next"');
     const second = (
-      await listInvitations(fixture.owner.accessToken, fixture, `?limit=2&cursor=${page.next_cursor ?? ''}`)
-    ).body as InvitationList;
+      await invitations(fixture).list(fixture.owner.accessToken, `?limit=2&cursor=${page.next_cursor ?? ''}`)
+    ).body;
     expect([...page.data, ...second.data].map((invitation) => invitation.id).sort()).toEqual(ids.sort());
     expect(second.next_cursor).toBeNull();
   });
@@ -496,7 +481,7 @@ describe('GET /api/v1/workspaces/{slug}/invitations', () => {
   it('answers 400 to an unknown status', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     expectProblem(
-      await listInvitations(fixture.owner.accessToken, fixture, '?status=lost'),
+      await invitations(fixture).list(fixture.owner.accessToken, '?status=lost'),
       400,
       'bad_request',
     );
@@ -505,12 +490,12 @@ describe('GET /api/v1/workspaces/{slug}/invitations', () => {
   it.each(['member', 'viewer'] as const)('refuses a %s with 403', async (role) => {
     const fixture = await createWorkspaceWithRoles(api.db);
     await invite(fixture);
-    expectProblem(await listInvitations(fixture[role].accessToken, fixture), 403, 'forbidden');
+    expectProblem(await invitations(fixture).list(fixture[role].accessToken), 403, 'forbidden');
   });
 
   it('answers 404 to an outsider', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
-    expectProblem(await listInvitations(fixture.outsider.accessToken, fixture), 404, 'not_found');
+    expectProblem(await invitations(fixture).list(fixture.outsider.accessToken), 404, 'not_found');
   });
 });
 
@@ -518,7 +503,7 @@ describe('GET /api/v1/workspaces/{slug}/invitations/{id}', () => {
   it('answers the invitation without its link, with its ETag, and 304 while it is unchanged', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     const invitation = await invite(fixture);
-    const response = await getInvitation(fixture.admin.accessToken, fixture, invitation.id);
+    const response = await invitations(fixture).get(fixture.admin.accessToken, invitation.id);
     expect(response.status).toBe(200);
     const { accept_url: link, ...withoutLink } = invitation;
     expect(response.body).toEqual(withoutLink);
@@ -526,7 +511,7 @@ describe('GET /api/v1/workspaces/{slug}/invitations/{id}', () => {
     expect(link).toMatch(ACCEPT_URL);
     expect(response.headers.get('etag')).toBe('"1"');
     expect(
-      (await getInvitation(fixture.admin.accessToken, fixture, invitation.id, { 'If-None-Match': '"1"' }))
+      (await invitations(fixture).get(fixture.admin.accessToken, invitation.id, { 'If-None-Match': '"1"' }))
         .status,
     ).toBe(304);
   });
@@ -536,16 +521,20 @@ describe('GET /api/v1/workspaces/{slug}/invitations/{id}', () => {
     const other = await createWorkspaceWithRoles(api.db);
     const theirs = await invite(other);
     for (const id of [theirs.id, randomUUID(), 'nope']) {
-      expectProblem(await getInvitation(fixture.owner.accessToken, fixture, id), 404, 'not_found');
+      expectProblem(await invitations(fixture).get(fixture.owner.accessToken, id), 404, 'not_found');
     }
   });
 
   it('refuses a member with 403, and answers 404 to an outsider', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     const invitation = await invite(fixture);
-    expectProblem(await getInvitation(fixture.member.accessToken, fixture, invitation.id), 403, 'forbidden');
     expectProblem(
-      await getInvitation(fixture.outsider.accessToken, fixture, invitation.id),
+      await invitations(fixture).get(fixture.member.accessToken, invitation.id),
+      403,
+      'forbidden',
+    );
+    expectProblem(
+      await invitations(fixture).get(fixture.outsider.accessToken, invitation.id),
       404,
       'not_found',
     );
@@ -556,7 +545,7 @@ describe('DELETE /api/v1/workspaces/{slug}/invitations/{id}', () => {
   it('revokes a pending invitation: its link is 410 invitation_revoked from then on', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     const { invitee, invitation } = await inviteNewPerson(fixture);
-    const response = await revokeInvitation(fixture.admin.accessToken, fixture, invitation.id);
+    const response = await invitations(fixture).remove(fixture.admin.accessToken, invitation.id);
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ id: invitation.id, status: 'revoked', version: 2 });
     expect(response.headers.get('etag')).toBe('"2"');
@@ -573,14 +562,14 @@ describe('DELETE /api/v1/workspaces/{slug}/invitations/{id}', () => {
   it('answers an invitation that is no longer pending as it is, revoked twice or accepted', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     const revoked = await invite(fixture);
-    const first = await revokeInvitation(fixture.owner.accessToken, fixture, revoked.id);
-    const again = await revokeInvitation(fixture.owner.accessToken, fixture, revoked.id);
+    const first = await invitations(fixture).remove(fixture.owner.accessToken, revoked.id);
+    const again = await invitations(fixture).remove(fixture.owner.accessToken, revoked.id);
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
 
     const { invitee, invitation } = await inviteNewPerson(fixture);
     await acceptInvitation(invitee.accessToken, tokenOf(invitation));
-    const accepted = await revokeInvitation(fixture.owner.accessToken, fixture, invitation.id);
+    const accepted = await invitations(fixture).remove(fixture.owner.accessToken, invitation.id);
     expect(accepted.status).toBe(200);
     expect(accepted.body).toMatchObject({ status: 'accepted', accepted_by: invitee.id, version: 2 });
     expect(await storedInvitation(invitation.id)).toMatchObject({ status: 'accepted', version: 2 });
@@ -591,14 +580,14 @@ describe('DELETE /api/v1/workspaces/{slug}/invitations/{id}', () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     const invitation = await invite(fixture);
     const problem = expectProblem(
-      await revokeInvitation(fixture.owner.accessToken, fixture, invitation.id, { 'If-Match': '"3"' }),
+      await invitations(fixture).remove(fixture.owner.accessToken, invitation.id, { 'If-Match': '"3"' }),
       412,
       'precondition_failed',
     );
     expect(problem.current_version).toBe(1);
     expect(await storedInvitation(invitation.id)).toMatchObject({ status: 'pending', version: 1 });
     expect(
-      (await revokeInvitation(fixture.owner.accessToken, fixture, invitation.id, { 'If-Match': '"1"' }))
+      (await invitations(fixture).remove(fixture.owner.accessToken, invitation.id, { 'If-Match': '"1"' }))
         .status,
     ).toBe(200);
   });
@@ -607,7 +596,7 @@ describe('DELETE /api/v1/workspaces/{slug}/invitations/{id}', () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     const invitation = await invite(fixture);
     expectProblem(
-      await revokeInvitation(fixture[role].accessToken, fixture, invitation.id),
+      await invitations(fixture).remove(fixture[role].accessToken, invitation.id),
       403,
       'forbidden',
     );
@@ -618,10 +607,14 @@ describe('DELETE /api/v1/workspaces/{slug}/invitations/{id}', () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     const other = await createWorkspaceWithRoles(api.db);
     const theirs = await invite(other);
-    expectProblem(await revokeInvitation(fixture.owner.accessToken, fixture, theirs.id), 404, 'not_found');
-    expectProblem(await revokeInvitation(fixture.owner.accessToken, fixture, 'not-a-uuid'), 404, 'not_found');
+    expectProblem(await invitations(fixture).remove(fixture.owner.accessToken, theirs.id), 404, 'not_found');
+    expectProblem(
+      await invitations(fixture).remove(fixture.owner.accessToken, 'not-a-uuid'),
+      404,
+      'not_found',
+    );
     const mine = await invite(fixture);
-    expectProblem(await revokeInvitation(fixture.outsider.accessToken, fixture, mine.id), 404, 'not_found');
+    expectProblem(await invitations(fixture).remove(fixture.outsider.accessToken, mine.id), 404, 'not_found');
     expect(await storedInvitation(theirs.id)).toMatchObject({ status: 'pending' });
     expect(await storedInvitation(mine.id)).toMatchObject({ status: 'pending' });
   });
@@ -633,7 +626,7 @@ describe('POST /api/v1/invitations/{token}/accept', () => {
     const { invitee, invitation } = await inviteNewPerson(fixture, 'admin');
     const response = await acceptInvitation(invitee.accessToken, tokenOf(invitation));
     expect(response.status).toBe(200);
-    expect(response.body as Workspace).toMatchObject({
+    expect(response.body).toMatchObject({
       object: 'workspace',
       id: fixture.id,
       slug: fixture.slug,
@@ -645,11 +638,7 @@ describe('POST /api/v1/invitations/{token}/accept', () => {
       accepted_by: invitee.id,
       version: 2,
     });
-    const members = await callApi(
-      api.app,
-      `${fixture.path}/members/${invitee.id}`,
-      withBearer(invitee.accessToken),
-    );
+    const members = await memberCalls(api.app, fixture).get(invitee.accessToken, invitee.id);
     expect(members.body).toMatchObject({ role: 'admin', display_name: 'Grace' });
   });
 
@@ -714,11 +703,11 @@ describe('POST /api/v1/invitations/{token}/accept', () => {
     const fixture = await createWorkspaceWithRoles(api.db, { requireMfa: true });
     const email = uniqueEmail('grace');
     const invitee = await createTestUser(api.db, { email });
-    const created = await postInvitation(await aal2AccessTokenOf(fixture.owner), fixture, {
+    const created = await invitations(fixture).create(await aal2AccessTokenOf(fixture.owner), {
       email,
       role: 'member',
     });
-    const invitation = created.body as NewInvitation;
+    const invitation = created.body;
 
     expectProblem(await acceptInvitation(invitee.accessToken, tokenOf(invitation)), 403, 'mfa_required');
     expect(await rolesIn(fixture)).not.toHaveProperty(invitee.id);
@@ -753,17 +742,9 @@ describe('POST /api/v1/invitations/{token}/accept', () => {
 
 describe("invitations and their inviter's authority (issue 11, item 4)", () => {
   const removeMember = (bearer: string, fixture: WorkspaceFixture, userId: string) =>
-    callApi(api.app, `${fixture.path}/members/${userId}`, withBearer(bearer, { method: 'DELETE' }));
+    memberCalls(api.app, fixture).remove(bearer, userId);
   const changeRole = (bearer: string, fixture: WorkspaceFixture, userId: string, role: WorkspaceRole) =>
-    callApi(
-      api.app,
-      `${fixture.path}/members/${userId}`,
-      withBearer(bearer, {
-        method: 'PATCH',
-        headers: { 'Content-Type': 'application/merge-patch+json' },
-        body: JSON.stringify({ role }),
-      }),
-    );
+    memberCalls(api.app, fixture).update(bearer, userId, { role });
 
   it('revokes a removed admin’s pending invitations: the one to their own other address is 410', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
@@ -777,7 +758,7 @@ describe("invitations and their inviter's authority (issue 11, item 4)", () => {
     expect(await rolesIn(fixture)).not.toHaveProperty(alt.id);
     expect(await storedInvitation(theirs.id)).toMatchObject({ status: 'revoked' });
     expect(await storedInvitation(owners.id)).toMatchObject({ status: 'pending' });
-    const listed = (await getInvitation(fixture.owner.accessToken, fixture, theirs.id)).body as Invitation;
+    const listed = (await invitations(fixture).get(fixture.owner.accessToken, theirs.id)).body;
     expect(listed.status).toBe('revoked');
   });
 
@@ -851,7 +832,7 @@ describe('the address an invitation is bound to (issue 11, item 11)', () => {
     for (const fixture of fixtures.slice(0, 5)) await invite(fixture, { email, role: 'viewer' });
     const last = fixtures[5];
     if (!last) throw new Error('no fixture');
-    const refused = await postInvitation(last.owner.accessToken, last, {
+    const refused = await invitations(last).create(last.owner.accessToken, {
       email: email.toUpperCase(),
       role: 'member',
     });
@@ -864,7 +845,8 @@ describe('the address an invitation is bound to (issue 11, item 11)', () => {
     expect(sentTo(email)).toHaveLength(5);
     // Another address is not held back.
     expect(
-      (await postInvitation(last.owner.accessToken, last, { email: uniqueEmail(), role: 'member' })).status,
+      (await invitations(last).create(last.owner.accessToken, { email: uniqueEmail(), role: 'member' }))
+        .status,
     ).toBe(201);
   });
 });

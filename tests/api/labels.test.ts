@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../api-spec/schema.d.ts';
 import { LABELS_PER_WORKSPACE } from '../../supabase/functions/_shared/limits.ts';
 import { useTestApp } from '../support/api-app.ts';
-import { expectProblem, type ApiResponse } from '../support/api-request.ts';
-import { ISO_TIMESTAMP, resourceCalls, type RequestHeaders } from '../support/resource-calls.ts';
+import { expectProblem } from '../support/api-request.ts';
+import { ISO_TIMESTAMP, labelCalls } from '../support/resource-calls.ts';
 import { aal2AccessTokenOf } from '../support/test-users.ts';
 import {
   createApiTokenFor,
@@ -13,28 +13,11 @@ import {
 } from '../support/workspace-fixture.ts';
 
 type Label = components['schemas']['Label'];
-type LabelList = components['schemas']['LabelList'];
+type CreateLabel = components['schemas']['CreateLabel'];
 
 const api = useTestApp();
-const labels = (workspace: WorkspaceFixture) => resourceCalls(api.app, `${workspace.path}/labels`);
-const createLabel = (bearer: string, workspace: WorkspaceFixture, body: unknown, headers?: RequestHeaders) =>
-  labels(workspace).create(bearer, body, headers);
-const listLabels = (bearer: string, workspace: WorkspaceFixture, query = '') =>
-  labels(workspace).list(bearer, query);
-const getLabel = (bearer: string, workspace: WorkspaceFixture, id: string, headers?: RequestHeaders) =>
-  labels(workspace).get(bearer, id, headers);
-const patchLabel = (
-  bearer: string,
-  workspace: WorkspaceFixture,
-  id: string,
-  body: unknown,
-  headers?: RequestHeaders,
-) => labels(workspace).update(bearer, id, body, headers);
-const deleteLabel = (bearer: string, workspace: WorkspaceFixture, id: string, headers?: RequestHeaders) =>
-  labels(workspace).remove(bearer, id, headers);
+const labels = (workspace: WorkspaceFixture) => labelCalls(api.app, workspace);
 
-const bodyOf = (response: ApiResponse) => response.body as Label;
-const listOf = (response: ApiResponse) => response.body as LabelList;
 const uniqueName = () => `label ${randomUUID().slice(0, 8)}`;
 
 interface StoredLabel extends Record<string, unknown> {
@@ -71,14 +54,14 @@ async function insertLabels(workspace: WorkspaceFixture, count: number): Promise
 }
 
 /** A label the member creates through the API. */
-async function labelIn(workspace: WorkspaceFixture, fields: Record<string, unknown> = {}): Promise<Label> {
-  const response = await createLabel(workspace.member.accessToken, workspace, {
+async function labelIn(workspace: WorkspaceFixture, fields: Partial<CreateLabel> = {}): Promise<Label> {
+  const response = await labels(workspace).create(workspace.member.accessToken, {
     name: uniqueName(),
     color: '#00ff00',
     ...fields,
   });
   expect(response.status).toBe(201);
-  return bodyOf(response);
+  return response.body;
 }
 
 let acme: WorkspaceFixture;
@@ -89,9 +72,12 @@ beforeAll(async () => {
 
 describe('POST /api/v1/workspaces/{slug}/labels', () => {
   it('lets a member create a label, its color stored in lower case', async () => {
-    const response = await createLabel(acme.member.accessToken, acme, { name: '  Bug  ', color: '#D73A4A' });
+    const response = await labels(acme).create(acme.member.accessToken, {
+      name: '  Bug  ',
+      color: '#D73A4A',
+    });
     expect(response.status).toBe(201);
-    const label = bodyOf(response);
+    const label = response.body;
     expect(label).toEqual({
       object: 'label',
       id: expect.any(String),
@@ -115,17 +101,17 @@ describe('POST /api/v1/workspaces/{slug}/labels', () => {
   });
 
   it.each(['owner', 'admin'] as const)('lets an %s create one', async (role) => {
-    const response = await createLabel(acme[role].accessToken, acme, {
+    const response = await labels(acme).create(acme[role].accessToken, {
       name: uniqueName(),
       color: '#123abc',
     });
-    expect(bodyOf(response).created_by).toBe(acme[role].id);
+    expect(response.body.created_by).toBe(acme[role].id);
   });
 
   it('refuses a viewer with 403 forbidden and creates nothing', async () => {
     const before = await storedLabels(acme);
     const problem = expectProblem(
-      await createLabel(acme.viewer.accessToken, acme, { name: uniqueName(), color: '#000000' }),
+      await labels(acme).create(acme.viewer.accessToken, { name: uniqueName(), color: '#000000' }),
       403,
       'forbidden',
     );
@@ -137,7 +123,7 @@ describe('POST /api/v1/workspaces/{slug}/labels', () => {
     const before = await storedLabels(acme);
     for (const user of [acme.outsider, globex.owner]) {
       expectProblem(
-        await createLabel(user.accessToken, acme, { name: uniqueName(), color: '#000000' }),
+        await labels(acme).create(user.accessToken, { name: uniqueName(), color: '#000000' }),
         404,
         'not_found',
       );
@@ -158,7 +144,7 @@ describe('POST /api/v1/workspaces/{slug}/labels', () => {
   ])('refuses %j with 422 naming %s', async (body, path) => {
     const before = await storedLabels(acme);
     const problem = expectProblem(
-      await createLabel(acme.member.accessToken, acme, body),
+      await labels(acme).raw.create(acme.member.accessToken, body),
       422,
       'validation_failed',
     );
@@ -169,14 +155,14 @@ describe('POST /api/v1/workspaces/{slug}/labels', () => {
   it('accepts a name of 32 characters after trimming', async () => {
     const name = 'y'.repeat(32);
     expect(
-      bodyOf(await createLabel(acme.member.accessToken, acme, { name: ` ${name} `, color: '#000000' })).name,
+      (await labels(acme).create(acme.member.accessToken, { name: ` ${name} `, color: '#000000' })).body.name,
     ).toBe(name);
   });
 
   it('refuses a name the workspace has, whatever the case, with 409 label_exists', async () => {
     const existing = await labelIn(acme, { name: 'Needs Review' });
     const problem = expectProblem(
-      await createLabel(acme.admin.accessToken, acme, { name: 'needs REVIEW', color: '#000000' }),
+      await labels(acme).create(acme.admin.accessToken, { name: 'needs REVIEW', color: '#000000' }),
       409,
       'label_exists',
     );
@@ -189,7 +175,7 @@ describe('POST /api/v1/workspaces/{slug}/labels', () => {
     const named = (await storedLabels(acme)).filter((label) => label.name.toLowerCase() === 'needs review');
     expect(named.map((label) => label.id)).toEqual([existing.id]);
     expect(
-      (await createLabel(globex.member.accessToken, globex, { name: 'Needs Review', color: '#000000' }))
+      (await labels(globex).create(globex.member.accessToken, { name: 'Needs Review', color: '#000000' }))
         .status,
     ).toBe(201);
   });
@@ -198,7 +184,7 @@ describe('POST /api/v1/workspaces/{slug}/labels', () => {
     const full = await createWorkspaceWithRoles(api.db);
     await insertLabels(full, LABELS_PER_WORKSPACE);
     const problem = expectProblem(
-      await createLabel(full.member.accessToken, full, { name: uniqueName(), color: '#000000' }),
+      await labels(full).create(full.member.accessToken, { name: uniqueName(), color: '#000000' }),
       409,
       'limit_reached',
     );
@@ -211,7 +197,7 @@ describe('POST /api/v1/workspaces/{slug}/labels', () => {
     await insertLabels(nearlyFull, LABELS_PER_WORKSPACE - 1);
     const responses = await Promise.all(
       [nearlyFull.member, nearlyFull.admin].map((user) =>
-        createLabel(user.accessToken, nearlyFull, { name: uniqueName(), color: '#000000' }),
+        labels(nearlyFull).create(user.accessToken, { name: uniqueName(), color: '#000000' }),
       ),
     );
     expect(responses.map((response) => response.status).sort()).toEqual([201, 409]);
@@ -223,22 +209,24 @@ describe('POST /api/v1/workspaces/{slug}/labels', () => {
   it('answers aal1 sessions 403 mfa_required in a workspace that requires MFA, and lets aal2 in', async () => {
     const strict = await createWorkspaceWithRoles(api.db, { requireMfa: true });
     const body = { name: uniqueName(), color: '#000000' };
-    expectProblem(await createLabel(strict.member.accessToken, strict, body), 403, 'mfa_required');
+    expectProblem(await labels(strict).create(strict.member.accessToken, body), 403, 'mfa_required');
     expect(await storedLabels(strict)).toEqual([]);
-    expect((await createLabel(await aal2AccessTokenOf(strict.member), strict, body)).status).toBe(201);
+    expect((await labels(strict).create(await aal2AccessTokenOf(strict.member), body)).status).toBe(201);
   });
 
   it('refuses a read token with 403 insufficient_scope and takes a write token', async () => {
     const before = await storedLabels(acme);
     const readToken = await createApiTokenFor(api.app, acme.member, 'read');
     expectProblem(
-      await createLabel(readToken, acme, { name: uniqueName(), color: '#000000' }),
+      await labels(acme).create(readToken, { name: uniqueName(), color: '#000000' }),
       403,
       'insufficient_scope',
     );
     expect(await storedLabels(acme)).toEqual(before);
     const writeToken = await createApiTokenFor(api.app, acme.member, 'write');
-    expect((await createLabel(writeToken, acme, { name: uniqueName(), color: '#000000' })).status).toBe(201);
+    expect((await labels(acme).create(writeToken, { name: uniqueName(), color: '#000000' })).status).toBe(
+      201,
+    );
   });
 });
 
@@ -251,9 +239,9 @@ describe('GET /api/v1/workspaces/{slug}/labels', () => {
 
   it('lists the labels by name, case ignored, to any member', async () => {
     for (const user of [listed.owner, listed.admin, listed.member, listed.viewer]) {
-      const response = await listLabels(user.accessToken, listed);
+      const response = await labels(listed).list(user.accessToken);
       expect(response.status).toBe(200);
-      const list = listOf(response);
+      const list = response.body;
       expect(list.data.map((label) => label.name)).toEqual(['alpha', 'Bravo', 'Charlie', 'delta', 'echo']);
       expect(list.next_cursor).toBeNull();
       expect(response.headers.get('Link')).toBeNull();
@@ -264,8 +252,8 @@ describe('GET /api/v1/workspaces/{slug}/labels', () => {
     const seen: string[] = [];
     let query = '?limit=2';
     for (let pages = 0; pages < 10; pages += 1) {
-      const response = await listLabels(listed.viewer.accessToken, listed, query);
-      const page = listOf(response);
+      const response = await labels(listed).list(listed.viewer.accessToken, query);
+      const page = response.body;
       expect(page.data.length).toBeLessThanOrEqual(2);
       seen.push(...page.data.map((label) => label.name));
       if (!page.next_cursor) break;
@@ -277,39 +265,43 @@ describe('GET /api/v1/workspaces/{slug}/labels', () => {
   });
 
   it('refuses a cursor that does not fit this list, and a query parameter it does not take, with 400', async () => {
-    expectProblem(await listLabels(listed.viewer.accessToken, listed, '?cursor=WzEsMl0'), 400, 'bad_request');
     expectProblem(
-      await listLabels(listed.viewer.accessToken, listed, '?include_archived=true'),
+      await labels(listed).list(listed.viewer.accessToken, '?cursor=WzEsMl0'),
+      400,
+      'bad_request',
+    );
+    expectProblem(
+      await labels(listed).list(listed.viewer.accessToken, '?include_archived=true'),
       400,
       'bad_request',
     );
   });
 
   it('answers 404 to an outsider and 403 mfa_required to aal1 in a workspace that requires MFA', async () => {
-    expectProblem(await listLabels(listed.outsider.accessToken, listed), 404, 'not_found');
+    expectProblem(await labels(listed).list(listed.outsider.accessToken), 404, 'not_found');
     const strict = await createWorkspaceWithRoles(api.db, { requireMfa: true });
-    expectProblem(await listLabels(strict.viewer.accessToken, strict), 403, 'mfa_required');
-    expect((await listLabels(await aal2AccessTokenOf(strict.viewer), strict)).status).toBe(200);
+    expectProblem(await labels(strict).list(strict.viewer.accessToken), 403, 'mfa_required');
+    expect((await labels(strict).list(await aal2AccessTokenOf(strict.viewer))).status).toBe(200);
   });
 });
 
 describe('GET /api/v1/workspaces/{slug}/labels/{id}', () => {
   it('answers any member the label with its ETag, and 304 while it is unchanged', async () => {
     const label = await labelIn(acme);
-    const response = await getLabel(acme.viewer.accessToken, acme, label.id);
-    expect(bodyOf(response)).toEqual(label);
+    const response = await labels(acme).get(acme.viewer.accessToken, label.id);
+    expect(response.body).toEqual(label);
     expect(response.headers.get('ETag')).toBe('"1"');
-    const notModified = await getLabel(acme.viewer.accessToken, acme, label.id, { 'If-None-Match': '"1"' });
+    const notModified = await labels(acme).get(acme.viewer.accessToken, label.id, { 'If-None-Match': '"1"' });
     expect(notModified.status).toBe(304);
     expect(notModified.text).toBe('');
   });
 
   it('answers 404 for an unknown id, a non-UUID id, an outsider and through another workspace', async () => {
     const label = await labelIn(acme);
-    expectProblem(await getLabel(acme.admin.accessToken, acme, randomUUID()), 404, 'not_found');
-    expectProblem(await getLabel(acme.admin.accessToken, acme, 'not-a-uuid'), 404, 'not_found');
-    expectProblem(await getLabel(acme.outsider.accessToken, acme, label.id), 404, 'not_found');
-    expectProblem(await getLabel(globex.owner.accessToken, globex, label.id), 404, 'not_found');
+    expectProblem(await labels(acme).get(acme.admin.accessToken, randomUUID()), 404, 'not_found');
+    expectProblem(await labels(acme).get(acme.admin.accessToken, 'not-a-uuid'), 404, 'not_found');
+    expectProblem(await labels(acme).get(acme.outsider.accessToken, label.id), 404, 'not_found');
+    expectProblem(await labels(globex).get(globex.owner.accessToken, label.id), 404, 'not_found');
   });
 });
 
@@ -317,11 +309,11 @@ describe('PATCH /api/v1/workspaces/{slug}/labels/{id}', () => {
   it('lets an admin rename and recolor a label, bumping its version', async () => {
     const label = await labelIn(acme);
     const name = uniqueName();
-    const response = await patchLabel(acme.admin.accessToken, acme, label.id, {
+    const response = await labels(acme).update(acme.admin.accessToken, label.id, {
       name: ` ${name} `,
       color: '#ABCDEF',
     });
-    expect(bodyOf(response)).toEqual({
+    expect(response.body).toEqual({
       ...label,
       name,
       color: '#abcdef',
@@ -335,11 +327,11 @@ describe('PATCH /api/v1/workspaces/{slug}/labels/{id}', () => {
   it("lets a label change the case of its own name, but not take another's", async () => {
     const label = await labelIn(acme, { name: 'frontend' });
     const other = await labelIn(acme, { name: 'Backend' });
-    expect(bodyOf(await patchLabel(acme.owner.accessToken, acme, label.id, { name: 'Frontend' })).name).toBe(
-      'Frontend',
-    );
+    expect(
+      (await labels(acme).update(acme.owner.accessToken, label.id, { name: 'Frontend' })).body.name,
+    ).toBe('Frontend');
     expectProblem(
-      await patchLabel(acme.owner.accessToken, acme, label.id, { name: 'BACKEND' }),
+      await labels(acme).update(acme.owner.accessToken, label.id, { name: 'BACKEND' }),
       409,
       'label_exists',
     );
@@ -350,7 +342,7 @@ describe('PATCH /api/v1/workspaces/{slug}/labels/{id}', () => {
   it.each(['member', 'viewer'] as const)('refuses a %s with 403 forbidden', async (role) => {
     const label = await labelIn(acme);
     const problem = expectProblem(
-      await patchLabel(acme[role].accessToken, acme, label.id, { color: '#ffffff' }),
+      await labels(acme).update(acme[role].accessToken, label.id, { color: '#ffffff' }),
       403,
       'forbidden',
     );
@@ -363,17 +355,17 @@ describe('PATCH /api/v1/workspaces/{slug}/labels/{id}', () => {
   it('answers 404 to an outsider, for an unknown id and for a non-UUID id', async () => {
     const label = await labelIn(acme);
     expectProblem(
-      await patchLabel(acme.outsider.accessToken, acme, label.id, { color: '#ffffff' }),
+      await labels(acme).update(acme.outsider.accessToken, label.id, { color: '#ffffff' }),
       404,
       'not_found',
     );
     expectProblem(
-      await patchLabel(acme.admin.accessToken, acme, randomUUID(), { color: '#ffffff' }),
+      await labels(acme).update(acme.admin.accessToken, randomUUID(), { color: '#ffffff' }),
       404,
       'not_found',
     );
     expectProblem(
-      await patchLabel(acme.admin.accessToken, acme, 'nope', { color: '#ffffff' }),
+      await labels(acme).update(acme.admin.accessToken, 'nope', { color: '#ffffff' }),
       404,
       'not_found',
     );
@@ -384,7 +376,11 @@ describe('PATCH /api/v1/workspaces/{slug}/labels/{id}', () => {
     'refuses %j with 422 and changes nothing',
     async (body) => {
       const label = await labelIn(acme);
-      expectProblem(await patchLabel(acme.admin.accessToken, acme, label.id, body), 422, 'validation_failed');
+      expectProblem(
+        await labels(acme).raw.update(acme.admin.accessToken, label.id, body),
+        422,
+        'validation_failed',
+      );
       expect(await storedLabel(acme, label.id)).toMatchObject({
         name: label.name,
         color: '#00ff00',
@@ -395,36 +391,34 @@ describe('PATCH /api/v1/workspaces/{slug}/labels/{id}', () => {
 
   it('answers {} with the label unchanged', async () => {
     const label = await labelIn(acme);
-    expect(bodyOf(await patchLabel(acme.admin.accessToken, acme, label.id, {}))).toEqual(label);
+    expect((await labels(acme).update(acme.admin.accessToken, label.id, {})).body).toEqual(label);
     expect(await storedLabel(acme, label.id)).toMatchObject({ version: 1 });
   });
 
   it('applies a change against the current If-Match and refuses a stale one with 412', async () => {
     const label = await labelIn(acme);
-    const stale = await patchLabel(
+    const stale = await labels(acme).update(
       acme.admin.accessToken,
-      acme,
       label.id,
       { color: '#ffffff' },
       { 'If-Match': '"3"' },
     );
     expect(expectProblem(stale, 412, 'precondition_failed').current_version).toBe(1);
     expect(await storedLabel(acme, label.id)).toMatchObject({ color: '#00ff00', version: 1 });
-    const fresh = await patchLabel(
+    const fresh = await labels(acme).update(
       acme.admin.accessToken,
-      acme,
       label.id,
       { color: '#ffffff' },
       { 'If-Match': '"1"' },
     );
-    expect(bodyOf(fresh)).toMatchObject({ color: '#ffffff', version: 2 });
+    expect(fresh.body).toMatchObject({ color: '#ffffff', version: 2 });
   });
 
   it('refuses a read token with 403 insufficient_scope', async () => {
     const label = await labelIn(acme);
     const readToken = await createApiTokenFor(api.app, acme.admin, 'read');
     expectProblem(
-      await patchLabel(readToken, acme, label.id, { color: '#ffffff' }),
+      await labels(acme).update(readToken, label.id, { color: '#ffffff' }),
       403,
       'insufficient_scope',
     );
@@ -435,35 +429,35 @@ describe('PATCH /api/v1/workspaces/{slug}/labels/{id}', () => {
 describe('DELETE /api/v1/workspaces/{slug}/labels/{id}', () => {
   it('lets an admin delete a label: 204, gone, and 404 the second time', async () => {
     const label = await labelIn(acme);
-    const response = await deleteLabel(acme.admin.accessToken, acme, label.id);
+    const response = await labels(acme).remove(acme.admin.accessToken, label.id);
     expect(response.status).toBe(204);
     expect(response.text).toBe('');
     expect(await storedLabel(acme, label.id)).toBeUndefined();
-    expectProblem(await deleteLabel(acme.admin.accessToken, acme, label.id), 404, 'not_found');
+    expectProblem(await labels(acme).remove(acme.admin.accessToken, label.id), 404, 'not_found');
   });
 
   it.each(['member', 'viewer'] as const)(
     'refuses a %s with 403 forbidden, even for a label they made',
     async (role) => {
       const label = await labelIn(acme);
-      expectProblem(await deleteLabel(acme[role].accessToken, acme, label.id), 403, 'forbidden');
+      expectProblem(await labels(acme).remove(acme[role].accessToken, label.id), 403, 'forbidden');
       expect(await storedLabel(acme, label.id)).toBeDefined();
     },
   );
 
   it('answers 404 to an outsider and through another workspace', async () => {
     const label = await labelIn(acme);
-    expectProblem(await deleteLabel(acme.outsider.accessToken, acme, label.id), 404, 'not_found');
-    expectProblem(await deleteLabel(globex.owner.accessToken, globex, label.id), 404, 'not_found');
+    expectProblem(await labels(acme).remove(acme.outsider.accessToken, label.id), 404, 'not_found');
+    expectProblem(await labels(globex).remove(globex.owner.accessToken, label.id), 404, 'not_found');
     expect(await storedLabel(acme, label.id)).toBeDefined();
   });
 
   it('refuses a stale If-Match with 412 and deletes with the current one', async () => {
     const label = await labelIn(acme);
-    const stale = await deleteLabel(acme.admin.accessToken, acme, label.id, { 'If-Match': '"2"' });
+    const stale = await labels(acme).remove(acme.admin.accessToken, label.id, { 'If-Match': '"2"' });
     expect(expectProblem(stale, 412, 'precondition_failed').current_version).toBe(1);
     expect(await storedLabel(acme, label.id)).toBeDefined();
-    expect((await deleteLabel(acme.admin.accessToken, acme, label.id, { 'If-Match': '"1"' })).status).toBe(
+    expect((await labels(acme).remove(acme.admin.accessToken, label.id, { 'If-Match': '"1"' })).status).toBe(
       204,
     );
   });
@@ -471,16 +465,16 @@ describe('DELETE /api/v1/workspaces/{slug}/labels/{id}', () => {
   it('refuses a read token with 403 insufficient_scope', async () => {
     const label = await labelIn(acme);
     const readToken = await createApiTokenFor(api.app, acme.admin, 'read');
-    expectProblem(await deleteLabel(readToken, acme, label.id), 403, 'insufficient_scope');
+    expectProblem(await labels(acme).remove(readToken, label.id), 403, 'insufficient_scope');
     expect(await storedLabel(acme, label.id)).toBeDefined();
   });
 
   it('answers aal1 403 mfa_required in a workspace that requires MFA', async () => {
     const strict = await createWorkspaceWithRoles(api.db, { requireMfa: true });
-    const created = bodyOf(
-      await createLabel(await aal2AccessTokenOf(strict.member), strict, { name: 'x', color: '#000000' }),
-    );
-    expectProblem(await deleteLabel(strict.admin.accessToken, strict, created.id), 403, 'mfa_required');
+    const created = (
+      await labels(strict).create(await aal2AccessTokenOf(strict.member), { name: 'x', color: '#000000' })
+    ).body;
+    expectProblem(await labels(strict).remove(strict.admin.accessToken, created.id), 403, 'mfa_required');
     expect(await storedLabel(strict, created.id)).toBeDefined();
   });
 });

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import type { components } from '../../api-spec/schema.d.ts';
 import { useTestApp } from '../support/api-app.ts';
-import { callApi, expectProblem, type ApiResponse } from '../support/api-request.ts';
+import { callApi, expectProblem } from '../support/api-request.ts';
 import { blockedBy, holdTransactionAs } from '../support/held-transaction.ts';
+import { memberCalls } from '../support/membership-calls.ts';
 import { aal2AccessTokenOf, withBearer, type TestUser } from '../support/test-users.ts';
 import {
   createApiTokenFor,
@@ -14,36 +14,9 @@ import {
   type WorkspaceRole,
 } from '../support/workspace-fixture.ts';
 
-type Member = components['schemas']['Member'];
-type MemberList = components['schemas']['MemberList'];
-
 const api = useTestApp();
 
-const membersOf = (fixture: WorkspaceFixture) => `${fixture.path}/members`;
-const memberPath = (fixture: WorkspaceFixture, userId: string) => `${membersOf(fixture)}/${userId}`;
-
-const listMembers = (bearer: string, fixture: WorkspaceFixture, query = '') =>
-  callApi(api.app, `${membersOf(fixture)}${query}`, withBearer(bearer));
-const getMember = (bearer: string, fixture: WorkspaceFixture, userId: string, headers = {}) =>
-  callApi(api.app, memberPath(fixture, userId), withBearer(bearer, { headers }));
-const patchMember = (
-  bearer: string,
-  fixture: WorkspaceFixture,
-  userId: string,
-  body: unknown,
-  headers: Record<string, string> = {},
-) =>
-  callApi(
-    api.app,
-    memberPath(fixture, userId),
-    withBearer(bearer, {
-      method: 'PATCH',
-      headers: { 'Content-Type': 'application/merge-patch+json', ...headers },
-      body: JSON.stringify(body),
-    }),
-  );
-const removeMember = (bearer: string, fixture: WorkspaceFixture, userId: string, headers = {}) =>
-  callApi(api.app, memberPath(fixture, userId), withBearer(bearer, { method: 'DELETE', headers }));
+const members = (fixture: WorkspaceFixture) => memberCalls(api.app, fixture);
 
 /** Every membership of the workspace as the database holds it: user id → role and version. */
 async function storedMembers(fixture: WorkspaceFixture): Promise<Record<string, string>> {
@@ -87,17 +60,15 @@ async function joinInRoleOrder(fixture: WorkspaceFixture): Promise<void> {
   });
 }
 
-const memberOf = (response: ApiResponse) => response.body as Member;
-
 describe('GET /api/v1/workspaces/{slug}/members', () => {
   it.each(WORKSPACE_ROLES)(
     'shows a %s every member with role and profile, in the order they joined',
     async (role) => {
       const fixture = await createWorkspaceWithRoles(api.db);
       await joinInRoleOrder(fixture);
-      const response = await listMembers(fixture[role].accessToken, fixture);
+      const response = await members(fixture).list(fixture[role].accessToken);
       expect(response.status).toBe(200);
-      const list = response.body as MemberList;
+      const list = response.body;
       expect(list.next_cursor).toBeNull();
       expect(list.data.map((member) => [member.role, member.user_id])).toEqual(
         WORKSPACE_ROLES.map((each) => [each, fixture[each].id]),
@@ -120,14 +91,14 @@ describe('GET /api/v1/workspaces/{slug}/members', () => {
   it('pages with limit and cursor, and Link names the next page', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     await joinInRoleOrder(fixture);
-    const first = await listMembers(fixture.viewer.accessToken, fixture, '?limit=3');
-    const page = first.body as MemberList;
+    const first = await members(fixture).list(fixture.viewer.accessToken, '?limit=3');
+    const page = first.body;
     expect(page.data).toHaveLength(3);
     expect(page.next_cursor).toEqual(expect.any(String));
     expect(first.headers.get('link')).toBe(`<?limit=3&cursor=${page.next_cursor ?? ''}>; rel="next"`);
     const second = (
-      await listMembers(fixture.viewer.accessToken, fixture, `?limit=3&cursor=${page.next_cursor ?? ''}`)
-    ).body as MemberList;
+      await members(fixture).list(fixture.viewer.accessToken, `?limit=3&cursor=${page.next_cursor ?? ''}`)
+    ).body;
     expect(second.data.map((member) => member.user_id)).toEqual([fixture.viewer.id]);
     expect(second.next_cursor).toBeNull();
   });
@@ -135,16 +106,16 @@ describe('GET /api/v1/workspaces/{slug}/members', () => {
   it('answers 400 to a bad cursor or limit', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     expectProblem(
-      await listMembers(fixture.owner.accessToken, fixture, '?cursor=nonsense'),
+      await members(fixture).list(fixture.owner.accessToken, '?cursor=nonsense'),
       400,
       'bad_request',
     );
-    expectProblem(await listMembers(fixture.owner.accessToken, fixture, '?limit=0'), 400, 'bad_request');
+    expectProblem(await members(fixture).list(fixture.owner.accessToken, '?limit=0'), 400, 'bad_request');
   });
 
   it('answers 404 to an outsider and to a workspace that does not exist', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
-    expectProblem(await listMembers(fixture.outsider.accessToken, fixture), 404, 'not_found');
+    expectProblem(await members(fixture).list(fixture.outsider.accessToken), 404, 'not_found');
     expectProblem(
       await callApi(
         api.app,
@@ -158,31 +129,31 @@ describe('GET /api/v1/workspaces/{slug}/members', () => {
 
   it('answers 403 mfa_required to aal1 in a workspace that requires MFA, and lists for aal2', async () => {
     const fixture = await createWorkspaceWithRoles(api.db, { requireMfa: true });
-    expectProblem(await listMembers(fixture.member.accessToken, fixture), 403, 'mfa_required');
-    const response = await listMembers(await aal2AccessTokenOf(fixture.member), fixture);
+    expectProblem(await members(fixture).list(fixture.member.accessToken), 403, 'mfa_required');
+    const response = await members(fixture).list(await aal2AccessTokenOf(fixture.member));
     expect(response.status).toBe(200);
-    expect((response.body as MemberList).data).toHaveLength(4);
+    expect(response.body.data).toHaveLength(4);
   });
 
   it('works with a read token', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     const token = await createApiTokenFor(api.app, fixture.viewer, 'read');
-    expect((await listMembers(token, fixture)).status).toBe(200);
+    expect((await members(fixture).list(token)).status).toBe(200);
   });
 });
 
 describe('GET /api/v1/workspaces/{slug}/members/{user_id}', () => {
   it('answers the member with its ETag, and 304 while it is unchanged', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
-    const response = await getMember(fixture.viewer.accessToken, fixture, fixture.admin.id);
+    const response = await members(fixture).get(fixture.viewer.accessToken, fixture.admin.id);
     expect(response.status).toBe(200);
-    expect(memberOf(response)).toMatchObject({
+    expect(response.body).toMatchObject({
       user_id: fixture.admin.id,
       role: 'admin',
       email: fixture.admin.email,
     });
     expect(response.headers.get('etag')).toBe('"1"');
-    const again = await getMember(fixture.viewer.accessToken, fixture, fixture.admin.id, {
+    const again = await members(fixture).get(fixture.viewer.accessToken, fixture.admin.id, {
       'If-None-Match': '"1"',
     });
     expect(again.status).toBe(304);
@@ -194,12 +165,16 @@ describe('GET /api/v1/workspaces/{slug}/members/{user_id}', () => {
     ['an id that is not a UUID', () => 'not-a-uuid'],
   ])('answers 404 to %s', async (_name, idOf) => {
     const fixture = await createWorkspaceWithRoles(api.db);
-    expectProblem(await getMember(fixture.member.accessToken, fixture, idOf(fixture)), 404, 'not_found');
+    expectProblem(await members(fixture).get(fixture.member.accessToken, idOf(fixture)), 404, 'not_found');
   });
 
   it('answers 404 to an outsider asking for a member', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
-    expectProblem(await getMember(fixture.outsider.accessToken, fixture, fixture.owner.id), 404, 'not_found');
+    expectProblem(
+      await members(fixture).get(fixture.outsider.accessToken, fixture.owner.id),
+      404,
+      'not_found',
+    );
   });
 });
 
@@ -213,9 +188,9 @@ describe('PATCH /api/v1/workspaces/{slug}/members/{user_id}', () => {
     ['admin', 'admin', 'member'],
   ] as const)('lets an %s make the %s an %s', async (caller, target, role) => {
     const fixture = await createWorkspaceWithRoles(api.db);
-    const response = await patchMember(fixture[caller].accessToken, fixture, fixture[target].id, { role });
+    const response = await members(fixture).update(fixture[caller].accessToken, fixture[target].id, { role });
     expect(response.status).toBe(200);
-    expect(memberOf(response)).toMatchObject({ user_id: fixture[target].id, role, version: 2 });
+    expect(response.body).toMatchObject({ user_id: fixture[target].id, role, version: 2 });
     expect(response.headers.get('etag')).toBe('"2"');
     expect(await storedMembers(fixture)).toEqual({
       ...initialMembers(fixture),
@@ -234,7 +209,7 @@ describe('PATCH /api/v1/workspaces/{slug}/members/{user_id}', () => {
     async (caller, target, role, detail) => {
       const fixture = await createWorkspaceWithRoles(api.db);
       const problem = expectProblem(
-        await patchMember(fixture[caller].accessToken, fixture, fixture[target].id, { role }),
+        await members(fixture).update(fixture[caller].accessToken, fixture[target].id, { role }),
         403,
         'forbidden',
       );
@@ -246,7 +221,7 @@ describe('PATCH /api/v1/workspaces/{slug}/members/{user_id}', () => {
   it('refuses to demote the last owner with 409 last_owner, and lets them once there is another', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     const problem = expectProblem(
-      await patchMember(fixture.owner.accessToken, fixture, fixture.owner.id, { role: 'admin' }),
+      await members(fixture).update(fixture.owner.accessToken, fixture.owner.id, { role: 'admin' }),
       409,
       'last_owner',
     );
@@ -256,23 +231,27 @@ describe('PATCH /api/v1/workspaces/{slug}/members/{user_id}', () => {
     expect(await storedMembers(fixture)).toEqual(initialMembers(fixture));
 
     expect(
-      (await patchMember(fixture.owner.accessToken, fixture, fixture.admin.id, { role: 'owner' })).status,
+      (await members(fixture).update(fixture.owner.accessToken, fixture.admin.id, { role: 'owner' })).status,
     ).toBe(200);
-    const demoted = await patchMember(fixture.admin.accessToken, fixture, fixture.owner.id, {
+    const demoted = await members(fixture).update(fixture.admin.accessToken, fixture.owner.id, {
       role: 'member',
     });
     expect(demoted.status).toBe(200);
-    expect(memberOf(demoted).role).toBe('member');
+    expect(demoted.body.role).toBe('member');
   });
 
   it('answers the member unchanged when the role is the same or absent, honouring If-Match', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
-    const same = await patchMember(fixture.owner.accessToken, fixture, fixture.member.id, { role: 'member' });
+    const same = await members(fixture).update(fixture.owner.accessToken, fixture.member.id, {
+      role: 'member',
+    });
     expect(same.status).toBe(200);
-    expect(memberOf(same).version).toBe(1);
-    expect((await patchMember(fixture.owner.accessToken, fixture, fixture.member.id, {})).status).toBe(200);
+    expect(same.body.version).toBe(1);
+    expect((await members(fixture).update(fixture.owner.accessToken, fixture.member.id, {})).status).toBe(
+      200,
+    );
     const stale = expectProblem(
-      await patchMember(fixture.owner.accessToken, fixture, fixture.member.id, {}, { 'If-Match': '"7"' }),
+      await members(fixture).update(fixture.owner.accessToken, fixture.member.id, {}, { 'If-Match': '"7"' }),
       412,
       'precondition_failed',
     );
@@ -283,9 +262,8 @@ describe('PATCH /api/v1/workspaces/{slug}/members/{user_id}', () => {
   it('applies a change only to the version If-Match names', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     const stale = expectProblem(
-      await patchMember(
+      await members(fixture).update(
         fixture.owner.accessToken,
-        fixture,
         fixture.member.id,
         { role: 'admin' },
         { 'If-Match': '"2"' },
@@ -295,9 +273,8 @@ describe('PATCH /api/v1/workspaces/{slug}/members/{user_id}', () => {
     );
     expect(stale.current_version).toBe(1);
     expect(await storedMembers(fixture)).toEqual(initialMembers(fixture));
-    const current = await patchMember(
+    const current = await members(fixture).update(
       fixture.owner.accessToken,
-      fixture,
       fixture.member.id,
       { role: 'admin' },
       { 'If-Match': '"1"' },
@@ -309,7 +286,12 @@ describe('PATCH /api/v1/workspaces/{slug}/members/{user_id}', () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     const responses = await Promise.all(
       (['admin', 'viewer'] as const).map((role) =>
-        patchMember(fixture.owner.accessToken, fixture, fixture.member.id, { role }, { 'If-Match': '"1"' }),
+        members(fixture).update(
+          fixture.owner.accessToken,
+          fixture.member.id,
+          { role },
+          { 'If-Match': '"1"' },
+        ),
       ),
     );
     expect(responses.map((response) => response.status).sort()).toEqual([200, 412]);
@@ -323,7 +305,9 @@ describe('PATCH /api/v1/workspaces/{slug}/members/{user_id}', () => {
   ])('refuses %j with 422 naming %s, and changes nothing', async (body, path, code) => {
     const fixture = await createWorkspaceWithRoles(api.db);
     const problem = expectProblem(
-      await patchMember(fixture.owner.accessToken, fixture, fixture.member.id, body),
+      await members(fixture).raw.update(fixture.owner.accessToken, fixture.member.id, body, {
+        'Content-Type': 'application/merge-patch+json',
+      }),
       422,
       'validation_failed',
     );
@@ -334,12 +318,12 @@ describe('PATCH /api/v1/workspaces/{slug}/members/{user_id}', () => {
   it('answers 404 to a user who is not a member, and to an outsider', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     expectProblem(
-      await patchMember(fixture.owner.accessToken, fixture, fixture.outsider.id, { role: 'admin' }),
+      await members(fixture).update(fixture.owner.accessToken, fixture.outsider.id, { role: 'admin' }),
       404,
       'not_found',
     );
     expectProblem(
-      await patchMember(fixture.outsider.accessToken, fixture, fixture.member.id, { role: 'admin' }),
+      await members(fixture).update(fixture.outsider.accessToken, fixture.member.id, { role: 'admin' }),
       404,
       'not_found',
     );
@@ -350,50 +334,50 @@ describe('PATCH /api/v1/workspaces/{slug}/members/{user_id}', () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     const reader = await createApiTokenFor(api.app, fixture.owner, 'read');
     expectProblem(
-      await patchMember(reader, fixture, fixture.member.id, { role: 'admin' }),
+      await members(fixture).update(reader, fixture.member.id, { role: 'admin' }),
       403,
       'insufficient_scope',
     );
     const writer = await createApiTokenFor(api.app, fixture.owner, 'write');
-    expect((await patchMember(writer, fixture, fixture.member.id, { role: 'admin' })).status).toBe(200);
+    expect((await members(fixture).update(writer, fixture.member.id, { role: 'admin' })).status).toBe(200);
   });
 
   it('answers 403 mfa_required to an aal1 owner in a workspace that requires MFA', async () => {
     const fixture = await createWorkspaceWithRoles(api.db, { requireMfa: true });
     expectProblem(
-      await patchMember(fixture.owner.accessToken, fixture, fixture.member.id, { role: 'admin' }),
+      await members(fixture).update(fixture.owner.accessToken, fixture.member.id, { role: 'admin' }),
       403,
       'mfa_required',
     );
     expect(await storedMembers(fixture)).toEqual(initialMembers(fixture));
     const aal2 = await aal2AccessTokenOf(fixture.owner);
-    expect((await patchMember(aal2, fixture, fixture.member.id, { role: 'admin' })).status).toBe(200);
+    expect((await members(fixture).update(aal2, fixture.member.id, { role: 'admin' })).status).toBe(200);
   });
 });
 
 describe('DELETE /api/v1/workspaces/{slug}/members/{user_id}', () => {
   it.each(['admin', 'member', 'viewer'] as const)('lets a %s leave', async (role) => {
     const fixture = await createWorkspaceWithRoles(api.db);
-    const response = await removeMember(fixture[role].accessToken, fixture, fixture[role].id);
+    const response = await members(fixture).remove(fixture[role].accessToken, fixture[role].id);
     expect(response.status).toBe(204);
     expect(response.text).toBe('');
     const { [fixture[role].id]: _gone, ...rest } = initialMembers(fixture);
     expect(await storedMembers(fixture)).toEqual(rest);
-    expectProblem(await listMembers(fixture[role].accessToken, fixture), 404, 'not_found');
+    expectProblem(await members(fixture).list(fixture[role].accessToken), 404, 'not_found');
   });
 
   it('refuses the last owner leaving with 409 last_owner, and lets them once there is another', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     const problem = expectProblem(
-      await removeMember(fixture.owner.accessToken, fixture, fixture.owner.id),
+      await members(fixture).remove(fixture.owner.accessToken, fixture.owner.id),
       409,
       'last_owner',
     );
     expect(problem.detail).toContain('You are the only owner');
     expect(await storedMembers(fixture)).toEqual(initialMembers(fixture));
 
-    await patchMember(fixture.owner.accessToken, fixture, fixture.admin.id, { role: 'owner' });
-    expect((await removeMember(fixture.owner.accessToken, fixture, fixture.owner.id)).status).toBe(204);
+    await members(fixture).update(fixture.owner.accessToken, fixture.admin.id, { role: 'owner' });
+    expect((await members(fixture).remove(fixture.owner.accessToken, fixture.owner.id)).status).toBe(204);
   });
 
   it('refuses the second of two owners leaving at once with 409 last_owner: the workspace keeps one', async () => {
@@ -410,7 +394,7 @@ describe('DELETE /api/v1/workspaces/{slug}/members/{user_id}', () => {
           fixture.outsider.id,
         ]),
       ).toEqual({ rows: [] });
-      const leaving = removeMember(fixture.owner.accessToken, fixture, fixture.owner.id);
+      const leaving = members(fixture).remove(fixture.owner.accessToken, fixture.owner.id);
       expect(await blockedBy(observer, held.pid, leaving)).toBe('blocked');
       await held.commit();
       const problem = expectProblem(await leaving, 409, 'last_owner');
@@ -429,7 +413,7 @@ describe('DELETE /api/v1/workspaces/{slug}/members/{user_id}', () => {
     ['admin', 'viewer'],
   ] as const)('lets an %s remove the %s', async (caller, target) => {
     const fixture = await createWorkspaceWithRoles(api.db);
-    expect((await removeMember(fixture[caller].accessToken, fixture, fixture[target].id)).status).toBe(204);
+    expect((await members(fixture).remove(fixture[caller].accessToken, fixture[target].id)).status).toBe(204);
     const { [fixture[target].id]: _gone, ...rest } = initialMembers(fixture);
     expect(await storedMembers(fixture)).toEqual(rest);
   });
@@ -437,9 +421,9 @@ describe('DELETE /api/v1/workspaces/{slug}/members/{user_id}', () => {
   it('lets an owner remove another owner, and an admin another admin', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     await addMember(fixture, fixture.outsider, 'owner');
-    expect((await removeMember(fixture.owner.accessToken, fixture, fixture.outsider.id)).status).toBe(204);
+    expect((await members(fixture).remove(fixture.owner.accessToken, fixture.outsider.id)).status).toBe(204);
     await addMember(fixture, fixture.outsider, 'admin');
-    expect((await removeMember(fixture.admin.accessToken, fixture, fixture.outsider.id)).status).toBe(204);
+    expect((await members(fixture).remove(fixture.admin.accessToken, fixture.outsider.id)).status).toBe(204);
     expect(await storedMembers(fixture)).toEqual(initialMembers(fixture));
   });
 
@@ -453,7 +437,7 @@ describe('DELETE /api/v1/workspaces/{slug}/members/{user_id}', () => {
     async (caller, target, detail) => {
       const fixture = await createWorkspaceWithRoles(api.db);
       const problem = expectProblem(
-        await removeMember(fixture[caller].accessToken, fixture, fixture[target].id),
+        await members(fixture).remove(fixture[caller].accessToken, fixture[target].id),
         403,
         'forbidden',
       );
@@ -465,14 +449,14 @@ describe('DELETE /api/v1/workspaces/{slug}/members/{user_id}', () => {
   it('removes only the version If-Match names', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     const stale = expectProblem(
-      await removeMember(fixture.owner.accessToken, fixture, fixture.member.id, { 'If-Match': '"4"' }),
+      await members(fixture).remove(fixture.owner.accessToken, fixture.member.id, { 'If-Match': '"4"' }),
       412,
       'precondition_failed',
     );
     expect(stale.current_version).toBe(1);
     expect(await storedMembers(fixture)).toEqual(initialMembers(fixture));
     expect(
-      (await removeMember(fixture.owner.accessToken, fixture, fixture.member.id, { 'If-Match': '"1"' }))
+      (await members(fixture).remove(fixture.owner.accessToken, fixture.member.id, { 'If-Match': '"1"' }))
         .status,
     ).toBe(204);
   });
@@ -483,14 +467,14 @@ describe('DELETE /api/v1/workspaces/{slug}/members/{user_id}', () => {
     ['an id that is not a UUID', () => '12345'],
   ])('answers 404 to %s', async (_name, idOf) => {
     const fixture = await createWorkspaceWithRoles(api.db);
-    expectProblem(await removeMember(fixture.owner.accessToken, fixture, idOf(fixture)), 404, 'not_found');
+    expectProblem(await members(fixture).remove(fixture.owner.accessToken, idOf(fixture)), 404, 'not_found');
     expect(await storedMembers(fixture)).toEqual(initialMembers(fixture));
   });
 
   it('answers 404 to an outsider, who removes nobody', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     expectProblem(
-      await removeMember(fixture.outsider.accessToken, fixture, fixture.member.id),
+      await members(fixture).remove(fixture.outsider.accessToken, fixture.member.id),
       404,
       'not_found',
     );
@@ -500,7 +484,7 @@ describe('DELETE /api/v1/workspaces/{slug}/members/{user_id}', () => {
   it('refuses a read token with 403 insufficient_scope', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     const reader = await createApiTokenFor(api.app, fixture.member, 'read');
-    expectProblem(await removeMember(reader, fixture, fixture.member.id), 403, 'insufficient_scope');
+    expectProblem(await members(fixture).remove(reader, fixture.member.id), 403, 'insufficient_scope');
     expect(await storedMembers(fixture)).toEqual(initialMembers(fixture));
   });
 });

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../api-spec/schema.d.ts';
 import { PROJECTS_PER_WORKSPACE } from '../../supabase/functions/_shared/limits.ts';
 import { useTestApp } from '../support/api-app.ts';
-import { callApi, expectProblem, type ApiResponse } from '../support/api-request.ts';
-import { ISO_TIMESTAMP, jsonRequest, resourceCalls, type RequestHeaders } from '../support/resource-calls.ts';
+import { callApi, expectProblem } from '../support/api-request.ts';
+import { ISO_TIMESTAMP, jsonRequest, projectCalls, type CreateProject } from '../support/resource-calls.ts';
 import { aal2AccessTokenOf, withBearer } from '../support/test-users.ts';
 import {
   createApiTokenFor,
@@ -13,33 +13,11 @@ import {
 } from '../support/workspace-fixture.ts';
 
 type Project = components['schemas']['Project'];
-type ProjectList = components['schemas']['ProjectList'];
 
 const api = useTestApp();
 const projectsOf = (workspace: WorkspaceFixture) => `${workspace.path}/projects`;
-const projects = (workspace: WorkspaceFixture) => resourceCalls(api.app, projectsOf(workspace));
-const createProject = (
-  bearer: string,
-  workspace: WorkspaceFixture,
-  body: unknown,
-  headers?: RequestHeaders,
-) => projects(workspace).create(bearer, body, headers);
-const listProjects = (bearer: string, workspace: WorkspaceFixture, query = '') =>
-  projects(workspace).list(bearer, query);
-const getProject = (bearer: string, workspace: WorkspaceFixture, key: string, headers?: RequestHeaders) =>
-  projects(workspace).get(bearer, key, headers);
-const patchProject = (
-  bearer: string,
-  workspace: WorkspaceFixture,
-  key: string,
-  body: unknown,
-  headers?: RequestHeaders,
-) => projects(workspace).update(bearer, key, body, headers);
-const deleteProject = (bearer: string, workspace: WorkspaceFixture, key: string, headers?: RequestHeaders) =>
-  projects(workspace).remove(bearer, key, headers);
+const projects = (workspace: WorkspaceFixture) => projectCalls(api.app, workspace);
 
-const bodyOf = (response: ApiResponse) => response.body as Project;
-const listOf = (response: ApiResponse) => response.body as ProjectList;
 const uniqueKey = () => `P${randomUUID().replaceAll('-', '').slice(0, 6).toUpperCase()}`;
 
 interface StoredProject extends Record<string, unknown> {
@@ -78,26 +56,23 @@ async function insertProjects(workspace: WorkspaceFixture, count: number): Promi
 }
 
 /** A project the admin creates through the API. */
-async function projectIn(
-  workspace: WorkspaceFixture,
-  fields: Record<string, unknown> = {},
-): Promise<Project> {
-  const response = await createProject(workspace.admin.accessToken, workspace, {
+async function projectIn(workspace: WorkspaceFixture, fields: Partial<CreateProject> = {}): Promise<Project> {
+  const response = await projects(workspace).create(workspace.admin.accessToken, {
     key: uniqueKey(),
     name: 'Project',
     ...fields,
   });
   expect(response.status).toBe(201);
-  return bodyOf(response);
+  return response.body;
 }
 
 async function archivedProjectIn(workspace: WorkspaceFixture): Promise<Project> {
   const project = await projectIn(workspace);
-  const response = await patchProject(workspace.admin.accessToken, workspace, project.key, {
+  const response = await projects(workspace).update(workspace.admin.accessToken, project.key, {
     archived: true,
   });
   expect(response.status).toBe(200);
-  return bodyOf(response);
+  return response.body;
 }
 
 let acme: WorkspaceFixture;
@@ -109,9 +84,9 @@ beforeAll(async () => {
 describe('POST /api/v1/workspaces/{slug}/projects', () => {
   it('lets an admin create a project, answered with its address and ETag', async () => {
     const key = uniqueKey();
-    const response = await createProject(acme.admin.accessToken, acme, { key, name: '  Engineering  ' });
+    const response = await projects(acme).create(acme.admin.accessToken, { key, name: '  Engineering  ' });
     expect(response.status).toBe(201);
-    const project = bodyOf(response);
+    const project = response.body;
     expect(project).toEqual({
       object: 'project',
       id: expect.any(String),
@@ -137,7 +112,7 @@ describe('POST /api/v1/workspaces/{slug}/projects', () => {
       version: 1,
     });
     const location = new URL(response.headers.get('Location') ?? '', `http://api.test${projectsOf(acme)}`);
-    expect(bodyOf(await getProject(acme.viewer.accessToken, acme, key)).id).toBe(project.id);
+    expect((await projects(acme).get(acme.viewer.accessToken, key)).body.id).toBe(project.id);
     expect(location.pathname).toBe(`${projectsOf(acme)}/${key}`);
   });
 
@@ -151,7 +126,7 @@ describe('POST /api/v1/workspaces/{slug}/projects', () => {
     async (role) => {
       const key = uniqueKey();
       const problem = expectProblem(
-        await createProject(acme[role].accessToken, acme, { key, name: 'Nope' }),
+        await projects(acme).create(acme[role].accessToken, { key, name: 'Nope' }),
         403,
         'forbidden',
       );
@@ -165,13 +140,13 @@ describe('POST /api/v1/workspaces/{slug}/projects', () => {
   it('answers 404 to an outsider and for a workspace that does not exist', async () => {
     const key = uniqueKey();
     expectProblem(
-      await createProject(acme.outsider.accessToken, acme, { key, name: 'Nope' }),
+      await projects(acme).create(acme.outsider.accessToken, { key, name: 'Nope' }),
       404,
       'not_found',
     );
-    const missing = { ...acme, path: '/api/v1/workspaces/no-such-workspace' };
+    const missing = { ...acme, slug: 'no-such-workspace', path: '/api/v1/workspaces/no-such-workspace' };
     expectProblem(
-      await createProject(acme.admin.accessToken, missing, { key, name: 'Nope' }),
+      await projects(missing).create(acme.admin.accessToken, { key, name: 'Nope' }),
       404,
       'not_found',
     );
@@ -181,7 +156,7 @@ describe('POST /api/v1/workspaces/{slug}/projects', () => {
   it('answers another workspace admin 404, never 403', async () => {
     const key = uniqueKey();
     expectProblem(
-      await createProject(globex.admin.accessToken, acme, { key, name: 'Nope' }),
+      await projects(acme).create(globex.admin.accessToken, { key, name: 'Nope' }),
       404,
       'not_found',
     );
@@ -203,7 +178,7 @@ describe('POST /api/v1/workspaces/{slug}/projects', () => {
   ])('refuses %j with 422 naming %s', async (body, path) => {
     const before = await storedProjects(acme);
     const problem = expectProblem(
-      await createProject(acme.admin.accessToken, acme, body),
+      await projects(acme).raw.create(acme.admin.accessToken, body),
       422,
       'validation_failed',
     );
@@ -214,7 +189,7 @@ describe('POST /api/v1/workspaces/{slug}/projects', () => {
   it('refuses a key the workspace already uses with 409 project_key_taken; other workspaces may use it', async () => {
     const { key } = await projectIn(acme);
     const problem = expectProblem(
-      await createProject(acme.owner.accessToken, acme, { key, name: 'Twin' }),
+      await projects(acme).create(acme.owner.accessToken, { key, name: 'Twin' }),
       409,
       'project_key_taken',
     );
@@ -223,7 +198,7 @@ describe('POST /api/v1/workspaces/{slug}/projects', () => {
       { path: 'body.key', code: 'project_key_taken', message: 'is already taken' },
     ]);
     expect((await storedProjects(acme)).filter((project) => project.key === key)).toHaveLength(1);
-    expect((await createProject(globex.admin.accessToken, globex, { key, name: 'Twin' })).status).toBe(201);
+    expect((await projects(globex).create(globex.admin.accessToken, { key, name: 'Twin' })).status).toBe(201);
   });
 
   it(`refuses the project past ${PROJECTS_PER_WORKSPACE}, archived ones included, with 409 limit_reached`, async () => {
@@ -231,7 +206,7 @@ describe('POST /api/v1/workspaces/{slug}/projects', () => {
     await insertProjects(full, PROJECTS_PER_WORKSPACE - 1);
     await archivedProjectIn(full);
     const problem = expectProblem(
-      await createProject(full.admin.accessToken, full, { key: uniqueKey(), name: 'One too many' }),
+      await projects(full).create(full.admin.accessToken, { key: uniqueKey(), name: 'One too many' }),
       409,
       'limit_reached',
     );
@@ -244,7 +219,7 @@ describe('POST /api/v1/workspaces/{slug}/projects', () => {
     await insertProjects(nearlyFull, PROJECTS_PER_WORKSPACE - 1);
     const responses = await Promise.all(
       [nearlyFull.admin, nearlyFull.owner].map((user) =>
-        createProject(user.accessToken, nearlyFull, { key: uniqueKey(), name: 'Last' }),
+        projects(nearlyFull).create(user.accessToken, { key: uniqueKey(), name: 'Last' }),
       ),
     );
     expect(responses.map((response) => response.status).sort()).toEqual([201, 409]);
@@ -257,29 +232,32 @@ describe('POST /api/v1/workspaces/{slug}/projects', () => {
     const strict = await createWorkspaceWithRoles(api.db, { requireMfa: true });
     const key = uniqueKey();
     expectProblem(
-      await createProject(strict.admin.accessToken, strict, { key, name: 'Nope' }),
+      await projects(strict).create(strict.admin.accessToken, { key, name: 'Nope' }),
       403,
       'mfa_required',
     );
     expect(await storedProjects(strict)).toEqual([]);
-    const response = await createProject(await aal2AccessTokenOf(strict.admin), strict, { key, name: 'Yes' });
+    const response = await projects(strict).create(await aal2AccessTokenOf(strict.admin), {
+      key,
+      name: 'Yes',
+    });
     expect(response.status).toBe(201);
   });
 
   it('refuses a read token with 403 insufficient_scope and takes a write token', async () => {
     const key = uniqueKey();
     const readToken = await createApiTokenFor(api.app, acme.admin, 'read');
-    expectProblem(await createProject(readToken, acme, { key, name: 'Nope' }), 403, 'insufficient_scope');
+    expectProblem(await projects(acme).create(readToken, { key, name: 'Nope' }), 403, 'insufficient_scope');
     expect(await storedProject(acme, key)).toBeUndefined();
     const writeToken = await createApiTokenFor(api.app, acme.admin, 'write');
-    expect((await createProject(writeToken, acme, { key, name: 'Scripted' })).status).toBe(201);
+    expect((await projects(acme).create(writeToken, { key, name: 'Scripted' })).status).toBe(201);
   });
 
   it('replays a retry with the same Idempotency-Key instead of creating twice', async () => {
     const key = uniqueKey();
     const headers = { 'Idempotency-Key': randomUUID() };
-    const first = await createProject(acme.admin.accessToken, acme, { key, name: 'Once' }, headers);
-    const again = await createProject(acme.admin.accessToken, acme, { key, name: 'Once' }, headers);
+    const first = await projects(acme).create(acme.admin.accessToken, { key, name: 'Once' }, headers);
+    const again = await projects(acme).create(acme.admin.accessToken, { key, name: 'Once' }, headers);
     expect([first.status, again.status]).toEqual([201, 201]);
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
     expect(again.body).toEqual(first.body);
@@ -312,15 +290,15 @@ describe('GET /api/v1/workspaces/{slug}/projects', () => {
 
   it('lists the active projects, oldest first, to any member', async () => {
     for (const user of [listed.owner, listed.admin, listed.member, listed.viewer]) {
-      const response = await listProjects(user.accessToken, listed);
+      const response = await projects(listed).list(user.accessToken);
       expect(response.status).toBe(200);
-      expect(listOf(response)).toEqual({ object: 'list', data: active, next_cursor: null });
+      expect(response.body).toEqual({ object: 'list', data: active, next_cursor: null });
       expect(response.headers.get('Link')).toBeNull();
     }
   });
 
   it('lists archived ones too with ?include_archived=true, and not with false', async () => {
-    const all = listOf(await listProjects(listed.viewer.accessToken, listed, '?include_archived=true'));
+    const all = (await projects(listed).list(listed.viewer.accessToken, '?include_archived=true')).body;
     expect(all.data.map((project) => project.key)).toEqual(
       [...active.slice(0, 3), archived, active[3]].map((project) => project?.key),
     );
@@ -328,13 +306,13 @@ describe('GET /api/v1/workspaces/{slug}/projects', () => {
       archived: true,
       archived_at: expect.stringMatching(ISO_TIMESTAMP),
     });
-    const some = listOf(await listProjects(listed.viewer.accessToken, listed, '?include_archived=false'));
+    const some = (await projects(listed).list(listed.viewer.accessToken, '?include_archived=false')).body;
     expect(some.data).toEqual(active);
   });
 
   it.each(['yes', 'TRUE', '1', ''])('refuses ?include_archived=%s with 400', async (value) => {
     const problem = expectProblem(
-      await listProjects(listed.member.accessToken, listed, `?include_archived=${value}`),
+      await projects(listed).list(listed.member.accessToken, `?include_archived=${value}`),
       400,
       'bad_request',
     );
@@ -345,8 +323,8 @@ describe('GET /api/v1/workspaces/{slug}/projects', () => {
     const seen: string[] = [];
     let query = '?include_archived=true&limit=2';
     for (let pages = 0; pages < 10; pages += 1) {
-      const response = await listProjects(listed.member.accessToken, listed, query);
-      const page = listOf(response);
+      const response = await projects(listed).list(listed.member.accessToken, query);
+      const page = response.body;
       expect(page.data.length).toBeLessThanOrEqual(2);
       seen.push(...page.data.map((project) => project.key));
       if (!page.next_cursor) break;
@@ -359,71 +337,77 @@ describe('GET /api/v1/workspaces/{slug}/projects', () => {
 
   it('refuses a cursor it did not issue with 400', async () => {
     expectProblem(
-      await listProjects(listed.member.accessToken, listed, '?cursor=bm9wZQ'),
+      await projects(listed).list(listed.member.accessToken, '?cursor=bm9wZQ'),
       400,
       'bad_request',
     );
   });
 
   it('answers 404 to an outsider and 403 mfa_required to aal1 in a workspace that requires MFA', async () => {
-    expectProblem(await listProjects(listed.outsider.accessToken, listed), 404, 'not_found');
+    expectProblem(await projects(listed).list(listed.outsider.accessToken), 404, 'not_found');
     const strict = await createWorkspaceWithRoles(api.db, { requireMfa: true });
-    expectProblem(await listProjects(strict.viewer.accessToken, strict), 403, 'mfa_required');
-    expect((await listProjects(await aal2AccessTokenOf(strict.viewer), strict)).status).toBe(200);
+    expectProblem(await projects(strict).list(strict.viewer.accessToken), 403, 'mfa_required');
+    expect((await projects(strict).list(await aal2AccessTokenOf(strict.viewer))).status).toBe(200);
   });
 
   it('lets a read token list', async () => {
     const readToken = await createApiTokenFor(api.app, listed.viewer, 'read');
-    expect(listOf(await listProjects(readToken, listed)).data).toEqual(active);
+    expect((await projects(listed).list(readToken)).body.data).toEqual(active);
   });
 });
 
 describe('GET /api/v1/workspaces/{slug}/projects/{key}', () => {
   it('answers any member the project with its ETag, and 304 while it is unchanged', async () => {
     const project = await projectIn(acme);
-    const response = await getProject(acme.viewer.accessToken, acme, project.key);
+    const response = await projects(acme).get(acme.viewer.accessToken, project.key);
     expect(response.status).toBe(200);
-    expect(bodyOf(response)).toEqual(project);
+    expect(response.body).toEqual(project);
     expect(response.headers.get('ETag')).toBe('"1"');
-    const notModified = await getProject(acme.viewer.accessToken, acme, project.key, {
+    const notModified = await projects(acme).get(acme.viewer.accessToken, project.key, {
       'If-None-Match': '"1"',
     });
     expect(notModified.status).toBe(304);
     expect(notModified.text).toBe('');
-    const changed = await getProject(acme.viewer.accessToken, acme, project.key, { 'If-None-Match': '"7"' });
+    const changed = await projects(acme).get(acme.viewer.accessToken, project.key, {
+      'If-None-Match': '"7"',
+    });
     expect(changed.status).toBe(200);
   });
 
   it('answers an archived project too', async () => {
     const project = await archivedProjectIn(acme);
-    const response = await getProject(acme.member.accessToken, acme, project.key);
-    expect(bodyOf(response)).toMatchObject({ key: project.key, archived: true });
+    const response = await projects(acme).get(acme.member.accessToken, project.key);
+    expect(response.body).toMatchObject({ key: project.key, archived: true });
   });
 
   it('answers 404 for a lower-case key, an unknown key, a malformed key and another workspace', async () => {
     const project = await projectIn(acme);
     for (const key of [project.key.toLowerCase(), 'NOPE', 'NOT-A-KEY', 'X'.repeat(11), '%20']) {
-      expectProblem(await getProject(acme.admin.accessToken, acme, key), 404, 'not_found');
+      expectProblem(await projects(acme).get(acme.admin.accessToken, key), 404, 'not_found');
     }
-    expectProblem(await getProject(acme.outsider.accessToken, acme, project.key), 404, 'not_found');
-    expectProblem(await getProject(globex.admin.accessToken, globex, project.key), 404, 'not_found');
+    expectProblem(await projects(acme).get(acme.outsider.accessToken, project.key), 404, 'not_found');
+    expectProblem(await projects(globex).get(globex.admin.accessToken, project.key), 404, 'not_found');
   });
 
   it('refuses a query parameter with 400', async () => {
     const project = await projectIn(acme);
-    expectProblem(await getProject(acme.admin.accessToken, acme, `${project.key}?x=1`), 400, 'bad_request');
+    expectProblem(
+      await projects(acme).raw.get(acme.admin.accessToken, `${project.key}?x=1`),
+      400,
+      'bad_request',
+    );
   });
 });
 
 describe('PATCH /api/v1/workspaces/{slug}/projects/{key}', () => {
   it('lets an admin rename and describe a project, bumping its version', async () => {
     const project = await projectIn(acme);
-    const response = await patchProject(acme.admin.accessToken, acme, project.key, {
+    const response = await projects(acme).update(acme.admin.accessToken, project.key, {
       name: ' Platform ',
       description: 'Shared services.',
     });
     expect(response.status).toBe(200);
-    expect(bodyOf(response)).toEqual({
+    expect(response.body).toEqual({
       ...project,
       name: 'Platform',
       description: 'Shared services.',
@@ -438,19 +422,19 @@ describe('PATCH /api/v1/workspaces/{slug}/projects/{key}', () => {
   it('moves a project to a new key: the old address is 404, the new one answers', async () => {
     const project = await projectIn(acme);
     const key = uniqueKey();
-    const response = await patchProject(acme.owner.accessToken, acme, project.key, { key });
-    expect(bodyOf(response)).toMatchObject({ id: project.id, key, version: 2 });
+    const response = await projects(acme).update(acme.owner.accessToken, project.key, { key });
+    expect(response.body).toMatchObject({ id: project.id, key, version: 2 });
     expect(response.headers.get('Content-Location')).toBe(key);
-    expectProblem(await getProject(acme.admin.accessToken, acme, project.key), 404, 'not_found');
-    expect(bodyOf(await getProject(acme.admin.accessToken, acme, key)).id).toBe(project.id);
+    expectProblem(await projects(acme).get(acme.admin.accessToken, project.key), 404, 'not_found');
+    expect((await projects(acme).get(acme.admin.accessToken, key)).body.id).toBe(project.id);
   });
 
   it('answers a retried change of key with the same Idempotency-Key again, though the old address is gone', async () => {
     const project = await projectIn(acme);
     const key = uniqueKey();
     const headers = { 'Idempotency-Key': randomUUID() };
-    const first = await patchProject(acme.admin.accessToken, acme, project.key, { key }, headers);
-    const again = await patchProject(acme.admin.accessToken, acme, project.key, { key }, headers);
+    const first = await projects(acme).update(acme.admin.accessToken, project.key, { key }, headers);
+    const again = await projects(acme).update(acme.admin.accessToken, project.key, { key }, headers);
     expect([first.status, again.status]).toEqual([200, 200]);
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
     expect(again.body).toEqual(first.body);
@@ -461,7 +445,7 @@ describe('PATCH /api/v1/workspaces/{slug}/projects/{key}', () => {
     const [first, second] = [await projectIn(acme), await projectIn(acme)];
     if (!first || !second) throw new Error('no projects');
     expectProblem(
-      await patchProject(acme.admin.accessToken, acme, second.key, { key: first.key }),
+      await projects(acme).update(acme.admin.accessToken, second.key, { key: first.key }),
       409,
       'project_key_taken',
     );
@@ -471,13 +455,13 @@ describe('PATCH /api/v1/workspaces/{slug}/projects/{key}', () => {
   it('clears the description with "" and refuses null with 422', async () => {
     const project = await projectIn(acme, { description: 'Something' });
     expectProblem(
-      await patchProject(acme.admin.accessToken, acme, project.key, { description: null }),
+      await projects(acme).raw.update(acme.admin.accessToken, project.key, { description: null }),
       422,
       'validation_failed',
     );
     expect(await storedProject(acme, project.key)).toMatchObject({ description: 'Something', version: 1 });
-    const cleared = await patchProject(acme.admin.accessToken, acme, project.key, { description: '' });
-    expect(bodyOf(cleared).description).toBe('');
+    const cleared = await projects(acme).update(acme.admin.accessToken, project.key, { description: '' });
+    expect(cleared.body.description).toBe('');
   });
 
   it.each([{ id: randomUUID() }, { archived_at: null }, { key: 'low' }, { name: '' }, { archived: 'yes' }])(
@@ -485,7 +469,7 @@ describe('PATCH /api/v1/workspaces/{slug}/projects/{key}', () => {
     async (body) => {
       const project = await projectIn(acme);
       expectProblem(
-        await patchProject(acme.admin.accessToken, acme, project.key, body),
+        await projects(acme).raw.update(acme.admin.accessToken, project.key, body),
         422,
         'validation_failed',
       );
@@ -495,15 +479,15 @@ describe('PATCH /api/v1/workspaces/{slug}/projects/{key}', () => {
 
   it('answers {} with the project unchanged', async () => {
     const project = await projectIn(acme);
-    const response = await patchProject(acme.admin.accessToken, acme, project.key, {});
-    expect(bodyOf(response)).toEqual(project);
+    const response = await projects(acme).update(acme.admin.accessToken, project.key, {});
+    expect(response.body).toEqual(project);
     expect(await storedProject(acme, project.key)).toMatchObject({ version: 1 });
   });
 
   it.each(['member', 'viewer'] as const)('refuses a %s with 403 forbidden', async (role) => {
     const project = await projectIn(acme);
     expectProblem(
-      await patchProject(acme[role].accessToken, acme, project.key, { name: 'Mine' }),
+      await projects(acme).update(acme[role].accessToken, project.key, { name: 'Mine' }),
       403,
       'forbidden',
     );
@@ -513,12 +497,12 @@ describe('PATCH /api/v1/workspaces/{slug}/projects/{key}', () => {
   it('answers 404 to an outsider and for a project that does not exist', async () => {
     const project = await projectIn(acme);
     expectProblem(
-      await patchProject(acme.outsider.accessToken, acme, project.key, { name: 'Mine' }),
+      await projects(acme).update(acme.outsider.accessToken, project.key, { name: 'Mine' }),
       404,
       'not_found',
     );
     expectProblem(
-      await patchProject(acme.admin.accessToken, acme, 'NOPE', { name: 'Mine' }),
+      await projects(acme).update(acme.admin.accessToken, 'NOPE', { name: 'Mine' }),
       404,
       'not_found',
     );
@@ -527,24 +511,22 @@ describe('PATCH /api/v1/workspaces/{slug}/projects/{key}', () => {
 
   it('applies a change against the current If-Match and refuses a stale one with 412', async () => {
     const project = await projectIn(acme);
-    const stale = await patchProject(
+    const stale = await projects(acme).update(
       acme.admin.accessToken,
-      acme,
       project.key,
       { name: 'Stale' },
       { 'If-Match': '"7"' },
     );
     expect(expectProblem(stale, 412, 'precondition_failed').current_version).toBe(1);
     expect(await storedProject(acme, project.key)).toMatchObject({ name: 'Project', version: 1 });
-    const fresh = await patchProject(
+    const fresh = await projects(acme).update(
       acme.admin.accessToken,
-      acme,
       project.key,
       { name: 'Fresh' },
       { 'If-Match': '"1"' },
     );
-    expect(bodyOf(fresh)).toMatchObject({ name: 'Fresh', version: 2 });
-    const empty = await patchProject(acme.admin.accessToken, acme, project.key, {}, { 'If-Match': '"1"' });
+    expect(fresh.body).toMatchObject({ name: 'Fresh', version: 2 });
+    const empty = await projects(acme).update(acme.admin.accessToken, project.key, {}, { 'If-Match': '"1"' });
     expect(expectProblem(empty, 412, 'precondition_failed').current_version).toBe(2);
   });
 
@@ -552,7 +534,7 @@ describe('PATCH /api/v1/workspaces/{slug}/projects/{key}', () => {
     const project = await projectIn(acme);
     const responses = await Promise.all(
       ['Left', 'Right'].map((name) =>
-        patchProject(acme.admin.accessToken, acme, project.key, { name }, { 'If-Match': '"1"' }),
+        projects(acme).update(acme.admin.accessToken, project.key, { name }, { 'If-Match': '"1"' }),
       ),
     );
     expect(responses.map((response) => response.status).sort()).toEqual([200, 412]);
@@ -561,9 +543,8 @@ describe('PATCH /api/v1/workspaces/{slug}/projects/{key}', () => {
 
   it('archives a project: read-only, hidden from lists, and back with {"archived": false}', async () => {
     const project = await projectIn(acme);
-    const archived = bodyOf(
-      await patchProject(acme.admin.accessToken, acme, project.key, { archived: true }),
-    );
+    const archived = (await projects(acme).update(acme.admin.accessToken, project.key, { archived: true }))
+      .body;
     expect(archived).toMatchObject({
       archived: true,
       archived_at: expect.stringMatching(ISO_TIMESTAMP),
@@ -571,12 +552,12 @@ describe('PATCH /api/v1/workspaces/{slug}/projects/{key}', () => {
     });
     const stored = await storedProject(acme, project.key);
     expect(stored?.archived_at?.toISOString()).toBe(archived.archived_at);
-    const listed = listOf(await listProjects(acme.admin.accessToken, acme, '?limit=200'));
+    const listed = (await projects(acme).list(acme.admin.accessToken, '?limit=200')).body;
     expect(listed.data.map((each) => each.key)).not.toContain(project.key);
 
     for (const body of [{ name: 'Renamed' }, { archived: false, name: 'Renamed' }, { archived: true }, {}]) {
       const problem = expectProblem(
-        await patchProject(acme.admin.accessToken, acme, project.key, body),
+        await projects(acme).update(acme.admin.accessToken, project.key, body),
         409,
         'project_archived',
       );
@@ -584,23 +565,22 @@ describe('PATCH /api/v1/workspaces/{slug}/projects/{key}', () => {
     }
     expect(await storedProject(acme, project.key)).toEqual(stored);
 
-    const unarchived = await patchProject(acme.admin.accessToken, acme, project.key, { archived: false });
-    expect(bodyOf(unarchived)).toMatchObject({
+    const unarchived = await projects(acme).update(acme.admin.accessToken, project.key, { archived: false });
+    expect(unarchived.body).toMatchObject({
       archived: false,
       archived_at: null,
       name: 'Project',
       version: 3,
     });
     expect(await storedProject(acme, project.key)).toMatchObject({ archived_at: null, version: 3 });
-    const renamed = await patchProject(acme.admin.accessToken, acme, project.key, { name: 'Renamed' });
-    expect(bodyOf(renamed)).toMatchObject({ name: 'Renamed', version: 4 });
+    const renamed = await projects(acme).update(acme.admin.accessToken, project.key, { name: 'Renamed' });
+    expect(renamed.body).toMatchObject({ name: 'Renamed', version: 4 });
   });
 
   it('answers 412 before 409 project_archived when If-Match is stale', async () => {
     const project = await archivedProjectIn(acme);
-    const response = await patchProject(
+    const response = await projects(acme).update(
       acme.admin.accessToken,
-      acme,
       project.key,
       { archived: false },
       { 'If-Match': '"1"' },
@@ -612,7 +592,7 @@ describe('PATCH /api/v1/workspaces/{slug}/projects/{key}', () => {
     const project = await projectIn(acme);
     const readToken = await createApiTokenFor(api.app, acme.admin, 'read');
     expectProblem(
-      await patchProject(readToken, acme, project.key, { name: 'Nope' }),
+      await projects(acme).update(readToken, project.key, { name: 'Nope' }),
       403,
       'insufficient_scope',
     );
@@ -622,9 +602,9 @@ describe('PATCH /api/v1/workspaces/{slug}/projects/{key}', () => {
   it('answers aal1 403 mfa_required in a workspace that requires MFA', async () => {
     const strict = await createWorkspaceWithRoles(api.db, { requireMfa: true });
     const adminAal2 = await aal2AccessTokenOf(strict.admin);
-    const created = bodyOf(await createProject(adminAal2, strict, { key: uniqueKey(), name: 'Strict' }));
+    const created = (await projects(strict).create(adminAal2, { key: uniqueKey(), name: 'Strict' })).body;
     expectProblem(
-      await patchProject(strict.admin.accessToken, strict, created.key, { name: 'No' }),
+      await projects(strict).update(strict.admin.accessToken, created.key, { name: 'No' }),
       403,
       'mfa_required',
     );
@@ -635,30 +615,30 @@ describe('PATCH /api/v1/workspaces/{slug}/projects/{key}', () => {
 describe('DELETE /api/v1/workspaces/{slug}/projects/{key}', () => {
   it('lets an admin delete a project: 204, gone, and 404 the second time', async () => {
     const project = await projectIn(acme);
-    const response = await deleteProject(acme.admin.accessToken, acme, project.key);
+    const response = await projects(acme).remove(acme.admin.accessToken, project.key);
     expect(response.status).toBe(204);
     expect(response.text).toBe('');
     expect(await storedProject(acme, project.key)).toBeUndefined();
-    expectProblem(await deleteProject(acme.admin.accessToken, acme, project.key), 404, 'not_found');
+    expectProblem(await projects(acme).remove(acme.admin.accessToken, project.key), 404, 'not_found');
   });
 
   it('deletes an archived project too', async () => {
     const project = await archivedProjectIn(acme);
-    expect((await deleteProject(acme.owner.accessToken, acme, project.key)).status).toBe(204);
+    expect((await projects(acme).remove(acme.owner.accessToken, project.key)).status).toBe(204);
     expect(await storedProject(acme, project.key)).toBeUndefined();
   });
 
   it.each(['member', 'viewer'] as const)('refuses a %s with 403 forbidden', async (role) => {
     const project = await projectIn(acme);
-    expectProblem(await deleteProject(acme[role].accessToken, acme, project.key), 403, 'forbidden');
+    expectProblem(await projects(acme).remove(acme[role].accessToken, project.key), 403, 'forbidden');
     expect(await storedProject(acme, project.key)).toBeDefined();
   });
 
   it('answers 404 to an outsider and to a lower-case key', async () => {
     const project = await projectIn(acme);
-    expectProblem(await deleteProject(acme.outsider.accessToken, acme, project.key), 404, 'not_found');
+    expectProblem(await projects(acme).remove(acme.outsider.accessToken, project.key), 404, 'not_found');
     expectProblem(
-      await deleteProject(acme.admin.accessToken, acme, project.key.toLowerCase()),
+      await projects(acme).remove(acme.admin.accessToken, project.key.toLowerCase()),
       404,
       'not_found',
     );
@@ -667,18 +647,18 @@ describe('DELETE /api/v1/workspaces/{slug}/projects/{key}', () => {
 
   it('refuses a stale If-Match with 412 and deletes with the current one', async () => {
     const project = await projectIn(acme);
-    const stale = await deleteProject(acme.admin.accessToken, acme, project.key, { 'If-Match': '"2"' });
+    const stale = await projects(acme).remove(acme.admin.accessToken, project.key, { 'If-Match': '"2"' });
     expect(expectProblem(stale, 412, 'precondition_failed').current_version).toBe(1);
     expect(await storedProject(acme, project.key)).toBeDefined();
     expect(
-      (await deleteProject(acme.admin.accessToken, acme, project.key, { 'If-Match': '"1"' })).status,
+      (await projects(acme).remove(acme.admin.accessToken, project.key, { 'If-Match': '"1"' })).status,
     ).toBe(204);
   });
 
   it('refuses a read token with 403 insufficient_scope', async () => {
     const project = await projectIn(acme);
     const readToken = await createApiTokenFor(api.app, acme.admin, 'read');
-    expectProblem(await deleteProject(readToken, acme, project.key), 403, 'insufficient_scope');
+    expectProblem(await projects(acme).remove(readToken, project.key), 403, 'insufficient_scope');
     expect(await storedProject(acme, project.key)).toBeDefined();
   });
 });

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../support/api-app.ts';
-import { expectProblem, type ApiResponse } from '../support/api-request.ts';
+import { expectProblem } from '../support/api-request.ts';
 import { ISO_TIMESTAMP } from '../support/resource-calls.ts';
 import {
   archive,
@@ -18,7 +18,7 @@ import {
   taskIn,
   type Project,
   type Task,
-  type TaskList,
+  type MoveTask,
 } from '../support/task-calls.ts';
 import { aal2AccessTokenOf } from '../support/test-users.ts';
 import {
@@ -29,7 +29,6 @@ import {
 
 const api = useTestApp({ rateLimits: { user: 100_000, ip: 100_000 } });
 const tasks = () => taskCalls(api.app);
-const taskOf = (response: ApiResponse) => response.body as Task;
 
 let acme: WorkspaceFixture;
 let globex: WorkspaceFixture;
@@ -38,7 +37,10 @@ beforeAll(async () => {
 });
 
 /** A new project with tasks of these titles, in this order, in column `status`. */
-async function columnOf(titles: readonly string[], status = 'todo'): Promise<[Project, Task[]]> {
+async function columnOf(
+  titles: readonly string[],
+  status: Task['status'] = 'todo',
+): Promise<[Project, Task[]]> {
   const project = await projectIn(api.app, acme);
   const made: Task[] = [];
   for (const title of titles) made.push(await taskIn(api.app, acme, project.key, { title, status }));
@@ -49,11 +51,11 @@ async function columnOf(titles: readonly string[], status = 'todo'): Promise<[Pr
 async function boardOf(project: Project): Promise<Record<string, string[]>> {
   const response = await tasks().list(acme.viewer.accessToken, acme, project.key, '?limit=200');
   const board: Record<string, string[]> = {};
-  for (const task of (response.body as TaskList).data) (board[task.status] ??= []).push(task.title);
+  for (const task of response.body.data) (board[task.status] ??= []).push(task.title);
   return board;
 }
 
-const move = (task: Task, body: Record<string, unknown>, headers?: Record<string, string>) =>
+const move = (task: Task, body: MoveTask, headers?: Record<string, string>) =>
   tasks().move(acme.member.accessToken, task.id, body, headers);
 
 function titled(made: readonly Task[], title: string): Task {
@@ -72,7 +74,7 @@ describe('POST /api/v1/tasks/{id}/move', () => {
     const response = await move(b, { status: 'done' });
 
     expect(response.status).toBe(200);
-    const moved = taskOf(response);
+    const moved = response.body;
     expect(moved).toEqual({
       ...b,
       status: 'done',
@@ -102,7 +104,7 @@ describe('POST /api/v1/tasks/{id}/move', () => {
     const [, [task]] = await columnOf(['finished'], 'done');
     if (!task) throw new Error('no task');
     expect(task.completed_at).not.toBeNull();
-    expect(taskOf(await move(task, { status: 'in_review' })).completed_at).toBeNull();
+    expect((await move(task, { status: 'in_review' })).body.completed_at).toBeNull();
   });
 
   it('places a task right after after_id, right before before_id, or between both', async () => {
@@ -117,12 +119,20 @@ describe('POST /api/v1/tasks/{id}/move', () => {
     expect(await boardOf(project)).toEqual({ todo: ['y', 'a', 'x', 'b', 'c', 'd'] });
 
     const d = titled(made, 'd');
-    const between = { status: 'todo', after_id: titled(made, 'b').id, before_id: titled(made, 'c').id };
+    const between: MoveTask = {
+      status: 'todo',
+      after_id: titled(made, 'b').id,
+      before_id: titled(made, 'c').id,
+    };
     expect((await move(d, between)).status).toBe(200);
     expect(await boardOf(project)).toEqual({ todo: ['y', 'a', 'x', 'b', 'd', 'c'] });
 
     // Neighbours that are no longer next to each other: right after after_id.
-    const apart = { status: 'todo', after_id: titled(made, 'a').id, before_id: titled(made, 'c').id };
+    const apart: MoveTask = {
+      status: 'todo',
+      after_id: titled(made, 'a').id,
+      before_id: titled(made, 'c').id,
+    };
     expect((await move(y, apart)).status).toBe(200);
     expect(await boardOf(project)).toEqual({ todo: ['a', 'y', 'x', 'b', 'd', 'c'] });
 
@@ -134,17 +144,18 @@ describe('POST /api/v1/tasks/{id}/move', () => {
   it('answers a task already in place as it is, writing nothing', async () => {
     const [project, made] = await columnOf(['a', 'b', 'c']);
     const b = titled(made, 'b');
-    for (const body of [
+    const inPlace: MoveTask[] = [
       { status: 'todo', after_id: titled(made, 'a').id },
       { status: 'todo', before_id: titled(made, 'c').id },
       { status: 'todo', after_id: titled(made, 'a').id, before_id: titled(made, 'c').id },
-    ]) {
+    ];
+    for (const body of inPlace) {
       const response = await move(b, body, { 'If-Match': '"1"' });
       expect(response.status).toBe(200);
-      expect(taskOf(response)).toEqual(b);
+      expect(response.body).toEqual(b);
     }
     const last = titled(made, 'c');
-    expect(taskOf(await move(last, { status: 'todo' }))).toEqual(last);
+    expect((await move(last, { status: 'todo' })).body).toEqual(last);
     expect(
       expectProblem(
         await move(b, { status: 'todo', after_id: titled(made, 'a').id }, { 'If-Match': '"4"' }),
@@ -179,7 +190,11 @@ describe('POST /api/v1/tasks/{id}/move', () => {
     ];
     const before = await storedTasks(api.db, project.id);
     for (const [body, path] of cases) {
-      const problem = expectProblem(await move(a, body), 422, 'validation_failed');
+      const problem = expectProblem(
+        await tasks().raw.move(acme.member.accessToken, a.id, body),
+        422,
+        'validation_failed',
+      );
       expect(problem.errors?.map((error) => error.path)).toEqual([path]);
     }
     expect(await storedTasks(api.db, project.id)).toEqual(before);
@@ -191,7 +206,11 @@ describe('POST /api/v1/tasks/{id}/move', () => {
     for (let index = 0; index < 8; index += 1) {
       movers.push(await taskIn(api.app, acme, project.key, { title: `m${index}`, status: 'backlog' }));
     }
-    const gap = { status: 'todo', after_id: titled(made, 'top').id, before_id: titled(made, 'bottom').id };
+    const gap: MoveTask = {
+      status: 'todo',
+      after_id: titled(made, 'top').id,
+      before_id: titled(made, 'bottom').id,
+    };
 
     const responses = await Promise.all(movers.map((task) => move(task, gap)));
 
@@ -208,7 +227,7 @@ describe('POST /api/v1/tasks/{id}/move', () => {
   it('lets exactly one of concurrent drags of the same task win with If-Match; the others get 412', async () => {
     const [project, made] = await columnOf(['a', 'b', 'c']);
     const a = titled(made, 'a');
-    const targets = ['in_progress', 'in_review', 'done', 'backlog', 'canceled'];
+    const targets: Task['status'][] = ['in_progress', 'in_review', 'done', 'backlog', 'canceled'];
 
     const responses = await Promise.all(targets.map((status) => move(a, { status }, { 'If-Match': '"1"' })));
 
@@ -217,7 +236,8 @@ describe('POST /api/v1/tasks/{id}/move', () => {
     for (const lost of responses.filter((response) => response.status === 412)) {
       expect(expectProblem(lost, 412, 'precondition_failed').current_version).toBe(2);
     }
-    const winner = taskOf(responses.find((response) => response.status === 200) as ApiResponse);
+    const winner = responses.find((response) => response.status === 200)?.body;
+    if (!winner) throw new Error('no move won');
     expect(await storedTask(api.db, a.id)).toMatchObject({ status: winner.status, version: 2 });
     expect((await eventsOfTask(api.db, a.id)).map((event) => event.type)).toEqual([
       'task.created',
@@ -241,7 +261,7 @@ describe('POST /api/v1/tasks/{id}/move', () => {
   it('refuses viewers (403), read tokens (403), outsiders (404) and archived projects (409)', async () => {
     const [project, [task]] = await columnOf(['a']);
     if (!task) throw new Error('no task');
-    const body = { status: 'done' };
+    const body: MoveTask = { status: 'done' };
     expectProblem(await tasks().move(acme.viewer.accessToken, task.id, body), 403, 'forbidden');
     const readToken = await createApiTokenFor(api.app, acme.member, 'read');
     expectProblem(await tasks().move(readToken, task.id, body), 403, 'insufficient_scope');
@@ -261,7 +281,7 @@ describe('POST /api/v1/tasks/{id}/move', () => {
     const strict = await createWorkspaceWithRoles(api.db, { requireMfa: true });
     const project = await projectIn(api.app, strict, await aal2AccessTokenOf(strict.admin));
     const member = await aal2AccessTokenOf(strict.member);
-    const task = taskOf(await tasks().create(member, strict, project.key, { title: 'MFA' }));
+    const task = (await tasks().create(member, strict, project.key, { title: 'MFA' })).body;
     expectProblem(
       await tasks().move(strict.member.accessToken, task.id, { status: 'done' }),
       403,

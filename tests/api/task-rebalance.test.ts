@@ -8,15 +8,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { moveTask } from '../../supabase/functions/api/tasks/tasks.service.ts';
 import { useTestApp } from '../support/api-app.ts';
-import {
-  projectIn,
-  storedTasks,
-  taskCalls,
-  taskIn,
-  type Project,
-  type Task,
-  type TaskList,
-} from '../support/task-calls.ts';
+import { projectIn, storedTasks, taskCalls, taskIn, type Project, type Task } from '../support/task-calls.ts';
 import { createWorkspaceWithRoles, type WorkspaceFixture } from '../support/workspace-fixture.ts';
 
 const MOVES = 1_300;
@@ -62,7 +54,7 @@ describe('moving tasks into the same gap again and again', () => {
     );
     expect(listed.status, listed.text).toBe(200);
     // The last mover (x, as MOVES is even) went right after `first`, before y.
-    expect((listed.body as TaskList).data.map((task) => task.title)).toEqual(['first', 'x', 'y', 'last']);
+    expect(listed.body.data.map((task) => task.title)).toEqual(['first', 'x', 'y', 'last']);
   }, 120_000);
 });
 

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LABELS_PER_TASK, TASKS_PER_PROJECT } from '../../supabase/functions/_shared/limits.ts';
 import { useTestApp } from '../support/api-app.ts';
-import { callApi, expectProblem, type ApiResponse } from '../support/api-request.ts';
-import { ISO_TIMESTAMP, jsonRequest } from '../support/resource-calls.ts';
+import type { TypedResponse } from '../support/api-client.ts';
+import { callApi, expectProblem } from '../support/api-request.ts';
+import { memberCalls } from '../support/membership-calls.ts';
+import { ISO_TIMESTAMP, jsonRequest, labelCalls } from '../support/resource-calls.ts';
 import {
   archive,
   eventsOfTask,
@@ -17,6 +19,7 @@ import {
   type Project,
   type Task,
   type TaskList,
+  type UpdateTask,
 } from '../support/task-calls.ts';
 import { aal2AccessTokenOf, withBearer } from '../support/test-users.ts';
 import {
@@ -27,9 +30,6 @@ import {
 
 const api = useTestApp({ rateLimits: { user: 100_000, ip: 100_000 } });
 const tasks = () => taskCalls(api.app);
-
-const taskOf = (response: ApiResponse) => response.body as Task;
-const listOf = (response: ApiResponse) => response.body as TaskList;
 
 let acme: WorkspaceFixture;
 let globex: WorkspaceFixture;
@@ -46,7 +46,7 @@ describe('POST /api/v1/workspaces/{slug}/projects/{key}/tasks', () => {
       title: '  Ship the billing page  ',
     });
     expect(response.status).toBe(201);
-    const task = taskOf(response);
+    const task = response.body;
     expect(task).toEqual({
       object: 'task',
       id: expect.any(String),
@@ -71,7 +71,7 @@ describe('POST /api/v1/workspaces/{slug}/projects/{key}/tasks', () => {
     const location = response.headers.get('Location') ?? '';
     const resolved = new URL(location, `http://api.test${tasksPathOf(acme, project.key)}`);
     expect(resolved.pathname).toBe(`/api/v1/tasks/${task.id}`);
-    expect(taskOf(await tasks().get(acme.viewer.accessToken, task.id))).toEqual(task);
+    expect((await tasks().get(acme.viewer.accessToken, task.id)).body).toEqual(task);
     expect(await storedTask(api.db, task.id)).toMatchObject({ number: 1, title: 'Ship the billing page' });
   });
 
@@ -118,7 +118,7 @@ describe('POST /api/v1/workspaces/{slug}/projects/{key}/tasks', () => {
     const positions = made.map((task) => task.position);
     expect([...positions].sort()).toEqual(positions);
     expect(new Set(positions).size).toBe(3);
-    const listed = listOf(await tasks().list(acme.viewer.accessToken, acme, project.key));
+    const listed = (await tasks().list(acme.viewer.accessToken, acme, project.key)).body;
     expect(listed.data.map((task) => task.title)).toEqual(['one', 'two', 'three']);
   });
 
@@ -133,7 +133,7 @@ describe('POST /api/v1/workspaces/{slug}/projects/{key}/tasks', () => {
       ),
     );
     expect(responses.map((response) => response.status)).toEqual(Array(20).fill(201));
-    const numbers = responses.map((response) => taskOf(response).number).sort((a, b) => a - b);
+    const numbers = responses.map((response) => response.body.number).sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
     const stored = await storedTasks(api.db, project.id);
     expect(stored.map((task) => task.number)).toEqual(numbers);
@@ -191,7 +191,7 @@ describe('POST /api/v1/workspaces/{slug}/projects/{key}/tasks', () => {
   ])('refuses %j with 422 naming %s', async (body, path) => {
     const project = await projectIn(api.app, acme);
     const problem = expectProblem(
-      await tasks().create(acme.member.accessToken, acme, project.key, body),
+      await tasks().raw.create(acme.member.accessToken, acme, project.key, body),
       422,
       'validation_failed',
     );
@@ -250,7 +250,7 @@ describe('POST /api/v1/workspaces/{slug}/projects/{key}/tasks', () => {
       ]);
     });
     const last = await tasks().create(acme.member.accessToken, acme, project.key, { title: 'The last' });
-    expect(taskOf(last).number).toBe(TASKS_PER_PROJECT);
+    expect(last.body.number).toBe(TASKS_PER_PROJECT);
     const problem = expectProblem(
       await tasks().create(acme.member.accessToken, acme, project.key, { title: 'One too many' }),
       409,
@@ -266,9 +266,9 @@ describe('POST /api/v1/workspaces/{slug}/projects/{key}/tasks', () => {
     expect(count?.count).toBe(TASKS_PER_PROJECT);
 
     // A deleted task makes room for one more, and only one.
-    expect((await tasks().remove(acme.member.accessToken, taskOf(last).id)).status).toBe(204);
+    expect((await tasks().remove(acme.member.accessToken, last.body.id)).status).toBe(204);
     const another = await tasks().create(acme.member.accessToken, acme, project.key, { title: 'Room again' });
-    expect(taskOf(another).number).toBe(TASKS_PER_PROJECT + 1);
+    expect(another.body.number).toBe(TASKS_PER_PROJECT + 1);
     expectProblem(
       await tasks().create(acme.member.accessToken, acme, project.key, { title: 'Full again' }),
       409,
@@ -301,7 +301,7 @@ describe('POST /api/v1/workspaces/{slug}/projects/{key}/tasks', () => {
     );
     expect(await storedTasks(api.db, project.id)).toEqual([]);
     const writeToken = await createApiTokenFor(api.app, acme.member, 'write');
-    const task = taskOf(await tasks().create(writeToken, acme, project.key, { title: 'From CI' }));
+    const task = (await tasks().create(writeToken, acme, project.key, { title: 'From CI' })).body;
     const [event] = await eventsOfTask(api.db, task.id);
     expect(event).toMatchObject({ type: 'task.created', actor_id: acme.member.id });
     expect(event?.actor_api_token_id).toEqual(expect.any(String));
@@ -365,7 +365,7 @@ describe('GET /api/v1/workspaces/{slug}/projects/{key}/tasks', () => {
     for (const spec of specs) all.push(await taskIn(api.app, acme, listed.key, spec));
   });
 
-  const titles = (response: ApiResponse) => listOf(response).data.map((task) => task.title);
+  const titles = (response: TypedResponse<TaskList>) => response.body.data.map((task) => task.title);
   const list = (query = '', bearer = acme.viewer.accessToken) =>
     tasks().list(bearer, acme, listed.key, query);
 
@@ -381,8 +381,8 @@ describe('GET /api/v1/workspaces/{slug}/projects/{key}/tasks', () => {
       'Ship it',
       'Drop one plan',
     ]);
-    expect(listOf(response).next_cursor).toBeNull();
-    expect(listOf(response).data[0]).toEqual(all[1]);
+    expect(response.body.next_cursor).toBeNull();
+    expect(response.body.data[0]).toEqual(all[1]);
   });
 
   it.each([
@@ -427,12 +427,12 @@ describe('GET /api/v1/workspaces/{slug}/projects/{key}/tasks', () => {
 
   it.each(Object.keys(ORDERS))('sorts by %s, ties by id, tasks without a due date last', async (sort) => {
     const expected = [...all].sort(ORDERS[sort]).map((task) => task.id);
-    expect(listOf(await list(`?sort=${sort}`)).data.map((task) => task.id)).toEqual(expected);
+    expect((await list(`?sort=${sort}`)).body.data.map((task) => task.id)).toEqual(expected);
   });
 
   it('puts tasks without a due date last both ways', async () => {
     for (const sort of ['due_date', '-due_date']) {
-      const dates = listOf(await list(`?sort=${sort}`)).data.map((task) => task.due_date);
+      const dates = (await list(`?sort=${sort}`)).body.data.map((task) => task.due_date);
       expect(dates.slice(4)).toEqual([null, null, null]);
     }
   });
@@ -454,12 +454,12 @@ describe('GET /api/v1/workspaces/{slug}/projects/{key}/tasks', () => {
   it.each(['position', 'priority', '-priority', 'due_date', '-due_date', 'created_at', '-updated_at'])(
     'walks every task once in the order of sort=%s, two at a time, following Link',
     async (sort) => {
-      const whole = listOf(await list(`?sort=${sort}`)).data.map((task) => task.id);
+      const whole = (await list(`?sort=${sort}`)).body.data.map((task) => task.id);
       const seen: string[] = [];
       let query = `?sort=${sort}&limit=2`;
       for (let pages = 0; pages < 10; pages += 1) {
         const response = await list(query);
-        const page = listOf(response);
+        const page = response.body;
         seen.push(...page.data.map((task) => task.id));
         if (!page.next_cursor) break;
         const link = response.headers.get('Link') ?? '';
@@ -471,7 +471,7 @@ describe('GET /api/v1/workspaces/{slug}/projects/{key}/tasks', () => {
   );
 
   it('refuses a cursor issued for another sort, or not issued at all, with 400', async () => {
-    const first = listOf(await list('?sort=priority&limit=1'));
+    const first = (await list('?sort=priority&limit=1')).body;
     const problem = expectProblem(
       await list(`?sort=created_at&cursor=${first.next_cursor ?? ''}`),
       400,
@@ -511,7 +511,7 @@ describe('GET /api/v1/workspaces/{slug}/projects/{key}/tasks', () => {
     const archived = await projectIn(api.app, acme);
     const kept = await taskIn(api.app, acme, archived.key);
     await archive(api.app, acme, archived.key);
-    expect(listOf(await tasks().list(acme.viewer.accessToken, acme, archived.key)).data).toEqual([kept]);
+    expect((await tasks().list(acme.viewer.accessToken, acme, archived.key)).body.data).toEqual([kept]);
   });
 
   it('lets a read token list', async () => {
@@ -529,7 +529,7 @@ describe('GET /api/v1/tasks/{id} and /api/v1/workspaces/{slug}/tasks/{task_key}'
   it('answers any member the task with its ETag, and 304 while it is unchanged', async () => {
     const response = await tasks().get(acme.viewer.accessToken, task.id);
     expect(response.status).toBe(200);
-    expect(taskOf(response)).toEqual(task);
+    expect(response.body).toEqual(task);
     expect(response.headers.get('ETag')).toBe('"1"');
     const notModified = await tasks().get(acme.viewer.accessToken, task.id, { 'If-None-Match': '"1"' });
     expect(notModified.status).toBe(304);
@@ -539,7 +539,7 @@ describe('GET /api/v1/tasks/{id} and /api/v1/workspaces/{slug}/tasks/{task_key}'
   it('answers the task by its key, pointing at its own address', async () => {
     const response = await tasks().getByKey(acme.member.accessToken, acme, task.key);
     expect(response.status).toBe(200);
-    expect(taskOf(response)).toEqual(task);
+    expect(response.body).toEqual(task);
     const base = `http://api.test${acme.path}/tasks/${task.key}`;
     expect(new URL(response.headers.get('Content-Location') ?? '', base).pathname).toBe(
       `/api/v1/tasks/${task.id}`,
@@ -581,16 +581,16 @@ describe('GET /api/v1/tasks/{id} and /api/v1/workspaces/{slug}/tasks/{task_key}'
     const theirs = await projectIn(api.app, globex);
     const twin = await taskIn(api.app, globex, theirs.key);
     const ours = await taskIn(api.app, acme, board.key);
-    expect(taskOf(await tasks().getByKey(globex.viewer.accessToken, globex, twin.key)).id).toBe(twin.id);
-    expect(taskOf(await tasks().getByKey(acme.viewer.accessToken, acme, ours.key)).id).toBe(ours.id);
+    expect((await tasks().getByKey(globex.viewer.accessToken, globex, twin.key)).body.id).toBe(twin.id);
+    expect((await tasks().getByKey(acme.viewer.accessToken, acme, ours.key)).body.id).toBe(ours.id);
   });
 
   it('answers 403 mfa_required to aal1 sessions where MFA is required, by id and by key', async () => {
     const strict = await createWorkspaceWithRoles(api.db, { requireMfa: true });
     const project = await projectIn(api.app, strict, await aal2AccessTokenOf(strict.admin));
-    const created = taskOf(
-      await tasks().create(await aal2AccessTokenOf(strict.member), strict, project.key, { title: 'MFA' }),
-    );
+    const created = (
+      await tasks().create(await aal2AccessTokenOf(strict.member), strict, project.key, { title: 'MFA' })
+    ).body;
     expectProblem(await tasks().get(strict.viewer.accessToken, created.id), 403, 'mfa_required');
     expectProblem(
       await tasks().getByKey(strict.viewer.accessToken, strict, created.key),
@@ -603,7 +603,12 @@ describe('GET /api/v1/tasks/{id} and /api/v1/workspaces/{slug}/tasks/{task_key}'
   });
 
   it('refuses a query parameter with 400', async () => {
-    expectProblem(await tasks().get(acme.owner.accessToken, `${task.id}?expand=project`), 400, 'bad_request');
+    const response = await callApi(
+      api.app,
+      `/api/v1/tasks/${task.id}?expand=project`,
+      withBearer(acme.owner.accessToken),
+    );
+    expectProblem(response, 400, 'bad_request');
   });
 });
 
@@ -620,7 +625,7 @@ describe('PATCH /api/v1/tasks/{id}', () => {
       label_ids: [label],
     });
     expect(response.status).toBe(200);
-    const updated = taskOf(response);
+    const updated = response.body;
     expect(updated).toEqual({
       ...task,
       title: 'After',
@@ -650,17 +655,17 @@ describe('PATCH /api/v1/tasks/{id}', () => {
     const project = await projectIn(api.app, acme);
     const done = await taskIn(api.app, acme, project.key, { title: 'Already done', status: 'done' });
     const task = await taskIn(api.app, acme, project.key, { title: 'Doing' });
-    const finished = taskOf(await tasks().update(acme.member.accessToken, task.id, { status: 'done' }));
+    const finished = (await tasks().update(acme.member.accessToken, task.id, { status: 'done' })).body;
     expect(finished.status).toBe('done');
     expect(finished.completed_at).toEqual(expect.stringMatching(ISO_TIMESTAMP));
     expect(finished.position > done.position).toBe(true);
     const [, event] = await eventsOfTask(api.db, task.id);
     expect(event?.type).toBe('task.moved');
-    const reopened = taskOf(await tasks().update(acme.member.accessToken, task.id, { status: 'todo' }));
+    const reopened = (await tasks().update(acme.member.accessToken, task.id, { status: 'todo' })).body;
     expect(reopened.completed_at).toBeNull();
-    const unchanged = taskOf(
-      await tasks().update(acme.member.accessToken, task.id, { status: 'todo', title: 'Again' }),
-    );
+    const unchanged = (
+      await tasks().update(acme.member.accessToken, task.id, { status: 'todo', title: 'Again' })
+    ).body;
     expect(unchanged.position).toBe(reopened.position);
     expect(titlesOf(await tasks().list(acme.member.accessToken, acme, project.key))).toEqual([
       'Again',
@@ -670,7 +675,7 @@ describe('PATCH /api/v1/tasks/{id}', () => {
 
   it('answers an empty patch with the task as it is, honouring If-Match', async () => {
     const task = await taskIn(api.app, acme, board.key);
-    expect(taskOf(await tasks().update(acme.member.accessToken, task.id, {}))).toEqual(task);
+    expect((await tasks().update(acme.member.accessToken, task.id, {})).body).toEqual(task);
     const problem = expectProblem(
       await tasks().update(acme.member.accessToken, task.id, {}, { 'If-Match': '"7"' }),
       412,
@@ -695,7 +700,7 @@ describe('PATCH /api/v1/tasks/{id}', () => {
       { title: 'Fresh' },
       { 'If-Match': '"1"' },
     );
-    expect(taskOf(fresh)).toMatchObject({ title: 'Fresh', version: 2 });
+    expect(fresh.body).toMatchObject({ title: 'Fresh', version: 2 });
   });
 
   it.each([
@@ -713,7 +718,7 @@ describe('PATCH /api/v1/tasks/{id}', () => {
   ])('refuses %j with 422 naming %s, changing nothing', async (body, path) => {
     const task = await taskIn(api.app, acme, board.key);
     const problem = expectProblem(
-      await tasks().update(acme.member.accessToken, task.id, body),
+      await tasks().raw.update(acme.member.accessToken, task.id, body),
       422,
       'validation_failed',
     );
@@ -724,10 +729,11 @@ describe('PATCH /api/v1/tasks/{id}', () => {
   it('refuses a viewer assignee and a foreign label with 422', async () => {
     const task = await taskIn(api.app, acme, board.key);
     const foreign = await labelIn(api.app, globex);
-    for (const [body, path] of [
+    const cases: [UpdateTask, string][] = [
       [{ assignee_id: acme.viewer.id }, 'body.assignee_id'],
       [{ label_ids: [foreign] }, 'body.label_ids'],
-    ] as const) {
+    ];
+    for (const [body, path] of cases) {
       const problem = expectProblem(
         await tasks().update(acme.member.accessToken, task.id, body),
         422,
@@ -813,11 +819,7 @@ describe('what happens to tasks when labels and members go', () => {
     const active = await taskIn(api.app, acme, board.key, { label_ids: [label, other] });
     const archived = await taskIn(api.app, acme, archivedProject.key, { label_ids: [label] });
     await archive(api.app, acme, archivedProject.key);
-    const response = await callApi(
-      api.app,
-      `${acme.path}/labels/${label}`,
-      withBearer(acme.admin.accessToken, { method: 'DELETE' }),
-    );
+    const response = await labelCalls(api.app, acme).remove(acme.admin.accessToken, label);
     expect(response.status).toBe(204);
     expect(await storedTask(api.db, active.id)).toMatchObject({ label_ids: [other], version: 2 });
     expect(await storedTask(api.db, archived.id)).toMatchObject({ label_ids: [], version: 2 });
@@ -830,16 +832,12 @@ describe('what happens to tasks when labels and members go', () => {
     const project = await projectIn(api.app, team);
     const task = await taskIn(api.app, team, project.key, { assignee_id: team.member.id });
     await archive(api.app, team, project.key);
-    const response = await callApi(
-      api.app,
-      `${team.path}/members/${team.member.id}`,
-      withBearer(team.admin.accessToken, { method: 'DELETE' }),
-    );
+    const response = await memberCalls(api.app, team).remove(team.admin.accessToken, team.member.id);
     expect(response.status).toBe(204);
     expect(await storedTask(api.db, task.id)).toMatchObject({ assignee_id: null, version: 2 });
   });
 });
 
-function titlesOf(response: ApiResponse): string[] {
-  return listOf(response).data.map((task) => task.title);
+function titlesOf(response: TypedResponse<TaskList>): string[] {
+  return response.body.data.map((task) => task.title);
 }

@@ -6,6 +6,7 @@ import type { AppEnv } from '../../supabase/functions/api/app-env.ts';
 import type { Sql } from '../../supabase/functions/_shared/db.ts';
 import type { Principal } from '../../supabase/functions/_shared/principal.ts';
 import { useTestApp } from '../support/api-app.ts';
+import { ME, meCalls, TOKENS, type CreateApiToken } from '../support/me-calls.ts';
 import { ISO_TIMESTAMP } from '../support/resource-calls.ts';
 import {
   callApi,
@@ -23,10 +24,7 @@ import {
   type TestUser,
 } from '../support/test-users.ts';
 
-type ApiToken = components['schemas']['ApiToken'];
 type NewApiToken = components['schemas']['NewApiToken'];
-type ApiTokenList = components['schemas']['ApiTokenList'];
-type Me = components['schemas']['Me'];
 
 /** Routes for every method, so a read token can be tried on writes that no real route offers yet. */
 const probeRoutes = new Hono<AppEnv>()
@@ -37,41 +35,19 @@ const probeRoutes = new Hono<AppEnv>()
   .delete('/scope-probe', (c) => c.json({ ok: true }));
 
 const api = useTestApp({ extraRoutes: probeRoutes });
-const TOKENS = '/api/v1/me/tokens';
-const ME = '/api/v1/me';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SECRET = /^tl_pat_[0-9A-Za-z]{43}$/;
 const REFUSED_CREDENTIALS = 'Bearer error="invalid_token"';
 
-interface TokenBody {
-  name?: unknown;
-  scope?: unknown;
-  expires_in_days?: unknown;
-  [field: string]: unknown;
-}
+const me = () => meCalls(api.app);
+const postToken = (bearer: string, body: CreateApiToken = { name: 'CI', scope: 'write' }) =>
+  me().createToken(bearer, body);
 
-const postToken = (bearer: string, body: TokenBody = { name: 'CI', scope: 'write' }) =>
-  callApi(
-    api.app,
-    TOKENS,
-    withBearer(bearer, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    }),
-  );
-
-async function createToken(user: TestUser, body?: TokenBody): Promise<NewApiToken> {
+async function createToken(user: TestUser, body?: CreateApiToken): Promise<NewApiToken> {
   const response = await postToken(user.accessToken, body);
   expect(response.status).toBe(201);
-  return response.body as NewApiToken;
+  return response.body;
 }
-
-const listTokens = (bearer: string) => callApi(api.app, TOKENS, withBearer(bearer));
-const getToken = (bearer: string, id: string) => callApi(api.app, `${TOKENS}/${id}`, withBearer(bearer));
-const revokeToken = (bearer: string, id: string, headers: Record<string, string> = {}) =>
-  callApi(api.app, `${TOKENS}/${id}`, withBearer(bearer, { method: 'DELETE', headers }));
-const getMe = (bearer: string) => callApi(api.app, ME, withBearer(bearer));
 
 const aal2TokenOf = (user: TestUser) => signWithTestKey(accessTokenClaims(user, 'aal2'));
 
@@ -152,7 +128,7 @@ describe('POST /api/v1/me/tokens', () => {
     const user = await createTestUser(api.db);
     const response = await postToken(user.accessToken, { name: '  Nightly CI  ', scope: 'write' });
     expect(response.status).toBe(201);
-    const token = response.body as NewApiToken;
+    const token = response.body;
     expect(token).toEqual({
       object: 'api_token',
       id: expect.any(String),
@@ -173,7 +149,7 @@ describe('POST /api/v1/me/tokens', () => {
     expect(response.headers.get('location')).toBe(`tokens/${token.id}`);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const location = new URL(response.headers.get('location') ?? '', `http://api.test${TOKENS}`);
-    expect((await getToken(user.accessToken, token.id)).body).toMatchObject({ id: token.id });
+    expect((await me().getToken(user.accessToken, token.id)).body).toMatchObject({ id: token.id });
     expect(location.pathname).toBe(`${TOKENS}/${token.id}`);
   });
 
@@ -187,20 +163,12 @@ describe('POST /api/v1/me/tokens', () => {
   it('never records the secret for an Idempotency-Key: a retry makes a new token', async () => {
     const user = await createTestUser(api.db);
     const post = () =>
-      callApi(
-        api.app,
-        TOKENS,
-        withBearer(user.accessToken, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'token-once' },
-          body: JSON.stringify({ name: 'CI', scope: 'write' }),
-        }),
-      );
+      me().createToken(user.accessToken, { name: 'CI', scope: 'write' }, { 'Idempotency-Key': 'token-once' });
     const first = await post();
     const second = await post();
     expect([first.status, second.status]).toEqual([201, 201]);
     expect(second.headers.get('idempotent-replayed')).toBeNull();
-    const secrets = [first.body, second.body].map((body) => (body as NewApiToken).token);
+    const secrets = [first.body, second.body].map((body) => body.token);
     expect(new Set(secrets).size).toBe(2);
     const stored = await asService((sql) =>
       sql.query<{ count: number }>(
@@ -237,7 +205,7 @@ describe('POST /api/v1/me/tokens', () => {
   it('never writes the secret to the log', async () => {
     const user = await createTestUser(api.db);
     const token = await createToken(user);
-    expect((await getMe(token.token)).status).toBe(200);
+    expect((await me().get(token.token)).status).toBe(200);
     expect(JSON.stringify(api.logs.entries)).not.toContain(token.token.slice(7));
   });
 
@@ -281,7 +249,7 @@ describe('POST /api/v1/me/tokens', () => {
     ['another user', { name: 'CI', scope: 'read', user_id: randomUUID() }, 'body.user_id', 'unknown_field'],
   ])('answers 422 to %s, and creates nothing', async (_name, body, path, code) => {
     const user = await createTestUser(api.db);
-    const response = await postToken(user.accessToken, body);
+    const response = await me().raw.tokens.create(user.accessToken, body);
     expectProblem(response, 422, 'validation_failed');
     expect(problemOf(response).errors?.map((error) => ({ path: error.path, code: error.code }))).toEqual([
       { path, code },
@@ -322,7 +290,7 @@ describe('POST /api/v1/me/tokens', () => {
     expect(problemOf(refused).detail).toMatch(/10 active API tokens.*api_tokens_per_user/);
     expect(await tokenCount(user.id)).toBe(10);
 
-    expect((await revokeToken(user.accessToken, tokens[0]?.id ?? '')).status).toBe(200);
+    expect((await me().revokeToken(user.accessToken, tokens[0]?.id ?? '')).status).toBe(200);
     expect((await postToken(user.accessToken)).status).toBe(201);
   });
 
@@ -381,9 +349,9 @@ describe('GET /api/v1/me/tokens', () => {
     const first = await createToken(user, { name: 'First', scope: 'read' });
     const second = await createToken(user, { name: 'Second', scope: 'write' });
     await createToken(grace);
-    const response = await listTokens(user.accessToken);
+    const response = await me().listTokens(user.accessToken);
     expect(response.status).toBe(200);
-    const list = response.body as ApiTokenList;
+    const list = response.body;
     expect(list).toMatchObject({ object: 'list', next_cursor: null });
     expect(list.data.map((token) => token.id)).toEqual([second.id, first.id]);
     const { token: _secret, ...withoutSecret } = first;
@@ -395,13 +363,13 @@ describe('GET /api/v1/me/tokens', () => {
   it('shows revoked and expired tokens for 30 days, then no longer', async () => {
     const user = await createTestUser(api.db);
     const revoked = await createToken(user, { name: 'Revoked', scope: 'read' });
-    await revokeToken(user.accessToken, revoked.id);
+    await me().revokeToken(user.accessToken, revoked.id);
     const expired = await createToken(user, { name: 'Expired', scope: 'read' });
     await backdate(expired.id, 40, 29);
     const forgotten = await createToken(user, { name: 'Long expired', scope: 'read' });
     await backdate(forgotten.id, 60, 31);
 
-    const list = (await listTokens(user.accessToken)).body as ApiTokenList;
+    const list = (await me().listTokens(user.accessToken)).body;
     expect(list.data.map(({ name, status }) => ({ name, status }))).toEqual([
       { name: 'Revoked', status: 'revoked' },
       { name: 'Expired', status: 'expired' },
@@ -411,15 +379,11 @@ describe('GET /api/v1/me/tokens', () => {
   it('pages newest first, following next_cursor and Link', async () => {
     const user = await createTestUser(api.db);
     for (const name of ['First', 'Second', 'Third']) await createToken(user, { name, scope: 'read' });
-    const first = await callApi(api.app, `${TOKENS}?limit=2`, withBearer(user.accessToken));
-    const firstPage = first.body as ApiTokenList;
+    const first = await me().listTokens(user.accessToken, '?limit=2');
+    const firstPage = first.body;
     expect(firstPage.data.map((token) => token.name)).toEqual(['Third', 'Second']);
     expect(first.headers.get('Link')).toBe(`<?limit=2&cursor=${firstPage.next_cursor}>; rel="next"`);
-    const second = await callApi(
-      api.app,
-      `${TOKENS}?limit=2&cursor=${firstPage.next_cursor}`,
-      withBearer(user.accessToken),
-    );
+    const second = await me().listTokens(user.accessToken, `?limit=2&cursor=${firstPage.next_cursor}`);
     expect(second.body).toMatchObject({ data: [{ name: 'First' }], next_cursor: null });
     expectProblem(
       await callApi(api.app, `${TOKENS}?limit=0`, withBearer(user.accessToken)),
@@ -430,7 +394,7 @@ describe('GET /api/v1/me/tokens', () => {
 
   it('answers an empty list to a person without tokens', async () => {
     const user = await createTestUser(api.db);
-    expect((await listTokens(user.accessToken)).body).toEqual({
+    expect((await me().listTokens(user.accessToken)).body).toEqual({
       object: 'list',
       data: [],
       next_cursor: null,
@@ -441,7 +405,7 @@ describe('GET /api/v1/me/tokens', () => {
 describe('GET /api/v1/me/tokens/{id}', () => {
   it('answers the token without its secret', async () => {
     const token = await createToken(ada, { name: 'One', scope: 'read' });
-    const response = await getToken(ada.accessToken, token.id);
+    const response = await me().getToken(ada.accessToken, token.id);
     expect(response.status).toBe(200);
     const { token: secret, ...withoutSecret } = token;
     expect(response.body).toEqual(withoutSecret);
@@ -453,7 +417,7 @@ describe('GET /api/v1/me/tokens/{id}', () => {
     ['an id no token has', () => Promise.resolve(randomUUID())],
     ['an id that is not a UUID', () => Promise.resolve('not-a-uuid')],
   ])('answers 404 to %s', async (_name, idOf) => {
-    expectProblem(await getToken(ada.accessToken, await idOf()), 404, 'not_found');
+    expectProblem(await me().getToken(ada.accessToken, await idOf()), 404, 'not_found');
   });
 });
 
@@ -462,13 +426,9 @@ describe('ETag on tokens', () => {
     const user = await createTestUser(api.db);
     const created = await postToken(user.accessToken);
     expect(created.headers.get('ETag')).toBe('"1"');
-    const id = (created.body as NewApiToken).id;
-    expect((await getToken(user.accessToken, id)).headers.get('ETag')).toBe('"1"');
-    const cached = await callApi(
-      api.app,
-      `${TOKENS}/${id}`,
-      withBearer(user.accessToken, { headers: { 'If-None-Match': '"1"' } }),
-    );
+    const id = created.body.id;
+    expect((await me().getToken(user.accessToken, id)).headers.get('ETag')).toBe('"1"');
+    const cached = await me().getToken(user.accessToken, id, { 'If-None-Match': '"1"' });
     expect(cached.status).toBe(304);
   });
 });
@@ -477,34 +437,34 @@ describe('DELETE /api/v1/me/tokens/{id}', () => {
   it('revokes the token: it answers it revoked, and the token is 401 from then on', async () => {
     const user = await createTestUser(api.db);
     const token = await createToken(user);
-    expect((await getMe(token.token)).status).toBe(200);
+    expect((await me().get(token.token)).status).toBe(200);
 
-    const response = await revokeToken(user.accessToken, token.id);
+    const response = await me().revokeToken(user.accessToken, token.id);
     expect(response.status).toBe(200);
-    const revoked = response.body as ApiToken;
+    const revoked = response.body;
     expect(revoked).toMatchObject({ id: token.id, status: 'revoked', version: 2 });
     expect(revoked.revoked_at).toMatch(ISO_TIMESTAMP);
     expect(Date.parse(revoked.updated_at)).toBeGreaterThan(Date.parse(token.updated_at));
     expect((await storedToken(token.id))?.revoked_at).toBeInstanceOf(Date);
 
-    expectUnauthenticated(await getMe(token.token), 'The API token has been revoked. Create a new one.');
+    expectUnauthenticated(await me().get(token.token), 'The API token has been revoked. Create a new one.');
   });
 
   it('honours If-Match: a stale version is 412 and the token keeps working', async () => {
     const user = await createTestUser(api.db);
     const token = await createToken(user);
     const problem = expectProblem(
-      await revokeToken(user.accessToken, token.id, { 'If-Match': '"2"' }),
+      await me().revokeToken(user.accessToken, token.id, { 'If-Match': '"2"' }),
       412,
       'precondition_failed',
     );
     expect(problem.current_version).toBe(1);
     expect((await storedToken(token.id))?.revoked_at).toBeNull();
-    const response = await revokeToken(user.accessToken, token.id, { 'If-Match': '"1"' });
+    const response = await me().revokeToken(user.accessToken, token.id, { 'If-Match': '"1"' });
     expect(response.status).toBe(200);
     expect(response.headers.get('ETag')).toBe('"2"');
     expectProblem(
-      await revokeToken(user.accessToken, token.id, { 'If-Match': '"1"' }),
+      await me().revokeToken(user.accessToken, token.id, { 'If-Match': '"1"' }),
       412,
       'precondition_failed',
     );
@@ -513,29 +473,29 @@ describe('DELETE /api/v1/me/tokens/{id}', () => {
   it('answers a revoked token as it is when revoked again', async () => {
     const user = await createTestUser(api.db);
     const token = await createToken(user);
-    const first = await revokeToken(user.accessToken, token.id);
-    const second = await revokeToken(user.accessToken, token.id);
+    const first = await me().revokeToken(user.accessToken, token.id);
+    const second = await me().revokeToken(user.accessToken, token.id);
     expect(second.status).toBe(200);
     expect(second.body).toEqual(first.body);
   });
 
   it("answers 404 to someone else's token, which keeps working", async () => {
     const theirs = await createToken(grace);
-    expectProblem(await revokeToken(ada.accessToken, theirs.id), 404, 'not_found');
+    expectProblem(await me().revokeToken(ada.accessToken, theirs.id), 404, 'not_found');
     expect((await storedToken(theirs.id))?.revoked_at).toBeNull();
-    expect((await getMe(theirs.token)).status).toBe(200);
+    expect((await me().get(theirs.token)).status).toBe(200);
   });
 
   it('answers 404 to an unknown id and to one that is not a UUID', async () => {
-    expectProblem(await revokeToken(ada.accessToken, randomUUID()), 404, 'not_found');
-    expectProblem(await revokeToken(ada.accessToken, '42'), 404, 'not_found');
+    expectProblem(await me().revokeToken(ada.accessToken, randomUUID()), 404, 'not_found');
+    expectProblem(await me().revokeToken(ada.accessToken, '42'), 404, 'not_found');
   });
 });
 
 describe('an API token as the credential', () => {
   it('acts as its user, and GET /v1/me says how the caller authenticated', async () => {
     const token = await createToken(ada, { name: 'Reader', scope: 'read' });
-    const response = await getMe(token.token);
+    const response = await me().get(token.token);
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
       id: ada.id,
@@ -543,7 +503,7 @@ describe('an API token as the credential', () => {
       aal: 'aal1',
       credential: { type: 'api_token', api_token_id: token.id, scope: 'read' },
     });
-    expect(((await getMe(ada.accessToken)).body as Me).credential).toEqual({
+    expect((await me().get(ada.accessToken)).body.credential).toEqual({
       type: 'session',
       api_token_id: null,
       scope: null,
@@ -553,16 +513,19 @@ describe('an API token as the credential', () => {
   it('reports aal2 for a person with a verified factor, so workspaces requiring MFA accept it', async () => {
     const user = await createTestUser(api.db);
     const token = await createToken(user);
-    expect(((await getMe(token.token)).body as Me).aal).toBe('aal1');
+    expect((await me().get(token.token)).body.aal).toBe('aal1');
     await insertVerifiedFactor(user.id);
-    expect(((await getMe(token.token)).body as Me).aal).toBe('aal2');
+    expect((await me().get(token.token)).body.aal).toBe('aal2');
   });
 
   it('is 401 once expired', async () => {
     const user = await createTestUser(api.db);
     const token = await createToken(user);
     await backdate(token.id, 2, 1);
-    expectUnauthenticated(await getMe(token.token), /^The API token expired at \S+Z\. Create a new one\.$/);
+    expectUnauthenticated(
+      await me().get(token.token),
+      /^The API token expired at \S+Z\. Create a new one\.$/,
+    );
   });
 
   it('is 401 once its user is banned or deleted', async () => {
@@ -571,16 +534,16 @@ describe('an API token as the credential', () => {
     await asService((sql) =>
       sql.query(`update auth.users set banned_until = now() + interval '1 day' where id = $1`, [user.id]),
     );
-    expectUnauthenticated(await getMe(token.token), "The API token's user is banned.");
+    expectUnauthenticated(await me().get(token.token), "The API token's user is banned.");
     await asService((sql) => sql.query('delete from auth.users where id = $1', [user.id]));
     expect(await storedToken(token.id)).toBeUndefined();
-    expectUnauthenticated(await getMe(token.token), /The API token is not recognised/);
+    expectUnauthenticated(await me().get(token.token), /The API token is not recognised/);
   });
 
   it('is 401 when one character of the secret is changed', async () => {
     const token = await createToken(ada);
     const last = token.token.at(-1) === 'a' ? 'b' : 'a';
-    expectUnauthenticated(await getMe(token.token.slice(0, -1) + last), /not recognised/);
+    expectUnauthenticated(await me().get(token.token.slice(0, -1) + last), /not recognised/);
   });
 
   it('records last_used_at, at most once a minute, without changing version or updated_at', async () => {
@@ -588,14 +551,14 @@ describe('an API token as the credential', () => {
     const token = await createToken(user);
     expect((await storedToken(token.id))?.last_used_at).toBeNull();
 
-    await getMe(token.token);
+    await me().get(token.token);
     const used = await storedToken(token.id);
     expect(used?.last_used_at).toBeInstanceOf(Date);
     expect(Date.now() - (used?.last_used_at?.getTime() ?? 0)).toBeLessThan(60_000);
     expect(used?.version).toBe(1);
     expect(used?.updated_at.toISOString()).toBe(token.updated_at);
 
-    await getMe(token.token);
+    await me().get(token.token);
     expect((await storedToken(token.id))?.last_used_at).toEqual(used?.last_used_at);
 
     await asService((sql) =>
@@ -603,11 +566,11 @@ describe('an API token as the credential', () => {
         token.id,
       ]),
     );
-    await getMe(token.token);
+    await me().get(token.token);
     const later = await storedToken(token.id);
     expect(later?.last_used_at?.getTime()).toBeGreaterThan(used?.last_used_at?.getTime() ?? Infinity);
 
-    const listed = (await getToken(user.accessToken, token.id)).body as ApiToken;
+    const listed = (await me().getToken(user.accessToken, token.id)).body;
     expect(listed.last_used_at).toBe(later?.last_used_at?.toISOString());
   });
 });
@@ -653,11 +616,11 @@ describe('scopes', () => {
       'insufficient_scope',
     );
     expectProblem(await patch(reader.token, '{"display_name":'), 403, 'insufficient_scope');
-    expect(((await getMe(user.accessToken)).body as Me).display_name).toBe('Before');
+    expect((await me().get(user.accessToken)).body.display_name).toBe('Before');
 
-    const response = await patch(writer.token, JSON.stringify({ display_name: 'After' }));
+    const response = await me().update(writer.token, { display_name: 'After' });
     expect(response.status).toBe(200);
-    expect((response.body as Me).display_name).toBe('After');
+    expect(response.body.display_name).toBe('After');
   });
 });
 
@@ -669,11 +632,11 @@ describe('API tokens cannot manage API tokens', () => {
       const credential = await createToken(user, { name: 'Integration', scope });
       const target = await createToken(user, { name: 'Target', scope: 'read' });
       const attempts = [
-        await listTokens(credential.token),
+        await me().listTokens(credential.token),
         await postToken(credential.token),
-        await getToken(credential.token, target.id),
-        await revokeToken(credential.token, target.id),
-        await revokeToken(credential.token, credential.id),
+        await me().getToken(credential.token, target.id),
+        await me().revokeToken(credential.token, target.id),
+        await me().revokeToken(credential.token, credential.id),
       ];
       for (const response of attempts) {
         expectProblem(response, 403, 'forbidden');
@@ -753,7 +716,7 @@ describe('row-level security on api_tokens, straight in SQL', () => {
   it("refuses to un-revoke a token, to revoke someone else's, or to change anything but revoked_at", async () => {
     const user = await createTestUser(api.db);
     const token = await createToken(user);
-    await revokeToken(user.accessToken, token.id);
+    await me().revokeToken(user.accessToken, token.id);
     await expect(
       as(sessionOf(user), (sql) =>
         sql.query('update public.api_tokens set revoked_at = null where id = $1', [token.id]),

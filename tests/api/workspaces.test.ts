@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { components } from '../../api-spec/schema.d.ts';
 import { WORKSPACES_PER_USER } from '../../supabase/functions/_shared/limits.ts';
 import { useTestApp } from '../support/api-app.ts';
-import { callApi, expectProblem, type ApiResponse } from '../support/api-request.ts';
-import { resourceCalls, type RequestHeaders } from '../support/resource-calls.ts';
+import { callApi, expectProblem } from '../support/api-request.ts';
+import { WORKSPACES, workspaceCalls } from '../support/resource-calls.ts';
 import {
   aal2AccessTokenOf,
   createTestUser,
@@ -18,21 +17,9 @@ import {
   type WorkspaceFixture,
 } from '../support/workspace-fixture.ts';
 
-type Workspace = components['schemas']['Workspace'];
-type WorkspaceList = components['schemas']['WorkspaceList'];
-
 const api = useTestApp();
-const WORKSPACES = '/api/v1/workspaces';
 
-const workspaces = () => resourceCalls(api.app, WORKSPACES);
-const createWorkspace = (bearer: string, body: unknown, headers?: RequestHeaders) =>
-  workspaces().create(bearer, body, headers);
-const getWorkspace = (bearer: string, slug: string, headers?: RequestHeaders) =>
-  workspaces().get(bearer, slug, headers);
-const patchWorkspace = (bearer: string, slug: string, body: unknown, headers?: RequestHeaders) =>
-  workspaces().update(bearer, slug, body, headers);
-const deleteWorkspace = (bearer: string, slug: string, headers?: RequestHeaders) =>
-  workspaces().remove(bearer, slug, headers);
+const workspaces = () => workspaceCalls(api.app);
 
 const uniqueSlug = () => `team-${randomUUID().slice(0, 8)}`;
 
@@ -73,8 +60,6 @@ async function insertWorkspacesCreatedBy(user: TestUser, count: number): Promise
   );
 }
 
-const bodyOf = (response: ApiResponse) => response.body as Workspace;
-
 let ada: TestUser;
 beforeAll(async () => {
   ada = await createTestUser(api.db, { displayName: 'Ada' });
@@ -83,9 +68,9 @@ beforeAll(async () => {
 describe('POST /api/v1/workspaces', () => {
   it('creates a workspace whose owner is the caller', async () => {
     const slug = uniqueSlug();
-    const response = await createWorkspace(ada.accessToken, { name: '  Acme  ', slug });
+    const response = await workspaces().create(ada.accessToken, { name: '  Acme  ', slug });
     expect(response.status).toBe(201);
-    const workspace = bodyOf(response);
+    const workspace = response.body;
     expect(workspace).toMatchObject({
       object: 'workspace',
       slug,
@@ -102,10 +87,10 @@ describe('POST /api/v1/workspaces', () => {
 
   it('refuses a slug in use with 409 slug_taken, naming the field', async () => {
     const slug = uniqueSlug();
-    expect((await createWorkspace(ada.accessToken, { name: 'First', slug })).status).toBe(201);
+    expect((await workspaces().create(ada.accessToken, { name: 'First', slug })).status).toBe(201);
     const grace = await createTestUser(api.db);
     const problem = expectProblem(
-      await createWorkspace(grace.accessToken, { name: 'Second', slug }),
+      await workspaces().create(grace.accessToken, { name: 'Second', slug }),
       409,
       'slug_taken',
     );
@@ -129,7 +114,11 @@ describe('POST /api/v1/workspaces', () => {
     [{ name: 'Acme', slug: 'valid-slug', require_mfa: true }, 'body.require_mfa', 'unknown_field'],
     [{ name: 'Ac\u0000me', slug: 'valid-slug' }, 'body.name', 'invalid_character'],
   ])('refuses %j with 422 naming %s', async (body, path, code) => {
-    const problem = expectProblem(await createWorkspace(ada.accessToken, body), 422, 'validation_failed');
+    const problem = expectProblem(
+      await workspaces().raw.create(ada.accessToken, body),
+      422,
+      'validation_failed',
+    );
     expect(problem.errors).toContainEqual(expect.objectContaining({ path, code }));
   });
 
@@ -137,7 +126,7 @@ describe('POST /api/v1/workspaces', () => {
     const grace = await createTestUser(api.db);
     await insertWorkspacesCreatedBy(grace, WORKSPACES_PER_USER);
     const problem = expectProblem(
-      await createWorkspace(grace.accessToken, { name: 'One too many', slug: uniqueSlug() }),
+      await workspaces().create(grace.accessToken, { name: 'One too many', slug: uniqueSlug() }),
       409,
       'limit_reached',
     );
@@ -148,7 +137,9 @@ describe('POST /api/v1/workspaces', () => {
     const grace = await createTestUser(api.db);
     await insertWorkspacesCreatedBy(grace, WORKSPACES_PER_USER - 1);
     const responses = await Promise.all(
-      [uniqueSlug(), uniqueSlug()].map((slug) => createWorkspace(grace.accessToken, { name: 'Race', slug })),
+      [uniqueSlug(), uniqueSlug()].map((slug) =>
+        workspaces().create(grace.accessToken, { name: 'Race', slug }),
+      ),
     );
     expect(responses.map((response) => response.status).sort()).toEqual([201, 409]);
   });
@@ -159,7 +150,7 @@ describe('POST /api/v1/workspaces', () => {
     const key = randomUUID();
     const responses = await Promise.all(
       Array.from({ length: 20 }, () =>
-        createWorkspace(grace.accessToken, { name: 'Once', slug }, { 'Idempotency-Key': key }),
+        workspaces().create(grace.accessToken, { name: 'Once', slug }, { 'Idempotency-Key': key }),
       ),
     );
     const statuses = responses.map((response) => response.status);
@@ -167,7 +158,7 @@ describe('POST /api/v1/workspaces', () => {
     expect(statuses.every((status) => status === 201 || status === 409)).toBe(true);
     const conflicts = responses.filter((response) => response.status === 409);
     for (const conflict of conflicts) expectProblem(conflict, 409, 'idempotency_key_in_use');
-    const ids = new Set(responses.filter((r) => r.status === 201).map((r) => bodyOf(r).id));
+    const ids = new Set(responses.filter((r) => r.status === 201).map((r) => r.body.id));
     expect(ids.size).toBe(1);
     const [count] = await api.db.asService((sql) =>
       sql.query<{ n: number }>('select count(*)::int as n from public.workspaces where slug = $1', [slug]),
@@ -178,7 +169,7 @@ describe('POST /api/v1/workspaces', () => {
   it('refuses a read token with 403 insufficient_scope', async () => {
     const token = await createApiTokenFor(api.app, ada, 'read');
     expectProblem(
-      await createWorkspace(token, { name: 'Nope', slug: uniqueSlug() }),
+      await workspaces().create(token, { name: 'Nope', slug: uniqueSlug() }),
       403,
       'insufficient_scope',
     );
@@ -188,7 +179,7 @@ describe('POST /api/v1/workspaces', () => {
 describe('GET /api/v1/workspaces', () => {
   it("lists the caller's workspaces with their role, page by page", async () => {
     const grace = await createTestUser(api.db);
-    const owned = bodyOf(await createWorkspace(grace.accessToken, { name: 'Mine', slug: uniqueSlug() }));
+    const owned = (await workspaces().create(grace.accessToken, { name: 'Mine', slug: uniqueSlug() })).body;
     const fixture = await createWorkspaceWithRoles(api.db);
     await api.db.asService((sql) =>
       sql.query(`insert into public.memberships (workspace_id, user_id, role) values ($1, $2, 'viewer')`, [
@@ -196,18 +187,14 @@ describe('GET /api/v1/workspaces', () => {
         grace.id,
       ]),
     );
-    const first = await callApi(api.app, `${WORKSPACES}?limit=1`, withBearer(grace.accessToken));
+    const first = await workspaces().list(grace.accessToken, '?limit=1');
     expect(first.status).toBe(200);
-    const firstPage = first.body as WorkspaceList;
+    const firstPage = first.body;
     expect(firstPage.data.map((w) => [w.slug, w.role])).toEqual([[owned.slug, 'owner']]);
     expect(firstPage.next_cursor).not.toBeNull();
     expect(first.headers.get('Link')).toMatch(/^<\?limit=1&cursor=[A-Za-z0-9_-]+>; rel="next"$/);
-    const second = await callApi(
-      api.app,
-      `${WORKSPACES}?limit=1&cursor=${firstPage.next_cursor}`,
-      withBearer(grace.accessToken),
-    );
-    const secondPage = second.body as WorkspaceList;
+    const second = await workspaces().list(grace.accessToken, `?limit=1&cursor=${firstPage.next_cursor}`);
+    const secondPage = second.body;
     expect(secondPage.data.map((w) => [w.slug, w.role])).toEqual([[fixture.slug, 'viewer']]);
     expect(secondPage.next_cursor).toBeNull();
   });
@@ -236,21 +223,21 @@ describe('GET /api/v1/workspaces/{slug}', () => {
   it.each(['owner', 'admin', 'member', 'viewer'] as const)(
     'answers a %s with the role and an ETag',
     async (role) => {
-      const response = await getWorkspace(fixture[role].accessToken, fixture.slug);
+      const response = await workspaces().get(fixture[role].accessToken, fixture.slug);
       expect(response.status).toBe(200);
-      expect(bodyOf(response)).toMatchObject({ id: fixture.id, slug: fixture.slug, role });
-      expect(response.headers.get('ETag')).toBe(`"${bodyOf(response).version}"`);
+      expect(response.body).toMatchObject({ id: fixture.id, slug: fixture.slug, role });
+      expect(response.headers.get('ETag')).toBe(`"${response.body.version}"`);
     },
   );
 
   it('answers 404 to an outsider, exactly as for a workspace that does not exist', async () => {
     const outsider = expectProblem(
-      await getWorkspace(fixture.outsider.accessToken, fixture.slug),
+      await workspaces().get(fixture.outsider.accessToken, fixture.slug),
       404,
       'not_found',
     );
     const missing = expectProblem(
-      await getWorkspace(fixture.outsider.accessToken, 'no-such-team'),
+      await workspaces().get(fixture.outsider.accessToken, 'no-such-team'),
       404,
       'not_found',
     );
@@ -258,7 +245,9 @@ describe('GET /api/v1/workspaces/{slug}', () => {
   });
 
   it('answers 304 when If-None-Match names the current version', async () => {
-    const response = await getWorkspace(fixture.member.accessToken, fixture.slug, { 'If-None-Match': '"1"' });
+    const response = await workspaces().get(fixture.member.accessToken, fixture.slug, {
+      'If-None-Match': '"1"',
+    });
     expect(response.status).toBe(304);
     expect(response.text).toBe('');
     expect(response.headers.get('ETag')).toBe('"1"');
@@ -272,16 +261,16 @@ describe('a workspace that requires MFA', () => {
   });
 
   it('refuses an aal1 session with 403 mfa_required', async () => {
-    expectProblem(await getWorkspace(fixture.member.accessToken, fixture.slug), 403, 'mfa_required');
+    expectProblem(await workspaces().get(fixture.member.accessToken, fixture.slug), 403, 'mfa_required');
   });
 
   it('answers an aal2 session', async () => {
-    expect((await getWorkspace(await aal2AccessTokenOf(fixture.member), fixture.slug)).status).toBe(200);
+    expect((await workspaces().get(await aal2AccessTokenOf(fixture.member), fixture.slug)).status).toBe(200);
   });
 
   it('refuses the API token of someone without a verified factor, and answers one of someone with it', async () => {
     const withoutFactor = await createApiTokenFor(api.app, fixture.viewer, 'read');
-    expectProblem(await getWorkspace(withoutFactor, fixture.slug), 403, 'mfa_required');
+    expectProblem(await workspaces().get(withoutFactor, fixture.slug), 403, 'mfa_required');
     const person = await createTestUser(api.db);
     await api.db.asService((sql) =>
       sql.query(`insert into public.memberships (workspace_id, user_id, role) values ($1, $2, 'member')`, [
@@ -295,21 +284,23 @@ describe('a workspace that requires MFA', () => {
       { ...person, accessToken: await aal2AccessTokenOf(person) },
       'read',
     );
-    expect((await getWorkspace(withFactor, fixture.slug)).status).toBe(200);
+    expect((await workspaces().get(withFactor, fixture.slug)).status).toBe(200);
   });
 
   it('still lists the workspace, so the web app can say why it is refused', async () => {
-    const response = await callApi(api.app, WORKSPACES, withBearer(fixture.member.accessToken));
-    expect((response.body as WorkspaceList).data.map((w) => w.slug)).toContain(fixture.slug);
+    const response = await workspaces().list(fixture.member.accessToken);
+    expect(response.body.data.map((w) => w.slug)).toContain(fixture.slug);
   });
 });
 
 describe('PATCH /api/v1/workspaces/{slug}', () => {
   it('lets an admin rename it and bumps the version', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
-    const response = await patchWorkspace(fixture.admin.accessToken, fixture.slug, { name: 'Acme Inc.' });
+    const response = await workspaces().update(fixture.admin.accessToken, fixture.slug, {
+      name: 'Acme Inc.',
+    });
     expect(response.status).toBe(200);
-    expect(bodyOf(response)).toMatchObject({ name: 'Acme Inc.', version: 2, role: 'admin' });
+    expect(response.body).toMatchObject({ name: 'Acme Inc.', version: 2, role: 'admin' });
     expect(response.headers.get('ETag')).toBe('"2"');
     expect(await stored(fixture.id)).toMatchObject({ name: 'Acme Inc.', version: 2 });
   });
@@ -317,7 +308,7 @@ describe('PATCH /api/v1/workspaces/{slug}', () => {
   it.each(['member', 'viewer'] as const)('refuses a %s with 403 and changes nothing', async (role) => {
     const fixture = await createWorkspaceWithRoles(api.db);
     const problem = expectProblem(
-      await patchWorkspace(fixture[role].accessToken, fixture.slug, { name: 'Hijacked' }),
+      await workspaces().update(fixture[role].accessToken, fixture.slug, { name: 'Hijacked' }),
       403,
       'forbidden',
     );
@@ -328,9 +319,9 @@ describe('PATCH /api/v1/workspaces/{slug}', () => {
   it('moves the workspace to a new slug; the old one is 404', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     const slug = uniqueSlug();
-    expect((await patchWorkspace(fixture.owner.accessToken, fixture.slug, { slug })).status).toBe(200);
-    expect((await getWorkspace(fixture.owner.accessToken, slug)).status).toBe(200);
-    expectProblem(await getWorkspace(fixture.owner.accessToken, fixture.slug), 404, 'not_found');
+    expect((await workspaces().update(fixture.owner.accessToken, fixture.slug, { slug })).status).toBe(200);
+    expect((await workspaces().get(fixture.owner.accessToken, slug)).status).toBe(200);
+    expectProblem(await workspaces().get(fixture.owner.accessToken, fixture.slug), 404, 'not_found');
   });
 
   it('refuses a slug in use with 409 slug_taken', async () => {
@@ -339,7 +330,7 @@ describe('PATCH /api/v1/workspaces/{slug}', () => {
       createWorkspaceWithRoles(api.db),
     ]);
     expectProblem(
-      await patchWorkspace(fixture.owner.accessToken, fixture.slug, { slug: other.slug }),
+      await workspaces().update(fixture.owner.accessToken, fixture.slug, { slug: other.slug }),
       409,
       'slug_taken',
     );
@@ -350,7 +341,7 @@ describe('PATCH /api/v1/workspaces/{slug}', () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     for (const body of [{ id: randomUUID() }, { role: 'owner' }, { name: null }, { require_mfa: 'yes' }]) {
       expectProblem(
-        await patchWorkspace(fixture.owner.accessToken, fixture.slug, body),
+        await workspaces().raw.update(fixture.owner.accessToken, fixture.slug, body),
         422,
         'validation_failed',
       );
@@ -360,10 +351,10 @@ describe('PATCH /api/v1/workspaces/{slug}', () => {
 
   it('answers an empty patch with the workspace unchanged', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
-    const response = await patchWorkspace(fixture.owner.accessToken, fixture.slug, {});
-    expect(bodyOf(response).version).toBe(1);
+    const response = await workspaces().update(fixture.owner.accessToken, fixture.slug, {});
+    expect(response.body.version).toBe(1);
     expectProblem(
-      await patchWorkspace(fixture.owner.accessToken, fixture.slug, {}, { 'If-Match': '"7"' }),
+      await workspaces().update(fixture.owner.accessToken, fixture.slug, {}, { 'If-Match': '"7"' }),
       412,
       'precondition_failed',
     );
@@ -371,9 +362,14 @@ describe('PATCH /api/v1/workspaces/{slug}', () => {
 
   it('answers 412 with the current version when If-Match is stale', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
-    await patchWorkspace(fixture.owner.accessToken, fixture.slug, { name: 'Second' });
+    await workspaces().update(fixture.owner.accessToken, fixture.slug, { name: 'Second' });
     const problem = expectProblem(
-      await patchWorkspace(fixture.owner.accessToken, fixture.slug, { name: 'Third' }, { 'If-Match': '"1"' }),
+      await workspaces().update(
+        fixture.owner.accessToken,
+        fixture.slug,
+        { name: 'Third' },
+        { 'If-Match': '"1"' },
+      ),
       412,
       'precondition_failed',
     );
@@ -385,13 +381,14 @@ describe('PATCH /api/v1/workspaces/{slug}', () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     const responses = await Promise.all(
       ['One', 'Two', 'Three', 'Four', 'Five'].map((name) =>
-        patchWorkspace(fixture.owner.accessToken, fixture.slug, { name }, { 'If-Match': '"1"' }),
+        workspaces().update(fixture.owner.accessToken, fixture.slug, { name }, { 'If-Match': '"1"' }),
       ),
     );
     const statuses = responses.map((response) => response.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 412)).toHaveLength(4);
-    const winner = bodyOf(responses.find((response) => response.status === 200) as ApiResponse);
+    const winner = responses.find((response) => response.status === 200)?.body;
+    if (!winner) throw new Error('no PATCH won');
     expect(await stored(fixture.id)).toMatchObject({ name: winner.name, version: 2 });
   });
 
@@ -399,13 +396,13 @@ describe('PATCH /api/v1/workspaces/{slug}', () => {
     it('is turned on only from an aal2 session', async () => {
       const fixture = await createWorkspaceWithRoles(api.db);
       const problem = expectProblem(
-        await patchWorkspace(fixture.admin.accessToken, fixture.slug, { require_mfa: true }),
+        await workspaces().update(fixture.admin.accessToken, fixture.slug, { require_mfa: true }),
         403,
         'mfa_required',
       );
       expect(problem.detail).toContain('second factor');
       expect((await stored(fixture.id))?.require_mfa).toBe(false);
-      const response = await patchWorkspace(await aal2AccessTokenOf(fixture.admin), fixture.slug, {
+      const response = await workspaces().update(await aal2AccessTokenOf(fixture.admin), fixture.slug, {
         require_mfa: true,
       });
       expect(response.status).toBe(200);
@@ -421,7 +418,7 @@ describe('PATCH /api/v1/workspaces/{slug}', () => {
         'write',
       );
       const problem = expectProblem(
-        await patchWorkspace(token, fixture.slug, { require_mfa: true }),
+        await workspaces().update(token, fixture.slug, { require_mfa: true }),
         403,
         'mfa_required',
       );
@@ -431,10 +428,10 @@ describe('PATCH /api/v1/workspaces/{slug}', () => {
 
     it('is turned off by an admin at aal2', async () => {
       const fixture = await createWorkspaceWithRoles(api.db, { requireMfa: true });
-      const response = await patchWorkspace(await aal2AccessTokenOf(fixture.admin), fixture.slug, {
+      const response = await workspaces().update(await aal2AccessTokenOf(fixture.admin), fixture.slug, {
         require_mfa: false,
       });
-      expect(bodyOf(response).require_mfa).toBe(false);
+      expect(response.body.require_mfa).toBe(false);
     });
   });
 });
@@ -442,20 +439,20 @@ describe('PATCH /api/v1/workspaces/{slug}', () => {
 describe('DELETE /api/v1/workspaces/{slug}', () => {
   it.each(['admin', 'member', 'viewer'] as const)('refuses a %s with 403', async (role) => {
     const fixture = await createWorkspaceWithRoles(api.db);
-    expectProblem(await deleteWorkspace(fixture[role].accessToken, fixture.slug), 403, 'forbidden');
+    expectProblem(await workspaces().remove(fixture[role].accessToken, fixture.slug), 403, 'forbidden');
     expect(await stored(fixture.id)).toBeDefined();
   });
 
   it('answers 404 to an outsider', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
-    expectProblem(await deleteWorkspace(fixture.outsider.accessToken, fixture.slug), 404, 'not_found');
+    expectProblem(await workspaces().remove(fixture.outsider.accessToken, fixture.slug), 404, 'not_found');
     expect(await stored(fixture.id)).toBeDefined();
   });
 
   it('answers 412 when If-Match is stale, and deletes nothing', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     const problem = expectProblem(
-      await deleteWorkspace(fixture.owner.accessToken, fixture.slug, { 'If-Match': '"9"' }),
+      await workspaces().remove(fixture.owner.accessToken, fixture.slug, { 'If-Match': '"9"' }),
       412,
       'precondition_failed',
     );
@@ -465,11 +462,13 @@ describe('DELETE /api/v1/workspaces/{slug}', () => {
 
   it('lets the owner delete it with its memberships', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
-    const response = await deleteWorkspace(fixture.owner.accessToken, fixture.slug, { 'If-Match': '"1"' });
+    const response = await workspaces().remove(fixture.owner.accessToken, fixture.slug, {
+      'If-Match': '"1"',
+    });
     expect(response.status).toBe(204);
     expect(response.text).toBe('');
     expect(await stored(fixture.id)).toBeUndefined();
     expect(await rolesIn(fixture.id)).toEqual({});
-    expectProblem(await getWorkspace(fixture.owner.accessToken, fixture.slug), 404, 'not_found');
+    expectProblem(await workspaces().get(fixture.owner.accessToken, fixture.slug), 404, 'not_found');
   });
 });

@@ -1,12 +1,16 @@
 /**
- * How API tests call the app: in-process through `app.request()`, and every answer is checked against
- * openapi.yaml before the test sees it.
+ * The untyped way API tests call the app: in-process through `app.request()`, and every answer is
+ * checked against openapi.yaml before the test sees it. Tests of well-formed calls use the typed client
+ * (api-client.ts); this path stays, deliberately, for what the contract's types forbid: fuzzing, the
+ * authorization matrix, malformed bodies, headers, queries and credentials, and test-only routes.
  */
 import type { Hono } from 'hono';
 import { expect } from 'vitest';
 import type { AppEnv } from '../../supabase/functions/api/app-env.ts';
 import { expectProblemResponse, expectResponseMatchesSpec } from './openapi.ts';
 import type { ObservedResponse, Problem } from './openapi.ts';
+
+export type RequestHeaders = Record<string, string>;
 
 export interface ApiResponse extends ObservedResponse {
   /** The parsed JSON body, or undefined when there is none. */
@@ -48,11 +52,16 @@ export function expectProblem(response: ApiResponse, status: number, code: strin
 async function observe(app: Hono<AppEnv>, path: string, init: RequestInit): Promise<ApiResponse> {
   const response = await app.request(path, init);
   const text = await response.text();
-  const isJson = /json/.test(response.headers.get('content-type') ?? '');
   return {
     status: response.status,
     headers: response.headers,
     text,
-    body: isJson && text !== '' ? JSON.parse(text) : undefined,
+    body: parsedBody(response.headers, text),
   };
+}
+
+/** The parsed JSON body, or undefined when there is none. */
+export function parsedBody(headers: Headers, text: string): unknown {
+  const isJson = /json/.test(headers.get('content-type') ?? '');
+  return isJson && text !== '' ? JSON.parse(text) : undefined;
 }

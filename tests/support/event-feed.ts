@@ -8,44 +8,50 @@ import { expect } from 'vitest';
 import type { components } from '../../api-spec/schema.d.ts';
 import type { AppEnv } from '../../supabase/functions/api/app-env.ts';
 import type { Database } from '../../supabase/functions/_shared/db.ts';
-import { callApi, type ApiResponse } from './api-request.ts';
-import { withBearer } from './test-users.ts';
+import { apiClient, bearer as withAuthorization, rawQuery, responseOf } from './api-client.ts';
 import type { WorkspaceFixture } from './workspace-fixture.ts';
 
 export type Event = components['schemas']['Event'];
 export type EventFeed = components['schemas']['EventFeed'];
 export type EventList = components['schemas']['EventList'];
 
-/** `GET …/workspaces/{slug}/events` + `query` (e.g. `?after=…&types=task.*`). */
+/** `GET …/workspaces/{slug}/events` + `query` (e.g. `?after=…&types=task.*`), as it is written. */
 export function callFeed(
   app: Hono<AppEnv>,
   bearer: string,
-  workspace: Pick<WorkspaceFixture, 'path'>,
+  workspace: Pick<WorkspaceFixture, 'slug'>,
   query = '',
-): Promise<ApiResponse> {
-  return callApi(app, `${workspace.path}/events${query}`, withBearer(bearer));
+) {
+  return responseOf(
+    apiClient(app).GET('/v1/workspaces/{slug}/events', {
+      params: { path: { slug: workspace.slug } },
+      headers: withAuthorization(bearer),
+      ...rawQuery(query),
+    }),
+  );
 }
 
 /** A page of the feed, which must be a `200`. */
 export async function readFeed(
   app: Hono<AppEnv>,
   bearer: string,
-  workspace: Pick<WorkspaceFixture, 'path'>,
+  workspace: Pick<WorkspaceFixture, 'slug'>,
   query = '',
 ): Promise<EventFeed> {
   const response = await callFeed(app, bearer, workspace, query);
   expect(response.status, response.text).toBe(200);
-  return response.body as EventFeed;
+  return response.body;
 }
 
-/** `GET /v1/tasks/{id}/events` + `query`. */
-export function callActivity(
-  app: Hono<AppEnv>,
-  bearer: string,
-  taskId: string,
-  query = '',
-): Promise<ApiResponse> {
-  return callApi(app, `/api/v1/tasks/${taskId}/events${query}`, withBearer(bearer));
+/** `GET /v1/tasks/{id}/events` + `query`, as it is written. */
+export function callActivity(app: Hono<AppEnv>, bearer: string, taskId: string, query = '') {
+  return responseOf(
+    apiClient(app).GET('/v1/tasks/{id}/events', {
+      params: { path: { id: taskId } },
+      headers: withAuthorization(bearer),
+      ...rawQuery(query),
+    }),
+  );
 }
 
 /** Who a change made in SQL is made by: a user, through one of their API tokens or not. */

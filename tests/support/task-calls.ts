@@ -8,62 +8,114 @@ import { expect } from 'vitest';
 import type { components } from '../../api-spec/schema.d.ts';
 import type { AppEnv } from '../../supabase/functions/api/app-env.ts';
 import type { Database } from '../../supabase/functions/_shared/db.ts';
-import { callApi, type ApiResponse } from './api-request.ts';
-import { jsonRequest, type RequestHeaders } from './resource-calls.ts';
+import { apiClient, bearer as withAuthorization, rawQuery, responseOf, type Sendable } from './api-client.ts';
+import { callApi, type ApiResponse, type RequestHeaders } from './api-request.ts';
+import { jsonRequest, labelCalls, projectCalls } from './resource-calls.ts';
 import { withBearer } from './test-users.ts';
 import type { WorkspaceFixture } from './workspace-fixture.ts';
 
 export type Task = components['schemas']['Task'];
 export type TaskList = components['schemas']['TaskList'];
 export type Project = components['schemas']['Project'];
-
-export interface TaskCalls {
-  create(
-    bearer: string,
-    workspace: WorkspaceFixture,
-    projectKey: string,
-    body: unknown,
-    headers?: RequestHeaders,
-  ): Promise<ApiResponse>;
-  /** `query` as it goes after the path, e.g. `?sort=-priority`. */
-  list(bearer: string, workspace: WorkspaceFixture, projectKey: string, query?: string): Promise<ApiResponse>;
-  getByKey(
-    bearer: string,
-    workspace: WorkspaceFixture,
-    taskKey: string,
-    headers?: RequestHeaders,
-  ): Promise<ApiResponse>;
-  get(bearer: string, id: string, headers?: RequestHeaders): Promise<ApiResponse>;
-  update(bearer: string, id: string, body: unknown, headers?: RequestHeaders): Promise<ApiResponse>;
-  remove(bearer: string, id: string, headers?: RequestHeaders): Promise<ApiResponse>;
-  move(bearer: string, id: string, body: unknown, headers?: RequestHeaders): Promise<ApiResponse>;
-}
+type CreateTaskBody = components['schemas']['CreateTask'];
+export type CreateTask = Sendable<
+  CreateTaskBody,
+  'description' | 'status' | 'priority' | 'assignee_id' | 'due_date' | 'label_ids'
+>;
+export type UpdateTask = components['schemas']['UpdateTask'];
+export type MoveTask = components['schemas']['MoveTask'];
 
 export const tasksPathOf = (workspace: WorkspaceFixture, projectKey: string) =>
   `${workspace.path}/projects/${projectKey}/tasks`;
 
-export function taskCalls(app: Hono<AppEnv>): TaskCalls {
+/**
+ * The task calls, typed by the contract. `raw` sends bodies the contract forbids (validation tests),
+ * deliberately untyped.
+ */
+export function taskCalls(app: Hono<AppEnv>) {
+  const client = apiClient(app);
+  const inProject = (workspace: WorkspaceFixture, projectKey: string) => ({
+    path: { slug: workspace.slug, key: projectKey },
+  });
+  const byId = (id: string) => ({ path: { id } });
   const flat = (id: string) => `/api/v1/tasks/${id}`;
   return {
-    create: (bearer, workspace, projectKey, body, headers) =>
-      callApi(
-        app,
-        tasksPathOf(workspace, projectKey),
-        withBearer(bearer, jsonRequest('POST', body, headers)),
+    create: (
+      bearer: string,
+      workspace: WorkspaceFixture,
+      projectKey: string,
+      body: CreateTask,
+      headers?: RequestHeaders,
+    ) =>
+      responseOf(
+        client.POST('/v1/workspaces/{slug}/projects/{key}/tasks', {
+          params: inProject(workspace, projectKey),
+          body: body as CreateTaskBody,
+          headers: withAuthorization(bearer, headers),
+        }),
       ),
-    list: (bearer, workspace, projectKey, query = '') =>
-      callApi(app, `${tasksPathOf(workspace, projectKey)}${query}`, withBearer(bearer)),
-    getByKey: (bearer, workspace, taskKey, headers = {}) =>
-      callApi(app, `${workspace.path}/tasks/${taskKey}`, withBearer(bearer, { headers })),
-    get: (bearer, id, headers = {}) => callApi(app, flat(id), withBearer(bearer, { headers })),
-    update: (bearer, id, body, headers) =>
-      callApi(app, flat(id), withBearer(bearer, jsonRequest('PATCH', body, headers))),
-    remove: (bearer, id, headers = {}) =>
-      callApi(app, flat(id), withBearer(bearer, { method: 'DELETE', headers })),
-    move: (bearer, id, body, headers) =>
-      callApi(app, `${flat(id)}/move`, withBearer(bearer, jsonRequest('POST', body, headers))),
+    /** `query` as it goes after the path, e.g. `?sort=-priority`. */
+    list: (bearer: string, workspace: WorkspaceFixture, projectKey: string, query = '') =>
+      responseOf(
+        client.GET('/v1/workspaces/{slug}/projects/{key}/tasks', {
+          params: inProject(workspace, projectKey),
+          headers: withAuthorization(bearer),
+          ...rawQuery(query),
+        }),
+      ),
+    getByKey: (bearer: string, workspace: WorkspaceFixture, taskKey: string, headers?: RequestHeaders) =>
+      responseOf(
+        client.GET('/v1/workspaces/{slug}/tasks/{task_key}', {
+          params: { path: { slug: workspace.slug, task_key: taskKey } },
+          headers: withAuthorization(bearer, headers),
+        }),
+      ),
+    get: (bearer: string, id: string, headers?: RequestHeaders) =>
+      responseOf(
+        client.GET('/v1/tasks/{id}', { params: byId(id), headers: withAuthorization(bearer, headers) }),
+      ),
+    update: (bearer: string, id: string, body: UpdateTask, headers?: RequestHeaders) =>
+      responseOf(
+        client.PATCH('/v1/tasks/{id}', {
+          params: byId(id),
+          body,
+          headers: withAuthorization(bearer, headers),
+        }),
+      ),
+    remove: (bearer: string, id: string, headers?: RequestHeaders) =>
+      responseOf(
+        client.DELETE('/v1/tasks/{id}', { params: byId(id), headers: withAuthorization(bearer, headers) }),
+      ),
+    move: (bearer: string, id: string, body: MoveTask, headers?: RequestHeaders) =>
+      responseOf(
+        client.POST('/v1/tasks/{id}/move', {
+          params: byId(id),
+          body,
+          headers: withAuthorization(bearer, headers),
+        }),
+      ),
+    raw: {
+      create: (
+        bearer: string,
+        workspace: WorkspaceFixture,
+        projectKey: string,
+        body: unknown,
+        headers?: RequestHeaders,
+      ): Promise<ApiResponse> =>
+        callApi(
+          app,
+          tasksPathOf(workspace, projectKey),
+          withBearer(bearer, jsonRequest('POST', body, headers)),
+        ),
+      update: (bearer: string, id: string, body: unknown, headers?: RequestHeaders): Promise<ApiResponse> =>
+        callApi(app, flat(id), withBearer(bearer, jsonRequest('PATCH', body, headers))),
+      move: (bearer: string, id: string, body: unknown, headers?: RequestHeaders): Promise<ApiResponse> =>
+        callApi(app, `${flat(id)}/move`, withBearer(bearer, jsonRequest('POST', body, headers))),
+    },
   };
 }
+
+export type TaskCalls = ReturnType<typeof taskCalls>;
 
 export const uniqueProjectKey = () => `T${randomUUID().replaceAll('-', '').slice(0, 6).toUpperCase()}`;
 
@@ -73,22 +125,19 @@ export async function projectIn(
   workspace: WorkspaceFixture,
   bearer = workspace.admin.accessToken,
 ): Promise<Project> {
-  const response = await callApi(
-    app,
-    `${workspace.path}/projects`,
-    withBearer(bearer, jsonRequest('POST', { key: uniqueProjectKey(), name: 'Board' })),
-  );
+  const response = await projectCalls(app, workspace).create(bearer, {
+    key: uniqueProjectKey(),
+    name: 'Board',
+  });
   expect(response.status, response.text).toBe(201);
-  return response.body as Project;
+  return response.body;
 }
 
 /** Archives the project through the API, as its admin. */
 export async function archive(app: Hono<AppEnv>, workspace: WorkspaceFixture, projectKey: string) {
-  const response = await callApi(
-    app,
-    `${workspace.path}/projects/${projectKey}`,
-    withBearer(workspace.admin.accessToken, jsonRequest('PATCH', { archived: true })),
-  );
+  const response = await projectCalls(app, workspace).update(workspace.admin.accessToken, projectKey, {
+    archived: true,
+  });
   expect(response.status, response.text).toBe(200);
 }
 
@@ -97,28 +146,24 @@ export async function taskIn(
   app: Hono<AppEnv>,
   workspace: WorkspaceFixture,
   projectKey: string,
-  fields: Record<string, unknown> = {},
+  fields: Partial<CreateTask> = {},
 ): Promise<Task> {
   const response = await taskCalls(app).create(workspace.member.accessToken, workspace, projectKey, {
     title: 'A task',
     ...fields,
   });
   expect(response.status, response.text).toBe(201);
-  return response.body as Task;
+  return response.body;
 }
 
 /** A label the workspace's member creates through the API; its id. */
 export async function labelIn(app: Hono<AppEnv>, workspace: WorkspaceFixture): Promise<string> {
-  const response = await callApi(
-    app,
-    `${workspace.path}/labels`,
-    withBearer(
-      workspace.member.accessToken,
-      jsonRequest('POST', { name: `label ${randomUUID().slice(0, 8)}`, color: '#3366ff' }),
-    ),
-  );
+  const response = await labelCalls(app, workspace).create(workspace.member.accessToken, {
+    name: `label ${randomUUID().slice(0, 8)}`,
+    color: '#3366ff',
+  });
   expect(response.status, response.text).toBe(201);
-  return (response.body as { id: string }).id;
+  return response.body.id;
 }
 
 export interface StoredTask extends Record<string, unknown> {

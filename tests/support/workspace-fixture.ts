@@ -5,11 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import { expect } from 'vitest';
-import type { components } from '../../api-spec/schema.d.ts';
 import type { AppEnv } from '../../supabase/functions/api/app-env.ts';
 import type { Database } from '../../supabase/functions/_shared/db.ts';
-import { callApi } from './api-request.ts';
-import { createTestUser, withBearer, type TestUser } from './test-users.ts';
+import { meCalls } from './me-calls.ts';
+import { createTestUser, type TestUser } from './test-users.ts';
 
 export type WorkspaceRole = 'owner' | 'admin' | 'member' | 'viewer';
 export const WORKSPACE_ROLES: readonly WorkspaceRole[] = ['owner', 'admin', 'member', 'viewer'];
@@ -65,15 +64,7 @@ export async function createApiTokenFor(
   user: TestUser,
   scope: 'read' | 'write',
 ): Promise<string> {
-  const response = await callApi(
-    app,
-    '/api/v1/me/tokens',
-    withBearer(user.accessToken, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: `${scope} token`, scope }),
-    }),
-  );
+  const response = await meCalls(app).createToken(user.accessToken, { name: `${scope} token`, scope });
   expect(response.status).toBe(201);
-  return (response.body as components['schemas']['NewApiToken']).token;
+  return response.body.token;
 }
