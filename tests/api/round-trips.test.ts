@@ -85,7 +85,9 @@ describe.each(['an access token', 'an API token'])('round trips with %s', (crede
     // Back and forth, each time to where it is not: a move that changes nothing writes nothing.
     let above = true;
     const move = () => {
-      const body = above ? { status: 'todo', before_id: first.id } : { status: 'todo', after_id: first.id };
+      const body = above
+        ? { status: 'todo' as const, before_id: first.id }
+        : { status: 'todo' as const, after_id: first.id };
       above = !above;
       return tasks().move(bearer(), second.id, body);
     };
