@@ -17,7 +17,7 @@ import {
   selectPositionBefore,
   type NeighbourPositions,
 } from './tasks.queries.ts';
-import type { TaskStatus } from './tasks.schemas.ts';
+import type { TaskStatus } from '../../_shared/api-types.ts';
 
 /**
  * The longest key a move takes without rebalancing its column: after some 300 moves into one gap, far

@@ -5,11 +5,11 @@
  * `completed_at`, refuse writes to archived projects and log events.
  */
 import type { components } from '../../../../api-spec/schema.d.ts';
+import type { TaskPriority, TaskStatus } from '../../_shared/api-types.ts';
 import type { Sql } from '../../_shared/db.ts';
 import { rowsToFetch, type PageRequest } from '../../_shared/pages.ts';
 import type { ExpectedVersion } from '../../_shared/versions.ts';
 import type { TaskSort, TaskSortKey } from './task-order.ts';
-import type { TaskPriority, TaskStatus } from './tasks.schemas.ts';
 
 type Task = components['schemas']['Task'];
 
