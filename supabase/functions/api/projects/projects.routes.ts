@@ -11,14 +11,8 @@ import { listResponse, pageParameters } from '../http/pagination.ts';
 import { shapedPathParam } from '../http/path-params.ts';
 import { NoQueryParameters, readQuery } from '../http/query-params.ts';
 import { CreateProjectBodySchema, ProjectKeySchema, UpdateProjectBodySchema } from './projects.schemas.ts';
-import {
-  createProject,
-  deleteProject,
-  getProject,
-  listProjects,
-  updateProject,
-  type ProjectAddress,
-} from './projects.service.ts';
+import { createProject, deleteProject, getProject, listProjects, updateProject } from './projects.service.ts';
+import type { ProjectAddress } from './project-access.ts';
 
 const ListProjectsQuery = z.object({
   ...pageParameters(CreatedAtIdKey),

@@ -36,9 +36,9 @@ import {
   listTasks,
   moveTask,
   updateTask,
-  type ProjectAddress,
   type TaskKey,
 } from './tasks.service.ts';
+import type { ProjectAddress } from '../projects/project-access.ts';
 
 /** `a,b` (and `?x=a&x=b`, joined so by `listParameter`): distinct values of `values`. */
 function commaList<const Values extends readonly [string, ...string[]]>(values: Values) {
