@@ -40,7 +40,7 @@ import {
 } from './tasks.service.ts';
 import type { ProjectAddress } from '../projects/project-access.ts';
 
-/** `a,b` (and `?x=a&x=b`, joined so by `listParameter`): distinct values of `values`. */
+/** `a,b` (and `?x=a&x=b`, joined so by `repeated`): distinct values of `values`. */
 function commaList<const Values extends readonly [string, ...string[]]>(values: Values) {
   const allowed = z.enum(values);
   return z.string().transform((text, context) => {
