@@ -10,7 +10,7 @@
 import pg from 'pg';
 import { pageOf } from '../supabase/functions/_shared/pages.ts';
 import { selectTasks } from '../supabase/functions/api/tasks/tasks.queries.ts';
-import type { TaskStatus } from '../supabase/functions/api/tasks/tasks.schemas.ts';
+import type { TaskStatus } from '../supabase/functions/_shared/api-types.ts';
 import { columnFilter, LIST_LIMIT, LISTED_STATUS } from './list-query.ts';
 import { rawSql } from './raw-sql.ts';
 

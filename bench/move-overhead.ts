@@ -6,7 +6,7 @@
  */
 import { generateKeyBetween } from 'fractional-indexing';
 import { lockColumn, moveTask, selectPositionBefore } from '../supabase/functions/api/tasks/tasks.queries.ts';
-import type { TaskStatus } from '../supabase/functions/api/tasks/tasks.schemas.ts';
+import type { TaskStatus } from '../supabase/functions/_shared/api-types.ts';
 import type { BenchStack } from './bench-stack.ts';
 import { httpClient } from './http-client.ts';
 import { measureInterleaved, type Rounds } from './interleaved.ts';

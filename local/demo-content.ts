@@ -3,6 +3,7 @@
  * while keeping its systems running. Tasks are listed per project in board order (within a status, the
  * order given here); due dates are days from the day the workspace is made.
  */
+import type { TaskPriority, TaskStatus } from '../supabase/functions/_shared/api-types.ts';
 
 /** Who the demo people are; `demo` is the demo account itself. */
 export type DemoPersonKey = 'demo' | 'maya' | 'leo' | 'sam';
@@ -32,8 +33,6 @@ export const DEMO_LABELS = {
 } as const;
 export type DemoLabel = keyof typeof DEMO_LABELS;
 
-export type DemoStatus = 'backlog' | 'todo' | 'in_progress' | 'in_review' | 'done' | 'canceled';
-
 export interface DemoComment {
   by: DemoPersonKey;
   body: string;
@@ -42,8 +41,8 @@ export interface DemoComment {
 export interface DemoTask {
   title: string;
   description?: string;
-  status: DemoStatus;
-  priority: 'none' | 'low' | 'medium' | 'high' | 'urgent';
+  status: TaskStatus;
+  priority: TaskPriority;
   assignee?: DemoPersonKey;
   labels?: readonly DemoLabel[];
   /** Days from today; negative is overdue. */

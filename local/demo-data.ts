@@ -8,6 +8,7 @@ import { generateNKeysBetween } from 'fractional-indexing';
 import { DEMO_ACCOUNT } from './auth/demo-account.ts';
 import { lockUserByEmail } from './auth/email-tokens.queries.ts';
 import { registerEmailUser } from './auth/user-registration.ts';
+import type { TaskStatus } from '../supabase/functions/_shared/api-types.ts';
 import type { Database, Db } from './db.ts';
 import {
   DEMO_LABELS,
@@ -17,7 +18,6 @@ import {
   type DemoLabel,
   type DemoPersonKey,
   type DemoProject,
-  type DemoStatus,
   type DemoTask,
 } from './demo-content.ts';
 import {
@@ -135,13 +135,13 @@ async function makeProject(
 }
 
 /** For each status, fractional-index positions for its tasks, in the order they are listed. */
-function columnPositions(tasks: readonly DemoTask[]): Map<DemoStatus, string[]> {
-  const counts = new Map<DemoStatus, number>();
+function columnPositions(tasks: readonly DemoTask[]): Map<TaskStatus, string[]> {
+  const counts = new Map<TaskStatus, number>();
   for (const { status } of tasks) counts.set(status, (counts.get(status) ?? 0) + 1);
   return new Map([...counts].map(([status, count]) => [status, generateNKeysBetween(null, null, count)]));
 }
 
-function nextPosition(positions: Map<DemoStatus, string[]>, status: DemoStatus): string {
+function nextPosition(positions: Map<TaskStatus, string[]>, status: TaskStatus): string {
   const position = positions.get(status)?.shift();
   if (position === undefined) throw new Error(`no position left for a ${status} task`);
   return position;

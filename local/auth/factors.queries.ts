@@ -57,14 +57,6 @@ export async function findFactors(db: Db, userId: string): Promise<FactorRow[]> 
   return result.rows;
 }
 
-export async function findFactorsOfUsers(db: Db, userIds: string[]): Promise<FactorRow[]> {
-  const result = await db.query<FactorRow>(
-    `select ${FACTOR_COLUMNS} from auth.mfa_factors where user_id = any($1::uuid[]) order by created_at, id`,
-    [userIds],
-  );
-  return result.rows;
-}
-
 export async function findOwnedFactor(db: Db, userId: string, factorId: string): Promise<FactorRow | null> {
   const result = await db.query<FactorRow>(
     `select ${FACTOR_COLUMNS} from auth.mfa_factors where id = $1 and user_id = $2`,

@@ -4,9 +4,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import type { WorkspaceRole } from '../../supabase/functions/_shared/api-types.ts';
+import { WORKSPACE_ROLES as ROLES } from '../../supabase/functions/api/members/members.schemas.ts';
 
-export const ROLES = ['owner', 'admin', 'member', 'viewer'] as const;
-export type WorkspaceRole = (typeof ROLES)[number];
+export { ROLES, type WorkspaceRole };
 /** Who asks: a member in each role, a signed-in user of another workspace, or nobody (`anon`). */
 export type Caller = WorkspaceRole | 'outsider' | 'anon';
 export const CALLERS: readonly Caller[] = [...ROLES, 'outsider', 'anon'];

@@ -6,12 +6,13 @@ import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import { expect } from 'vitest';
 import type { AppEnv } from '../../supabase/functions/api/app-env.ts';
+import type { WorkspaceRole } from '../../supabase/functions/_shared/api-types.ts';
+import { WORKSPACE_ROLES } from '../../supabase/functions/api/members/members.schemas.ts';
 import type { Database } from '../../supabase/functions/_shared/db.ts';
 import { meCalls } from './me-calls.ts';
 import { createTestUser, type TestUser } from './test-users.ts';
 
-export type WorkspaceRole = 'owner' | 'admin' | 'member' | 'viewer';
-export const WORKSPACE_ROLES: readonly WorkspaceRole[] = ['owner', 'admin', 'member', 'viewer'];
+export { WORKSPACE_ROLES, type WorkspaceRole };
 
 export interface WorkspaceFixture {
   id: string;

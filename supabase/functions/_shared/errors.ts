@@ -2,12 +2,11 @@
  * The error model (SPEC §8): a closed set of codes, one table from code to HTTP status, title and default
  * detail, and one error class that services throw. The HTTP layer turns it into problem+json.
  */
-import type { components } from '../../../api-spec/schema.d.ts';
+import type { ErrorCode, FieldError, Problem } from './api-types.ts';
 
-export type ErrorCode = components['schemas']['ErrorCode'];
-export type FieldError = components['schemas']['FieldError'];
+export type { ErrorCode, FieldError };
 /** Members a problem may carry beyond the standard ones, for one kind of error each. */
-export type ProblemExtensions = Pick<components['schemas']['Problem'], 'current_version'>;
+export type ProblemExtensions = Pick<Problem, 'current_version'>;
 
 interface ErrorKind {
   status: number;

@@ -3,6 +3,7 @@
  * the API tokens feature, from an API token); the database helper turns it into the JWT claims Postgres
  * policies read.
  */
+import type { ApiTokenScope } from './api-types.ts';
 
 export interface Principal {
   user_id: string;
@@ -14,8 +15,6 @@ export interface Principal {
   /** Set when the caller authenticated with a Tasklane API token (`tl_pat_…`) instead of a session. */
   api_token?: ApiTokenCredential;
 }
-
-export type ApiTokenScope = 'read' | 'write';
 
 export interface ApiTokenCredential {
   id: string;

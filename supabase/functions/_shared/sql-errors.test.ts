@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brokenUniqueConstraint, isRefusedByPolicy, raisedErrorCode } from './sql-errors.ts';
+import { brokenUniqueConstraint, raisedErrorCode } from './sql-errors.ts';
 
 const pgError = (fields: Record<string, unknown>) => Object.assign(new Error('from postgres'), fields);
 
@@ -17,11 +17,5 @@ describe('reading Postgres refusals', () => {
       'workspaces_slug_key',
     );
     expect(brokenUniqueConstraint(pgError({ code: '23503', constraint: 'x' }))).toBeUndefined();
-  });
-
-  it('tells a policy refusal', () => {
-    expect(isRefusedByPolicy(pgError({ code: '42501' }))).toBe(true);
-    expect(isRefusedByPolicy(pgError({ code: '42P01' }))).toBe(false);
-    expect(isRefusedByPolicy(null)).toBe(false);
   });
 });

@@ -6,7 +6,6 @@ import { ERROR_KINDS, type ErrorCode } from './errors.ts';
 
 const RAISED_BY_SQL = 'P0001';
 const UNIQUE_VIOLATION = '23505';
-const INSUFFICIENT_PRIVILEGE = '42501';
 
 interface PostgresError {
   code?: unknown;
@@ -29,11 +28,6 @@ export function raisedErrorCode(error: unknown): ErrorCode | undefined {
 export function brokenUniqueConstraint(error: unknown): string | undefined {
   const { code, constraint } = fieldsOf(error);
   return code === UNIQUE_VIOLATION && typeof constraint === 'string' ? constraint : undefined;
-}
-
-/** Whether a row-level security check or a missing grant refused the statement. */
-export function isRefusedByPolicy(error: unknown): boolean {
-  return fieldsOf(error).code === INSUFFICIENT_PRIVILEGE;
 }
 
 /** The detail a SQL function raised its error code with, such as the seconds of a Retry-After. */

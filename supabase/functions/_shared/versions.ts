@@ -14,8 +14,6 @@ import { AppError } from './errors.ts';
 /** The versions a write may apply to; null when any will do (no If-Match, or `If-Match: *`). */
 export type ExpectedVersion = readonly number[] | null;
 
-export const ANY_VERSION: ExpectedVersion = null;
-
 /**
  * Why a conditional write changed no row: the row does not exist or the caller cannot see it (404, with
  * `notFoundDetail`), or it has another version than expected (412 naming the current one).

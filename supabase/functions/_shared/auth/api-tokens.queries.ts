@@ -1,6 +1,6 @@
 /** SQL that authenticates an API token; runs as the service, since the caller is not known yet. */
+import type { ApiTokenScope } from '../api-types.ts';
 import type { Sql } from '../db.ts';
-import type { ApiTokenScope } from '../principal.ts';
 
 export type ApiTokenStatus = 'active' | 'revoked' | 'expired' | 'banned';
 

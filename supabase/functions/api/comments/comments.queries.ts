@@ -4,12 +4,10 @@
  * `private.delete_comment`, which lets authors and admins. Comments come out of Postgres in the API's
  * shape, built by `private.comment_json`, the builder the event log uses too.
  */
-import type { components } from '../../../../api-spec/schema.d.ts';
+import type { Comment } from '../../_shared/api-types.ts';
 import type { Sql } from '../../_shared/db.ts';
 import { rowsToFetch, type CreatedAtIdKey, type PageRequest } from '../../_shared/pages.ts';
 import type { ExpectedVersion } from '../../_shared/versions.ts';
-
-type Comment = components['schemas']['Comment'];
 
 /** A comment with what the rules about it need: its workspace, and its task's project. */
 export interface CommentRow extends Record<string, unknown> {

@@ -7,9 +7,8 @@ import { jsonWithETag, readIfMatch } from '../http/conditional.ts';
 import { readJsonBody } from '../http/json-body.ts';
 import { readMergePatch } from '../http/merge-patch.ts';
 import { listResponse, pageParameters } from '../http/pagination.ts';
-import { shapedPathParam, UuidShape } from '../http/path-params.ts';
+import { shapedPathParam, taskIdOf, UuidShape } from '../http/path-params.ts';
 import { NoQueryParameters, readQuery } from '../http/query-params.ts';
-import { taskNotFound } from '../tasks/task-access.ts';
 import { CreateCommentBodySchema, UpdateCommentBodySchema } from './comments.schemas.ts';
 import {
   commentNotFound,
@@ -21,9 +20,6 @@ import {
 } from './comments.service.ts';
 
 const ListCommentsQuery = z.object(pageParameters(CreatedAtIdKey));
-
-/** The `{id}` of /v1/tasks/{id}/comments; anything but a UUID names no task. */
-const taskIdOf = (c: Context<AuthenticatedEnv>): string => shapedPathParam(c, 'id', UuidShape, taskNotFound);
 
 /** The `{id}` of /v1/comments/{id}; anything but a UUID names no comment. */
 const commentIdOf = (c: Context<AuthenticatedEnv>): string =>

@@ -5,7 +5,7 @@
  * Comments live at flat addresses (/v1/comments/{id}): each call finds the comment, or its task, first
  * (RLS hides other workspaces' as missing), then enters its workspace for the MFA rule and the roles.
  */
-import type { components } from '../../../../api-spec/schema.d.ts';
+import type { Comment, CreateComment, UpdateComment } from '../../_shared/api-types.ts';
 import { lastStatementOf, type Database, type Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import { COMMENTS_PER_TASK } from '../../_shared/limits.ts';
@@ -31,10 +31,6 @@ import {
   updateCommentBody,
   type CommentRow,
 } from './comments.queries.ts';
-
-type Comment = components['schemas']['Comment'];
-type CreateComment = components['schemas']['CreateComment'];
-type UpdateComment = components['schemas']['UpdateComment'];
 
 export function commentNotFound(): AppError {
   return new AppError('not_found', 'There is no comment with this id in your workspaces.');

@@ -3,9 +3,7 @@
  * private.append_event), which openapi.yaml lists as `EventType`; and `?types=`, the feed's filter on them.
  */
 import { z } from 'zod';
-import type { components } from '../../../../api-spec/schema.d.ts';
-
-export type EventType = components['schemas']['EventType'];
+import type { EventType } from '../../_shared/api-types.ts';
 
 export const EVENT_TYPES = [
   'task.created',

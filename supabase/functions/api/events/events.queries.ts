@@ -2,13 +2,13 @@
  * SQL for events. Runs as the caller: RLS shows the events of their workspaces only. Events are read
  * in commit order, by `seq` (event-order.ts).
  */
-import type { components } from '../../../../api-spec/schema.d.ts';
+import type { Event } from '../../_shared/api-types.ts';
 import type { Sql } from '../../_shared/db.ts';
 import { rowsToFetch, type PageRequest } from '../../_shared/pages.ts';
 import type { ActivitySeqKey } from './event-order.ts';
 import type { EventTypeFilter } from './event-types.ts';
 
-type EventData = components['schemas']['Event']['data'];
+type EventData = Event['data'];
 
 export interface EventRow extends Record<string, unknown> {
   /** bigint, as text. */

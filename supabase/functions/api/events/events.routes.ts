@@ -1,7 +1,7 @@
 /** /v1/tasks/{id}/events (a task's activity) and /v1/workspaces/{slug}/events (the change feed). */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import type { components } from '../../../../api-spec/schema.d.ts';
+import type { EventFeed } from '../../_shared/api-types.ts';
 import type { AppDeps, AuthenticatedEnv } from '../app-env.ts';
 import { encodeCursor } from '../http/cursor.ts';
 import { cursorParameter, LimitParameter, listResponse, pageParameters } from '../http/pagination.ts';
@@ -43,7 +43,7 @@ function feedResponse(c: Context<AuthenticatedEnv>, page: FeedPage): Response {
     query.set('after', nextCursor);
     c.header('Link', `<?${query.toString()}>; rel="next"`);
   }
-  const feed: components['schemas']['EventFeed'] = {
+  const feed: EventFeed = {
     object: 'list',
     data: page.data,
     next_cursor: nextCursor,

@@ -3,18 +3,15 @@
  * activity too). Both read in commit order (event-order.ts); the feed's position always moves forward,
  * so a client can poll it (openapi.yaml, listWorkspaceEvents).
  */
-import type { components } from '../../../../api-spec/schema.d.ts';
+import type { Event, EventActor, EventType } from '../../_shared/api-types.ts';
 import type { Database } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import { pageOf, type Page, type PageRequest } from '../../_shared/pages.ts';
 import type { Principal } from '../../_shared/principal.ts';
 import { enterWorkspace, enterWorkspaceById } from '../workspaces/workspace-access.ts';
 import type { ActivitySeqKey, FeedPositionKey } from './event-order.ts';
-import type { EventType, EventTypeFilter } from './event-types.ts';
+import type { EventTypeFilter } from './event-types.ts';
 import { selectFeed, selectTaskEvents, selectTaskWorkspaceId, type EventRow } from './events.queries.ts';
-
-type Event = components['schemas']['Event'];
-type EventActor = components['schemas']['EventActor'];
 
 export function taskNotFound(): AppError {
   return new AppError('not_found', 'There is no task with this id in your workspaces.');

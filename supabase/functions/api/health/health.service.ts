@@ -1,9 +1,7 @@
 /** Whether the API can reach its database. Not a user's request, so it runs as the service. */
-import type { components } from '../../../../api-spec/schema.d.ts';
+import type { Health } from '../../_shared/api-types.ts';
 import type { Database } from '../../_shared/db.ts';
 import { selectOne } from './health.queries.ts';
-
-type Health = components['schemas']['Health'];
 
 /** Resolves when the database answers; otherwise the driver throws `unavailable`. */
 export async function checkHealth(db: Database): Promise<Health> {

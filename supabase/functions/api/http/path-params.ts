@@ -5,8 +5,11 @@
  */
 import type { Context } from 'hono';
 import { z } from 'zod';
-import type { AppError } from '../../_shared/errors.ts';
+import { AppError } from '../../_shared/errors.ts';
 import type { AppEnv } from '../app-env.ts';
+import type { ProjectAddress } from '../projects/project-access.ts';
+import { ProjectKeySchema } from '../projects/projects.schemas.ts';
+import { taskNotFound } from '../tasks/task-access.ts';
 
 export const UuidShape = z.uuid();
 
@@ -20,3 +23,20 @@ export function shapedPathParam<E extends AppEnv>(
   if (parsed.success) return parsed.data;
   throw notFound();
 }
+
+/** The `{slug}` of /v1/workspaces/{slug}/…; enterWorkspace answers `404` for one no workspace can have. */
+export const slugOf = <E extends AppEnv>(c: Context<E>): string => c.req.param('slug') ?? '';
+
+/** The project's address; a `{key}` no project could have (`eng`, `E-1`) names none. */
+export function projectAddressOf<E extends AppEnv>(c: Context<E>): ProjectAddress {
+  const notFound = () =>
+    new AppError(
+      'not_found',
+      'This workspace has no project with this key: keys are 2–10 upper-case letters and digits.',
+    );
+  return { slug: slugOf(c), key: shapedPathParam(c, 'key', ProjectKeySchema, notFound) };
+}
+
+/** The `{id}` of /v1/tasks/{id}[/…]; anything but a UUID names no task. */
+export const taskIdOf = <E extends AppEnv>(c: Context<E>): string =>
+  shapedPathParam(c, 'id', UuidShape, taskNotFound);

@@ -1,10 +1,8 @@
 /** Writes an AppError as RFC 9457 `application/problem+json`: the only shape an error answer has. */
 import type { Context } from 'hono';
-import type { components } from '../../../../api-spec/schema.d.ts';
+import type { Problem } from '../../_shared/api-types.ts';
 import type { AppError } from '../../_shared/errors.ts';
 import type { AppEnv } from '../app-env.ts';
-
-type Problem = components['schemas']['Problem'];
 
 export const PROBLEM_TYPE_BASE = 'https://tasklane.dev/problems/';
 

@@ -6,12 +6,12 @@
  * the inviter and needs a confirmed address. Both raise the API's error code as the hint. A pending
  * invitation past its expiry reads as `expired`.
  */
+import type { WorkspaceRole } from '../../_shared/api-types.ts';
 import type { Sql } from '../../_shared/db.ts';
 import type { RecentCreations } from '../../_shared/creation-budget.ts';
 import type { CreatedAtIdKey, PageRequest } from '../../_shared/pages.ts';
 import { rowsToFetch } from '../../_shared/pages.ts';
 import type { ExpectedVersion } from '../../_shared/versions.ts';
-import type { WorkspaceRole } from '../workspaces/workspace-access.ts';
 
 export type InvitationStatus = 'pending' | 'accepted' | 'revoked' | 'expired';
 

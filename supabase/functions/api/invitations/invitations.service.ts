@@ -4,7 +4,7 @@
  * The token is answered once, inside `accept_url`; only its hash is kept. Creating one counts against
  * the member limit (members and pending invitations together) and the inviter's hourly budget.
  */
-import type { components } from '../../../../api-spec/schema.d.ts';
+import type { CreateInvitation, Invitation, NewInvitation, Workspace } from '../../_shared/api-types.ts';
 import { CREATION_WINDOW_SECONDS, requireCreationBudget } from '../../_shared/creation-budget.ts';
 import type { Database, Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
@@ -31,11 +31,6 @@ import {
   type InvitationRow,
   type InvitationStatus,
 } from './invitations.queries.ts';
-
-type Invitation = components['schemas']['Invitation'];
-type NewInvitation = components['schemas']['NewInvitation'];
-type CreateInvitation = components['schemas']['CreateInvitation'];
-type Workspace = components['schemas']['Workspace'];
 
 /** A new invitation, what its e-mail says besides the link, and the mail's row in the outbox. */
 export interface CreatedInvitation {

@@ -6,7 +6,7 @@ import { jsonWithETag, readIfMatch } from '../http/conditional.ts';
 import { readJsonBody } from '../http/json-body.ts';
 import { readMergePatch } from '../http/merge-patch.ts';
 import { listResponse, pageParameters } from '../http/pagination.ts';
-import { shapedPathParam, UuidShape } from '../http/path-params.ts';
+import { shapedPathParam, slugOf, UuidShape } from '../http/path-params.ts';
 import { NoQueryParameters, readQuery } from '../http/query-params.ts';
 import { LowerNameIdKey } from './label-order.ts';
 import { CreateLabelBodySchema, UpdateLabelBodySchema } from './labels.schemas.ts';
@@ -21,8 +21,6 @@ import {
 } from './labels.service.ts';
 
 const ListLabelsQuery = z.object(pageParameters(LowerNameIdKey));
-
-const slugOf = (c: Context<AuthenticatedEnv>): string => c.req.param('slug') ?? '';
 
 /** The label's address; an `{id}` that is not a UUID names no label. */
 function labelAddressOf(c: Context<AuthenticatedEnv>): LabelAddress {

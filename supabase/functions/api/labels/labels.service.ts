@@ -2,7 +2,7 @@
  * Labels: create (members and above, within LABELS_PER_WORKSPACE), list (by name), read, rename or
  * recolor and delete (admins). Names are unique per workspace whatever the case.
  */
-import type { components } from '../../../../api-spec/schema.d.ts';
+import type { CreateLabel, Label, UpdateLabel } from '../../_shared/api-types.ts';
 import type { Database, Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import { LABELS_PER_WORKSPACE } from '../../_shared/limits.ts';
@@ -26,10 +26,6 @@ import {
   updateLabel as updateLabelRow,
   type LabelRow,
 } from './labels.queries.ts';
-
-type Label = components['schemas']['Label'];
-type CreateLabel = components['schemas']['CreateLabel'];
-type UpdateLabel = components['schemas']['UpdateLabel'];
 
 export interface LabelAddress {
   slug: string;

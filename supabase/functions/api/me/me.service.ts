@@ -1,5 +1,5 @@
 /** The caller's account: their profile, e-mail address, session assurance level and MFA factors. */
-import type { components } from '../../../../api-spec/schema.d.ts';
+import type { Me, MfaFactor, UpdateMe } from '../../_shared/api-types.ts';
 import type { Database, Sql } from '../../_shared/db.ts';
 import type { Principal } from '../../_shared/principal.ts';
 import { requireExpectedVersion, type ExpectedVersion } from '../../_shared/versions.ts';
@@ -10,10 +10,6 @@ import {
   updateOwnDisplayName,
 } from './me.queries.ts';
 import type { MfaFactorRow } from './me.queries.ts';
-
-type Me = components['schemas']['Me'];
-type MfaFactor = components['schemas']['MfaFactor'];
-type UpdateMe = components['schemas']['UpdateMe'];
 
 export function getMe(db: Database, principal: Principal): Promise<Me> {
   return db.asCaller(principal, (sql) => readMe(sql, principal));

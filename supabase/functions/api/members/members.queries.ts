@@ -4,11 +4,11 @@
  * anyone leave. E-mail addresses live in auth.users, beyond the caller's reach, so they come from
  * `private.member_emails`, which answers only to members of the workspace.
  */
+import type { WorkspaceRole } from '../../_shared/api-types.ts';
 import type { Sql } from '../../_shared/db.ts';
 import type { CreatedAtIdKey, PageRequest } from '../../_shared/pages.ts';
 import { rowsToFetch } from '../../_shared/pages.ts';
 import type { ExpectedVersion } from '../../_shared/versions.ts';
-import type { WorkspaceRole } from '../workspaces/workspace-access.ts';
 
 export interface MemberRow extends Record<string, unknown> {
   user_id: string;

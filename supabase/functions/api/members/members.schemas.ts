@@ -1,17 +1,20 @@
 /**
  * The rules for a workspace's members (SPEC §6), written once: the API validates `PATCH
  * /v1/workspaces/{slug}/members/{user_id}` with them and the web's member settings do too. Imports
- * nothing but zod, so the browser bundle can import this file as is.
+ * nothing but zod and types (erased), so the browser bundle can import this file as is.
  */
 import { z } from 'zod';
+import type { EveryMemberOnce, WorkspaceRole } from '../../_shared/api-types.ts';
 
-/** From most to least powerful. */
-export const WORKSPACE_ROLE_NAMES = ['owner', 'admin', 'member', 'viewer'] as const;
+/** Roles from most to least powerful; a role may do what any role after it may. */
+export const WORKSPACE_ROLES = [
+  'owner',
+  'admin',
+  'member',
+  'viewer',
+] as const satisfies EveryMemberOnce<WorkspaceRole>;
 
-export const WorkspaceRoleSchema = z.enum(
-  WORKSPACE_ROLE_NAMES,
-  `must be one of ${WORKSPACE_ROLE_NAMES.join(', ')}`,
-);
+export const WorkspaceRoleSchema = z.enum(WORKSPACE_ROLES, `must be one of ${WORKSPACE_ROLES.join(', ')}`);
 
 /** `PATCH /v1/workspaces/{slug}/members/{user_id}`: JSON Merge Patch over the writable fields. */
 export const UpdateMemberBodySchema = z.strictObject({

@@ -4,7 +4,7 @@
  * demoted: a trigger refuses it (`last_owner`). RLS enforces the same rules; the checks here exist to
  * answer precisely.
  */
-import type { components } from '../../../../api-spec/schema.d.ts';
+import type { Member, UpdateMember } from '../../_shared/api-types.ts';
 import type { Database, Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import { pageOf, type CreatedAtIdKey, type Page, type PageRequest } from '../../_shared/pages.ts';
@@ -24,9 +24,6 @@ import {
   updateMemberRole,
   type MemberRow,
 } from './members.queries.ts';
-
-type Member = components['schemas']['Member'];
-type UpdateMember = components['schemas']['UpdateMember'];
 
 export function listMembers(
   db: Database,

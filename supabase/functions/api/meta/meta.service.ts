@@ -1,8 +1,6 @@
 /** The limits the API enforces, as GET /v1/meta/limits presents them. */
-import type { components } from '../../../../api-spec/schema.d.ts';
+import type { Limits } from '../../_shared/api-types.ts';
 import * as limits from '../../_shared/limits.ts';
-
-type Limits = components['schemas']['Limits'];
 
 export function describeLimits(): Limits {
   return {

@@ -8,6 +8,12 @@ import { AppError } from '../../_shared/errors.ts';
 import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
 import { selectProject, type ProjectRow } from './projects.queries.ts';
 
+/** A project's address: `/v1/workspaces/{slug}/projects/{key}`. */
+export interface ProjectAddress {
+  slug: string;
+  key: string;
+}
+
 export function projectNotFound(key: string): AppError {
   return new AppError('not_found', `This workspace has no project with the key "${key}".`);
 }

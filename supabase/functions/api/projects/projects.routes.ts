@@ -1,24 +1,16 @@
 /** /v1/workspaces/{slug}/projects[/{key}] — a workspace's projects, addressed by key. */
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
-import { AppError } from '../../_shared/errors.ts';
 import { CreatedAtIdKey } from '../../_shared/pages.ts';
 import type { AppDeps, AuthenticatedEnv } from '../app-env.ts';
 import { jsonWithETag, readIfMatch } from '../http/conditional.ts';
 import { readJsonBody } from '../http/json-body.ts';
 import { readMergePatch } from '../http/merge-patch.ts';
 import { listResponse, pageParameters } from '../http/pagination.ts';
-import { shapedPathParam } from '../http/path-params.ts';
+import { projectAddressOf, slugOf } from '../http/path-params.ts';
 import { NoQueryParameters, readQuery } from '../http/query-params.ts';
-import { CreateProjectBodySchema, ProjectKeySchema, UpdateProjectBodySchema } from './projects.schemas.ts';
-import {
-  createProject,
-  deleteProject,
-  getProject,
-  listProjects,
-  updateProject,
-  type ProjectAddress,
-} from './projects.service.ts';
+import { CreateProjectBodySchema, UpdateProjectBodySchema } from './projects.schemas.ts';
+import { createProject, deleteProject, getProject, listProjects, updateProject } from './projects.service.ts';
 
 const ListProjectsQuery = z.object({
   ...pageParameters(CreatedAtIdKey),
@@ -27,18 +19,6 @@ const ListProjectsQuery = z.object({
     .default('false')
     .transform((value) => value === 'true'),
 });
-
-/** The project's address; a `{key}` no project could have (`eng`, `E-1`) names none. */
-function projectAddressOf(c: Context<AuthenticatedEnv>): ProjectAddress {
-  const notFound = () =>
-    new AppError(
-      'not_found',
-      'This workspace has no project with this key: keys are 2–10 upper-case letters and digits.',
-    );
-  return { slug: slugOf(c), key: shapedPathParam(c, 'key', ProjectKeySchema, notFound) };
-}
-
-const slugOf = (c: Context<AuthenticatedEnv>): string => c.req.param('slug') ?? '';
 
 export const projectsRoutes = ({ db }: Pick<AppDeps, 'db'>) =>
   new Hono<AuthenticatedEnv>()

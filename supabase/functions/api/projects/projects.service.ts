@@ -2,7 +2,7 @@
  * Projects: create (admins, within PROJECTS_PER_WORKSPACE), list (archived ones on request), read, change
  * or archive (admins; an archived project accepts nothing but being unarchived) and delete (admins).
  */
-import type { components } from '../../../../api-spec/schema.d.ts';
+import type { CreateProject, Project, UpdateProject } from '../../_shared/api-types.ts';
 import type { Database, Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import { PROJECTS_PER_WORKSPACE } from '../../_shared/limits.ts';
@@ -17,7 +17,13 @@ import {
   type ExpectedVersion,
 } from '../../_shared/versions.ts';
 import { enterWorkspace, requireRole, type WorkspaceAccess } from '../workspaces/workspace-access.ts';
-import { findProject, projectArchived, projectNotFound, requireActiveProject } from './project-access.ts';
+import {
+  findProject,
+  projectArchived,
+  projectNotFound,
+  requireActiveProject,
+  type ProjectAddress,
+} from './project-access.ts';
 import {
   deleteProject as deleteProjectRow,
   insertProject,
@@ -27,15 +33,6 @@ import {
   updateProject as updateProjectRow,
   type ProjectRow,
 } from './projects.queries.ts';
-
-type Project = components['schemas']['Project'];
-type CreateProject = components['schemas']['CreateProject'];
-type UpdateProject = components['schemas']['UpdateProject'];
-
-export interface ProjectAddress {
-  slug: string;
-  key: string;
-}
 
 export function createProject(
   db: Database,

@@ -17,7 +17,7 @@ import {
   selectPositionBefore,
   type NeighbourPositions,
 } from './tasks.queries.ts';
-import type { TaskStatus } from './tasks.schemas.ts';
+import type { TaskStatus } from '../../_shared/api-types.ts';
 
 /**
  * The longest key a move takes without rebalancing its column: after some 300 moves into one gap, far
@@ -71,7 +71,7 @@ export async function landingFor(
   placement: Placement,
   neighbours: NeighbourPositions,
 ): Promise<Landing | null> {
-  const [lower, upper] = gapOf(task, placement, neighbours);
+  const [lower, upper] = gapOf(placement, neighbours);
   const alreadyThere =
     task.status === placement.status &&
     (lower === null || lower < task.position) &&
@@ -88,11 +88,7 @@ export async function landingFor(
 }
 
 /** The keys `task` must land between, as the column is now (`task` left out): null for an end. */
-function gapOf(
-  task: PlacedTask,
-  placement: Placement,
-  neighbours: NeighbourPositions,
-): [string | null, string | null] {
+function gapOf(placement: Placement, neighbours: NeighbourPositions): [string | null, string | null] {
   const after = placement.afterId ? neighbour(neighbours.after, placement, 'after_id') : null;
   const before = placement.beforeId ? neighbour(neighbours.before, placement, 'before_id') : null;
   if (after !== null && before !== null && after >= before) throw neighboursOutOfOrder();

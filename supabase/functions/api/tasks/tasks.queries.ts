@@ -4,14 +4,13 @@
  * definition of the API's Task shape (events carry the same). Triggers number new tasks, keep
  * `completed_at`, refuse writes to archived projects and log events.
  */
-import type { components } from '../../../../api-spec/schema.d.ts';
+import type { z } from 'zod';
+import type { Task, TaskPriority, TaskStatus } from '../../_shared/api-types.ts';
 import type { Sql } from '../../_shared/db.ts';
 import { rowsToFetch, type PageRequest } from '../../_shared/pages.ts';
 import type { ExpectedVersion } from '../../_shared/versions.ts';
 import type { TaskSort, TaskSortKey } from './task-order.ts';
-import type { TaskPriority, TaskStatus } from './tasks.schemas.ts';
-
-type Task = components['schemas']['Task'];
+import type { CreateTaskBodySchema } from './tasks.schemas.ts';
 
 /** A task, with what a route that found it by id needs to enter its workspace and guard its project. */
 export interface TaskRow extends Record<string, unknown> {
@@ -26,15 +25,8 @@ export interface ListedTaskRow extends Record<string, unknown> {
   sort_key: TaskSortKey;
 }
 
-export interface NewTask {
-  title: string;
-  description: string;
-  status: TaskStatus;
-  priority: TaskPriority;
-  assignee_id: string | null;
-  due_date: string | null;
-  label_ids: string[];
-}
+/** A task to insert: the create body once validated, its defaults filled in. */
+export type NewTask = z.output<typeof CreateTaskBodySchema>;
 
 export type TaskChanges = Partial<NewTask>;
 

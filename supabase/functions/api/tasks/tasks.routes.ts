@@ -12,11 +12,9 @@ import { toFieldErrors } from '../http/field-errors.ts';
 import { readJsonBody } from '../http/json-body.ts';
 import { readMergePatch } from '../http/merge-patch.ts';
 import { listResponse, pageParameters } from '../http/pagination.ts';
-import { shapedPathParam, UuidShape } from '../http/path-params.ts';
+import { projectAddressOf, shapedPathParam, slugOf, taskIdOf } from '../http/path-params.ts';
 import { NoQueryParameters, readQuery } from '../http/query-params.ts';
-import { ProjectKeySchema } from '../projects/projects.schemas.ts';
 import { searchSlots } from './search-slots.ts';
-import { taskNotFound } from './task-access.ts';
 import { DEFAULT_TASK_SORT, TASK_SORTS, TaskSortKey } from './task-order.ts';
 import {
   CreateTaskBodySchema,
@@ -36,11 +34,10 @@ import {
   listTasks,
   moveTask,
   updateTask,
-  type ProjectAddress,
   type TaskKey,
 } from './tasks.service.ts';
 
-/** `a,b` (and `?x=a&x=b`, joined so by `listParameter`): distinct values of `values`. */
+/** `a,b` (and `?x=a&x=b`, joined so by `repeated`): distinct values of `values`. */
 function commaList<const Values extends readonly [string, ...string[]]>(values: Values) {
   const allowed = z.enum(values);
   return z.string().transform((text, context) => {
@@ -71,20 +68,6 @@ const ListTasksQuery = z.object({
   due_before: DueDateSchema.optional(),
   due_after: DueDateSchema.optional(),
 });
-
-const slugOf = (c: Context<AuthenticatedEnv>): string => c.req.param('slug') ?? '';
-
-function projectAddressOf(c: Context<AuthenticatedEnv>): ProjectAddress {
-  const notFound = () =>
-    new AppError(
-      'not_found',
-      'This workspace has no project with this key: keys are 2–10 upper-case letters and digits.',
-    );
-  return { slug: slugOf(c), key: shapedPathParam(c, 'key', ProjectKeySchema, notFound) };
-}
-
-/** The `{id}` of a flat address; anything but a UUID names no task. */
-const taskIdOf = (c: Context<AuthenticatedEnv>): string => shapedPathParam(c, 'id', UuidShape, taskNotFound);
 
 /** `ENG-42` → the project's key and the number; a key of another shape names no task. */
 function taskKeyOf(c: Context<AuthenticatedEnv>): TaskKey {

@@ -1,19 +1,31 @@
 /**
  * The rules for a task (SPEC §4, §5), written once: the API validates with them and the web's forms do
- * too. Imports nothing but zod and the limits, so the browser bundle can import this file as is.
+ * too. Imports nothing but zod, the limits and types (erased), so the browser bundle can import this file as
+ * is.
  */
 import { z } from 'zod';
+import type { EveryMemberOnce, TaskPriority, TaskStatus } from '../../_shared/api-types.ts';
 import { LABELS_PER_TASK, TASK_SEARCH_MAX_LENGTH } from '../../_shared/limits.ts';
 
-/** The board's columns, in the board's order (the order of the enum in Postgres too). */
-export const TASK_STATUSES = ['backlog', 'todo', 'in_progress', 'in_review', 'done', 'canceled'] as const;
+/** The board's columns, in the board's order (Postgres orders them with `private.task_status_rank`). */
+export const TASK_STATUSES = [
+  'backlog',
+  'todo',
+  'in_progress',
+  'in_review',
+  'done',
+  'canceled',
+] as const satisfies EveryMemberOnce<TaskStatus>;
 /** From least to most pressing. */
-export const TASK_PRIORITIES = ['none', 'low', 'medium', 'high', 'urgent'] as const;
+export const TASK_PRIORITIES = [
+  'none',
+  'low',
+  'medium',
+  'high',
+  'urgent',
+] as const satisfies EveryMemberOnce<TaskPriority>;
 export const TASK_TITLE_LENGTH = { min: 1, max: 200 } as const;
 export const TASK_DESCRIPTION_MAX_LENGTH = 20_000;
-
-export type TaskStatus = (typeof TASK_STATUSES)[number];
-export type TaskPriority = (typeof TASK_PRIORITIES)[number];
 
 export const TaskStatusSchema = z.enum(TASK_STATUSES, `must be one of ${TASK_STATUSES.join(', ')}`);
 export const TaskPrioritySchema = z.enum(TASK_PRIORITIES, `must be one of ${TASK_PRIORITIES.join(', ')}`);

@@ -3,7 +3,7 @@
  * list with filters and sorts, read by id or by key, change (a merge patch; a new status goes to the end
  * of its column), move between neighbours, and delete. Only active projects' tasks change (SPEC §4).
  */
-import type { components } from '../../../../api-spec/schema.d.ts';
+import type { MoveTask, Task } from '../../_shared/api-types.ts';
 import { lastStatementOf, type Database, type Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import { TASKS_PER_PROJECT } from '../../_shared/limits.ts';
@@ -15,7 +15,12 @@ import {
   requireExpectedVersion,
   type ExpectedVersion,
 } from '../../_shared/versions.ts';
-import { projectArchived, projectFound, requireActiveProject } from '../projects/project-access.ts';
+import {
+  projectArchived,
+  projectFound,
+  requireActiveProject,
+  type ProjectAddress,
+} from '../projects/project-access.ts';
 import { selectProjectAt } from '../projects/projects.queries.ts';
 import {
   selectWorkspaceAccess,
@@ -55,14 +60,6 @@ import {
   type TaskChanges,
   type TaskFilters,
 } from './tasks.queries.ts';
-
-type Task = components['schemas']['Task'];
-type MoveTask = components['schemas']['MoveTask'];
-
-export interface ProjectAddress {
-  slug: string;
-  key: string;
-}
 
 /** A task's key, `ENG-42`, taken apart. */
 export interface TaskKey {

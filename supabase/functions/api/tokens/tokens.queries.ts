@@ -2,9 +2,9 @@
  * SQL for the caller's own API tokens. Runs as the caller, so RLS keeps every statement to their own rows;
  * the hashes are beyond the caller's column grants, so no statement here can read one.
  */
+import type { ApiTokenScope } from '../../_shared/api-types.ts';
 import type { Sql } from '../../_shared/db.ts';
 import { rowsToFetch, type CreatedAtIdKey, type PageRequest } from '../../_shared/pages.ts';
-import type { ApiTokenScope } from '../../_shared/principal.ts';
 import type { ExpectedVersion } from '../../_shared/versions.ts';
 
 export interface ApiTokenRow extends Record<string, unknown> {

@@ -4,7 +4,7 @@
  * SENSITIVE_CREATIONS_PER_HOUR creations an hour, and an aal2 session to create one when the caller has a
  * verified MFA factor. API tokens themselves never get here: the tokenAccess middleware refuses them.
  */
-import type { components } from '../../../../api-spec/schema.d.ts';
+import type { ApiToken, CreateApiToken, NewApiToken } from '../../_shared/api-types.ts';
 import {
   displayPrefixOf,
   generateApiTokenSecret,
@@ -28,10 +28,6 @@ import {
   selectOwnTokens,
   type ApiTokenRow,
 } from './tokens.queries.ts';
-
-type ApiToken = components['schemas']['ApiToken'];
-type NewApiToken = components['schemas']['NewApiToken'];
-type CreateApiToken = components['schemas']['CreateApiToken'];
 
 /** How long a revoked or expired token stays in the list, so people see what stopped working. */
 export const ENDED_TOKENS_LISTED_FOR_DAYS = 30;

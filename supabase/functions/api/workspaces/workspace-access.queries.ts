@@ -2,9 +2,8 @@
  * SQL behind workspace-access.ts. Runs as the caller, through `private.caller_workspaces()`: the caller's
  * own memberships only, and, unlike RLS, at aal1 too, so that a workspace requiring MFA answers `403`.
  */
+import type { WorkspaceRole } from '../../_shared/api-types.ts';
 import type { Sql } from '../../_shared/db.ts';
-
-export type WorkspaceRole = 'owner' | 'admin' | 'member' | 'viewer';
 
 export interface WorkspaceAccessRow extends Record<string, unknown> {
   id: string;

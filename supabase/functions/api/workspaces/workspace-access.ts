@@ -4,6 +4,7 @@
  * `403`) and applies its MFA rule; then `requireRole` guards what the caller's role may do (SPEC §6).
  * RLS enforces the same rules again underneath; these checks exist to answer precisely.
  */
+import type { WorkspaceRole } from '../../_shared/api-types.ts';
 import type { Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import type { Principal } from '../../_shared/principal.ts';
@@ -11,11 +12,9 @@ import {
   selectWorkspaceAccess,
   selectWorkspaceAccessById,
   type WorkspaceAccessRow,
-  type WorkspaceRole,
 } from './workspace-access.queries.ts';
+import { WORKSPACE_ROLES } from '../members/members.schemas.ts';
 import { WorkspaceSlugSchema } from './workspaces.schemas.ts';
-
-export type { WorkspaceRole };
 
 /** The caller's standing in one workspace. */
 export interface WorkspaceAccess {
@@ -24,9 +23,6 @@ export interface WorkspaceAccess {
   role: WorkspaceRole;
   requireMfa: boolean;
 }
-
-/** Roles from most to least powerful; a role may do what any role after it may. */
-export const WORKSPACE_ROLES: readonly WorkspaceRole[] = ['owner', 'admin', 'member', 'viewer'];
 
 export function workspaceNotFound(slug: string): AppError {
   return new AppError('not_found', `You are not a member of a workspace with the slug "${slug}".`);

@@ -3,11 +3,11 @@
  * one and owners delete it. Creation goes through `private.create_workspace`, which makes the caller
  * the owner in the same statement and holds the per-user limit (WORKSPACES_PER_USER, in SQL) under a lock.
  */
+import type { WorkspaceRole } from '../../_shared/api-types.ts';
 import type { Sql } from '../../_shared/db.ts';
 import type { CreatedAtIdKey, PageRequest } from '../../_shared/pages.ts';
 import { rowsToFetch } from '../../_shared/pages.ts';
 import type { ExpectedVersion } from '../../_shared/versions.ts';
-import type { WorkspaceRole } from './workspace-access.queries.ts';
 
 export interface WorkspaceRow extends Record<string, unknown> {
   id: string;

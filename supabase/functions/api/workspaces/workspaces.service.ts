@@ -2,7 +2,7 @@
  * Workspaces: create (the caller becomes the owner), list the caller's, read, change (admins; turning
  * `require_mfa` on needs a proven second factor) and delete (owners).
  */
-import type { components } from '../../../../api-spec/schema.d.ts';
+import type { CreateWorkspace, UpdateWorkspace, Workspace } from '../../_shared/api-types.ts';
 import type { Database, Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import { WORKSPACES_PER_USER } from '../../_shared/limits.ts';
@@ -25,10 +25,6 @@ import {
   updateWorkspace as updateWorkspaceRow,
   type WorkspaceRow,
 } from './workspaces.queries.ts';
-
-type Workspace = components['schemas']['Workspace'];
-type CreateWorkspace = components['schemas']['CreateWorkspace'];
-type UpdateWorkspace = components['schemas']['UpdateWorkspace'];
 
 export function createWorkspace(
   db: Database,
