@@ -8,9 +8,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../support/api-app.ts';
 import { callApi, type ApiResponse } from '../support/api-request.ts';
+import { addressOf, OPERATIONS, SAFE_METHODS, type Operation } from '../support/operations.ts';
 import { jsonRequest } from '../support/resource-calls.ts';
 import { projectIn, taskCalls, taskIn, type Project, type Task } from '../support/task-calls.ts';
-import { withBearer } from '../support/test-users.ts';
+import { accessTokenClaims, signWithTestKey, withBearer } from '../support/test-users.ts';
 import {
   createApiTokenFor,
   createWorkspaceWithRoles,
@@ -118,4 +119,105 @@ describe.each(['an access token', 'an API token'])('round trips with %s', (crede
       );
     expect(await roundTripsOf(comment, 201)).toBeLessThanOrEqual(3);
   });
+});
+
+/**
+ * The operations that may still take more than their kind's target, with what they take today: each
+ * must not take more. Every other operation of the table is held to 2 for a read, 3 for a write.
+ */
+const EXCEPTIONS: Partial<Record<string, number>> = {
+  // Not yet reworked beyond the shared first round trip and the unwaited BEGIN (0016): each lookup
+  // waits for its answer, and the COMMIT waits on its own.
+  getMe: 5,
+  updateMe: 6,
+  createApiToken: 7,
+  listApiTokens: 3,
+  getApiToken: 3,
+  revokeApiToken: 3,
+  createWorkspace: 4,
+  listWorkspaces: 3,
+  getWorkspace: 4,
+  updateWorkspace: 4,
+  deleteWorkspace: 4,
+  listMembers: 4,
+  getMember: 4,
+  updateMember: 6,
+  removeMember: 5,
+  createInvitation: 11,
+  listInvitations: 4,
+  getInvitation: 4,
+  revokeInvitation: 4,
+  acceptInvitation: 8,
+  createProject: 4,
+  listProjects: 4,
+  getProject: 4,
+  updateProject: 4,
+  deleteProject: 4,
+  createLabel: 4,
+  listLabels: 4,
+  getLabel: 4,
+  updateLabel: 4,
+  deleteLabel: 4,
+  getTaskByKey: 4,
+  getTask: 3,
+  // The table's call changes the status: the new column's lock and end are one more round trip.
+  updateTask: 4,
+  listTaskEvents: 5,
+  listWorkspaceEvents: 4,
+  listComments: 4,
+  getComment: 4,
+  updateComment: 5,
+  deleteComment: 5,
+  // The export streams its document in pages, each a statement of its own under one snapshot.
+  exportWorkspace: 10,
+};
+
+/** The round trips each operation took, printed after the run (docs/decisions/0016's table). */
+const measured = new Map<string, number>();
+afterAll(() => {
+  const rows = [...measured].map(([operationId, count]) => `${operationId.padEnd(22)} ${count}`);
+  console.log(`round trips per operation:\n${rows.join('\n')}`);
+});
+
+const isRead = (operation: Operation) => SAFE_METHODS.includes(operation.method);
+
+/** The operation's call, for the caller it allows: the owner, or the invitee of an invitation. */
+async function sendsOf(operation: Operation): Promise<() => Promise<ApiResponse>> {
+  const fixture = await createWorkspaceWithRoles(api.db);
+  const ownerBearer = await signWithTestKey(accessTokenClaims(fixture.owner, 'aal2'));
+  const call = await operation.prepare({ app: api.app, fixture, ownerBearer });
+  const caller = operation.access.kind === 'invitee' ? fixture.outsider : fixture.owner;
+  const init: RequestInit = { method: operation.method.toUpperCase() };
+  if (call.body !== undefined) {
+    init.headers = { 'Content-Type': 'application/json' };
+    init.body = JSON.stringify(call.body);
+  }
+  return () => callApi(api.app, addressOf(operation.path, call.params), withBearer(caller.accessToken, init));
+}
+
+/** Round trips of one call; a request before it makes sure the connections exist (see roundTripsOf). */
+async function roundTripsOfOnce(request: () => Promise<ApiResponse>, status: number): Promise<number> {
+  await callApi(api.app, '/api/v1/me', withBearer(acme.member.accessToken));
+  roundTrips = 0;
+  counting = true;
+  try {
+    const response = await request();
+    expect(response.status, JSON.stringify(response.body)).toBe(status);
+  } finally {
+    counting = false;
+  }
+  return roundTrips;
+}
+
+describe('round trips of every operation, with an access token', () => {
+  it.each(OPERATIONS.map((operation) => ({ ...operation, kind: isRead(operation) ? 'read' : 'write' })))(
+    '$operationId ($kind)',
+    async (operation) => {
+      const send = await sendsOf(operation);
+      const count = await roundTripsOfOnce(send, operation.success);
+      measured.set(operation.operationId, count);
+      const target = EXCEPTIONS[operation.operationId] ?? (isRead(operation) ? 2 : 3);
+      expect(count).toBeLessThanOrEqual(target);
+    },
+  );
 });
