@@ -20,7 +20,12 @@ import {
   type ExpectedVersion,
 } from '../../_shared/versions.ts';
 import { projectArchived, requireActiveProject } from '../projects/project-access.ts';
-import { enterTaskWorkspace, requireActiveTaskProject, taskNotFound } from '../tasks/task-access.ts';
+import {
+  enterTaskWorkspace,
+  readInTaskWorkspace,
+  requireActiveTaskProject,
+  taskNotFound,
+} from '../tasks/task-access.ts';
 import { enterWorkspaceById, requireRole, type WorkspaceAccess } from '../workspaces/workspace-access.ts';
 import {
   insertComment,
@@ -47,8 +52,10 @@ export function listComments(
   page: PageRequest<CreatedAtIdKey>,
 ): Promise<Page<Comment>> {
   return db.asCaller(principal, async (sql) => {
-    await enterTaskWorkspace(sql, principal, taskId);
-    return pageOf(await selectComments(sql, taskId, page), page, (row) => row.comment);
+    const { found } = await readInTaskWorkspace(sql, principal, taskId, (last) =>
+      selectComments(last, taskId, page),
+    );
+    return pageOf(found, page, (row) => row.comment);
   });
 }
 

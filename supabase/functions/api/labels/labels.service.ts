@@ -14,7 +14,12 @@ import {
   requireExpectedVersion,
   type ExpectedVersion,
 } from '../../_shared/versions.ts';
-import { enterWorkspace, requireRole, type WorkspaceAccess } from '../workspaces/workspace-access.ts';
+import {
+  enterWorkspace,
+  readInWorkspace,
+  requireRole,
+  type WorkspaceAccess,
+} from '../workspaces/workspace-access.ts';
 import type { LowerNameIdKey } from './label-order.ts';
 import {
   deleteLabel as deleteLabelRow,
@@ -64,15 +69,18 @@ export function listLabels(
   page: PageRequest<LowerNameIdKey>,
 ): Promise<Page<Label>> {
   return db.asCaller(principal, async (sql) => {
-    const access = await enterWorkspace(sql, principal, slug);
-    return pageOf(await selectLabels(sql, access.workspaceId, page), page, toLabel);
+    const { found } = await readInWorkspace(sql, principal, slug, (last) => selectLabels(last, slug, page));
+    return pageOf(found, page, toLabel);
   });
 }
 
 export function getLabel(db: Database, principal: Principal, address: LabelAddress): Promise<Label> {
   return db.asCaller(principal, async (sql) => {
-    const access = await enterWorkspace(sql, principal, address.slug);
-    return toLabel(await found(sql, access, address.id));
+    const { found } = await readInWorkspace(sql, principal, address.slug, (last) =>
+      selectLabel(last, { slug: address.slug }, address.id),
+    );
+    if (!found) throw labelNotFound();
+    return toLabel(found);
   });
 }
 

@@ -16,13 +16,25 @@ import {
   requireExpectedVersion,
   type ExpectedVersion,
 } from '../../_shared/versions.ts';
-import { enterWorkspace, requireRole, type WorkspaceAccess } from '../workspaces/workspace-access.ts';
-import { findProject, projectArchived, projectNotFound, requireActiveProject } from './project-access.ts';
+import {
+  enterWorkspace,
+  readInWorkspace,
+  requireRole,
+  type WorkspaceAccess,
+} from '../workspaces/workspace-access.ts';
+import {
+  findProject,
+  projectArchived,
+  projectFound,
+  projectNotFound,
+  requireActiveProject,
+} from './project-access.ts';
 import {
   deleteProject as deleteProjectRow,
   insertProject,
   PROJECT_KEY_CONSTRAINT,
   selectProject,
+  selectProjectAt,
   selectProjects,
   updateProject as updateProjectRow,
   type ProjectRow,
@@ -62,15 +74,19 @@ export function listProjects(
   includeArchived: boolean,
 ): Promise<Page<Project>> {
   return db.asCaller(principal, async (sql) => {
-    const access = await enterWorkspace(sql, principal, slug);
-    return pageOf(await selectProjects(sql, access.workspaceId, page, includeArchived), page, toProject);
+    const { found } = await readInWorkspace(sql, principal, slug, (last) =>
+      selectProjects(last, slug, page, includeArchived),
+    );
+    return pageOf(found, page, toProject);
   });
 }
 
 export function getProject(db: Database, principal: Principal, address: ProjectAddress): Promise<Project> {
   return db.asCaller(principal, async (sql) => {
-    const access = await enterWorkspace(sql, principal, address.slug);
-    return toProject(await findProject(sql, access, address.key));
+    const { found } = await readInWorkspace(sql, principal, address.slug, (last) =>
+      selectProjectAt(last, address.slug, address.key),
+    );
+    return toProject(projectFound(found, address.key));
   });
 }
 
