@@ -152,9 +152,6 @@ const EXCEPTIONS: Partial<Record<string, number>> = {
   deleteLabel: 4,
   // The table's call changes the status: the new column's lock and end are one more round trip.
   updateTask: 4,
-  getComment: 4,
-  updateComment: 5,
-  deleteComment: 5,
   // The export streams its document in pages, each a statement of its own under one snapshot.
   exportWorkspace: 10,
 };

@@ -51,6 +51,22 @@ export async function selectWorkspaceAccessById(
 }
 
 /**
+ * The same, for the workspace of the comment `commentId` if it is one of the caller's, whether or not
+ * RLS shows the comment: sent alongside the comment's own read.
+ */
+export async function selectWorkspaceAccessOfComment(
+  sql: Sql,
+  commentId: string,
+): Promise<WorkspaceAccessRow | undefined> {
+  const [row] = await sql.query<WorkspaceAccessRow>(
+    `select id, slug, require_mfa, role from private.caller_workspaces()
+     where id = (select private.caller_workspace_of_comment($1))`,
+    [commentId],
+  );
+  return row;
+}
+
+/**
  * The same, for the workspace of the task `taskId` if it is one of the caller's, whether or not RLS
  * shows the task (it hides an MFA workspace's tasks at aal1): sent alongside the task's own read.
  */
