@@ -144,12 +144,6 @@ const EXCEPTIONS: Partial<Record<string, number>> = {
   getInvitation: 4,
   revokeInvitation: 4,
   acceptInvitation: 6,
-  createProject: 4,
-  updateProject: 4,
-  deleteProject: 4,
-  createLabel: 4,
-  updateLabel: 4,
-  deleteLabel: 4,
   // The table's call changes the status: the new column's lock and end are one more round trip.
   updateTask: 4,
   // The export streams its document in pages, each a statement of its own under one snapshot.

@@ -111,15 +111,3 @@ export async function deleteLabel(
   );
   return rows.length > 0;
 }
-
-export async function selectLabelVersion(
-  sql: Sql,
-  workspaceId: string,
-  id: string,
-): Promise<number | undefined> {
-  const [row] = await sql.query<{ version: number }>(
-    'select version from public.labels where workspace_id = $1 and id = $2',
-    [workspaceId, id],
-  );
-  return row?.version;
-}

@@ -71,18 +71,6 @@ export function selectProjects(
   );
 }
 
-export async function selectProject(
-  sql: Sql,
-  workspaceId: string,
-  key: string,
-): Promise<ProjectRow | undefined> {
-  const [row] = await sql.query<ProjectRow>(
-    `select ${PROJECT_COLUMNS} from public.projects where workspace_id = $1 and key = $2`,
-    [workspaceId, key],
-  );
-  return row;
-}
-
 /**
  * Applies the changes if the project is at an expected version and, when it is archived, only if the
  * changes just unarchive it (`onlyUnarchives`); undefined when no row changed. Archiving sets

@@ -55,14 +55,27 @@ export function requireWorkspaceSlug(slug: string): void {
  * trip, the COMMIT behind the read, which sends one statement. The access is judged first, so a
  * workspace the caller may not enter answers as enterWorkspace does, whatever the read found.
  */
-export async function readInWorkspace<T>(
+export function readInWorkspace<T>(
   sql: Sql,
   principal: Principal,
   slug: string,
   read: (sql: Sql) => Promise<T>,
 ): Promise<{ access: WorkspaceAccess; found: T }> {
+  return enterWorkspaceWith(sql, principal, slug, () => read(lastStatementOf(sql)));
+}
+
+/**
+ * readInWorkspace for a write: the read (of what the write will change, by slug) goes with the access,
+ * and the transaction stays open for the write, which waits for the role to be judged.
+ */
+export async function enterWorkspaceWith<T>(
+  sql: Sql,
+  principal: Principal,
+  slug: string,
+  read: () => Promise<T>,
+): Promise<{ access: WorkspaceAccess; found: T }> {
   requireWorkspaceSlug(slug);
-  const [row, found] = await Promise.all([selectWorkspaceAccess(sql, slug), read(lastStatementOf(sql))]);
+  const [row, found] = await Promise.all([selectWorkspaceAccess(sql, slug), read()]);
   return { access: admitToWorkspace(principal, slug, row), found };
 }
 
