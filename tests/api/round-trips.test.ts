@@ -143,7 +143,8 @@ const EXCEPTIONS: Partial<Record<string, number>> = {
   acceptInvitation: 6,
   // The table's call changes the status: the new column's lock and end are one more round trip.
   updateTask: 4,
-  // The export streams its document in pages, each a statement of its own under one snapshot.
+  // The export checks the access, spends the workspace's hourly budget, then streams its document
+  // in pages under one snapshot, after checking the access again there.
   exportWorkspace: 10,
 };
 
