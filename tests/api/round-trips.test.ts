@@ -137,8 +137,6 @@ const EXCEPTIONS: Partial<Record<string, number>> = {
   updateMember: 6,
   removeMember: 5,
   createInvitation: 11,
-  listInvitations: 4,
-  getInvitation: 4,
   revokeInvitation: 4,
   acceptInvitation: 6,
   // The table's call changes the status: the new column's lock and end are one more round trip.
