@@ -8,9 +8,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../support/api-app.ts';
 import { callApi, type ApiResponse } from '../support/api-request.ts';
+import { addressOf, OPERATIONS, SAFE_METHODS, type Operation } from '../support/operations.ts';
 import { jsonRequest } from '../support/resource-calls.ts';
 import { projectIn, taskCalls, taskIn, type Project, type Task } from '../support/task-calls.ts';
-import { withBearer } from '../support/test-users.ts';
+import { accessTokenClaims, signWithTestKey, withBearer } from '../support/test-users.ts';
 import {
   createApiTokenFor,
   createWorkspaceWithRoles,
@@ -119,5 +120,112 @@ describe.each(['an access token', 'an API token'])('round trips with %s', (crede
         withBearer(bearer(), jsonRequest('POST', { body: 'A comment' })),
       );
     expect(await roundTripsOf(comment, 201)).toBeLessThanOrEqual(3);
+  });
+});
+
+/**
+ * The operations that may still take more than their kind's target, with what they take today: each
+ * must not take more. Every other operation of the table is held to 2 for a read, 3 for a write.
+ */
+const EXCEPTIONS: Partial<Record<string, number>> = {
+  // Not yet reworked beyond the shared first round trip and the unwaited BEGIN (0016): each lookup
+  // waits for its answer, and the COMMIT waits on its own.
+  getMe: 5,
+  updateMe: 6,
+  createApiToken: 7,
+  createWorkspace: 4,
+  updateWorkspace: 4,
+  deleteWorkspace: 4,
+  updateMember: 6,
+  removeMember: 5,
+  createInvitation: 11,
+  revokeInvitation: 4,
+  acceptInvitation: 6,
+  // The table's call changes the status: the new column's lock and end are one more round trip.
+  updateTask: 4,
+  // The export checks the access, spends the workspace's hourly budget, then streams its document
+  // in pages under one snapshot, after checking the access again there.
+  exportWorkspace: 10,
+};
+
+/** The round trips each operation took, printed after the run (docs/decisions/0016's table). */
+const measured = new Map<string, number>();
+afterAll(() => {
+  const rows = [...measured].map(([operationId, count]) => `${operationId.padEnd(22)} ${count}`);
+  console.log(`round trips per operation:\n${rows.join('\n')}`);
+});
+
+const isRead = (operation: Operation) => SAFE_METHODS.includes(operation.method);
+
+/** The operation's call, for the caller it allows: the owner, or the invitee of an invitation. */
+async function sendsOf(operation: Operation): Promise<() => Promise<ApiResponse>> {
+  const fixture = await createWorkspaceWithRoles(api.db);
+  const ownerBearer = await signWithTestKey(accessTokenClaims(fixture.owner, 'aal2'));
+  const call = await operation.prepare({ app: api.app, fixture, ownerBearer });
+  const caller = operation.access.kind === 'invitee' ? fixture.outsider : fixture.owner;
+  const init: RequestInit = { method: operation.method.toUpperCase() };
+  if (call.body !== undefined) {
+    init.headers = { 'Content-Type': 'application/json' };
+    init.body = JSON.stringify(call.body);
+  }
+  return () => callApi(api.app, addressOf(operation.path, call.params), withBearer(caller.accessToken, init));
+}
+
+/** Round trips of one call; a request before it makes sure the connections exist (see roundTripsOf). */
+async function roundTripsOfOnce(request: () => Promise<ApiResponse>, status: number): Promise<number> {
+  await callApi(api.app, '/api/v1/me', withBearer(acme.member.accessToken));
+  roundTrips = 0;
+  counting = true;
+  try {
+    const response = await request();
+    expect(response.status, JSON.stringify(response.body)).toBe(status);
+  } finally {
+    counting = false;
+  }
+  return roundTrips;
+}
+
+describe('round trips of every operation, with an access token', () => {
+  it.each(OPERATIONS.map((operation) => ({ ...operation, kind: isRead(operation) ? 'read' : 'write' })))(
+    '$operationId ($kind)',
+    async (operation) => {
+      const send = await sendsOf(operation);
+      const count = await roundTripsOfOnce(send, operation.success);
+      measured.set(operation.operationId, count);
+      const target = EXCEPTIONS[operation.operationId] ?? (isRead(operation) ? 2 : 3);
+      expect(count).toBeLessThanOrEqual(target);
+    },
+  );
+});
+
+/** Requests that cost more by their nature, each held to what it takes today. */
+describe('round trips of the exceptions by kind of request, with an access token', () => {
+  const bearer = () => acme.member.accessToken;
+
+  // A 304 hands the rate-limit count it took back in a round trip of its own (0016).
+  it('answers a conditional read of an unchanged task 304 in at most 3', async () => {
+    const task = await taskIn(api.app, acme, project.key);
+    const first = await tasks().get(bearer(), task.id);
+    const etag = first.headers.get('etag') ?? '';
+    const conditional = () => tasks().get(bearer(), task.id, { 'If-None-Match': etag });
+    const count = await roundTripsOf(conditional, 304);
+    measured.set('getTask, 304', count);
+    expect(count).toBeLessThanOrEqual(3);
+  });
+
+  // An Idempotency-Key adds the key's lock, lookup and record around the write, in one transaction.
+  it('creates a task with an Idempotency-Key in at most 7', async () => {
+    let key = 0;
+    const create = () =>
+      tasks().create(
+        bearer(),
+        acme,
+        project.key,
+        { title: 'Keyed' },
+        { 'Idempotency-Key': `trips-${(key += 1)}` },
+      );
+    const count = await roundTripsOf(create, 201);
+    measured.set('createTask, Idempotency-Key', count);
+    expect(count).toBeLessThanOrEqual(7);
   });
 });

@@ -35,15 +35,6 @@ export async function selectComment(sql: Sql, id: string): Promise<CommentRow | 
   return row;
 }
 
-/** The workspace of the comment if it is in one of the caller's workspaces, whatever RLS's MFA rule hides. */
-export async function selectCallerCommentWorkspaceId(sql: Sql, id: string): Promise<string | undefined> {
-  const [row] = await sql.query<{ workspace_id: string | null }>(
-    'select private.caller_workspace_of_comment($1) as workspace_id',
-    [id],
-  );
-  return row?.workspace_id ?? undefined;
-}
-
 /** A page of the task's comments, oldest first, deleted ones in their place. */
 export function selectComments(
   sql: Sql,

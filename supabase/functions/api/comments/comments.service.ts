@@ -20,11 +20,16 @@ import {
   type ExpectedVersion,
 } from '../../_shared/versions.ts';
 import { projectArchived, requireActiveProject } from '../projects/project-access.ts';
-import { enterTaskWorkspace, requireActiveTaskProject, taskNotFound } from '../tasks/task-access.ts';
-import { enterWorkspaceById, requireRole, type WorkspaceAccess } from '../workspaces/workspace-access.ts';
+import {
+  enterTaskWorkspace,
+  readInTaskWorkspace,
+  requireActiveTaskProject,
+  taskNotFound,
+} from '../tasks/task-access.ts';
+import { selectWorkspaceAccessOfComment } from '../workspaces/workspace-access.queries.ts';
+import { admitToWorkspace, requireRole, type WorkspaceAccess } from '../workspaces/workspace-access.ts';
 import {
   insertComment,
-  selectCallerCommentWorkspaceId,
   selectComment,
   selectComments,
   softDeleteComment,
@@ -43,8 +48,10 @@ export function listComments(
   page: PageRequest<CreatedAtIdKey>,
 ): Promise<Page<Comment>> {
   return db.asCaller(principal, async (sql) => {
-    await enterTaskWorkspace(sql, principal, taskId);
-    return pageOf(await selectComments(sql, taskId, page), page, (row) => row.comment);
+    const { found } = await readInTaskWorkspace(sql, principal, taskId, (last) =>
+      selectComments(last, taskId, page),
+    );
+    return pageOf(found, page, (row) => row.comment);
   });
 }
 
@@ -67,63 +74,84 @@ export function createComment(
 }
 
 export function getComment(db: Database, principal: Principal, id: string): Promise<Comment> {
-  return db.asCaller(principal, async (sql) => (await enterCommentWorkspace(sql, principal, id)).row.comment);
+  return db.asCaller(
+    principal,
+    async (sql) => (await enterCommentWorkspace(sql, principal, id, lastStatementOf(sql))).row.comment,
+  );
 }
 
-export function updateComment(
+/** In two round trips: the comment and its workspace, then the write with its COMMIT. */
+export async function updateComment(
   db: Database,
   principal: Principal,
   id: string,
   changes: UpdateComment,
   expected: ExpectedVersion,
 ): Promise<Comment> {
-  return db.asCaller(principal, async (sql) => {
+  const updated = await db.asCaller(principal, async (sql) => {
     const { access, row } = await enterCommentWorkspace(sql, principal, id);
     requireAuthor(access, row, principal);
     if (changes.body === undefined) return unchanged(row, expected);
     requireActiveProject(projectOf(row));
+    // What the write's guard would refuse, judged on the row just read: no round trip to learn why.
+    if (row.comment.deleted || !isExpectedVersion(row.comment.version, expected)) {
+      throw whyUnchanged(row, expected);
+    }
     try {
-      const updated = await updateCommentBody(sql, id, changes.body, expected);
-      if (updated) return updated;
+      return await updateCommentBody(lastStatementOf(sql), id, changes.body, expected);
     } catch (error) {
       throw commentWriteRefusal(error, row.project_key, commentNotFound);
     }
-    throw whyUnchanged(await selectComment(sql, id), expected);
   });
+  if (updated) return updated;
+  // The comment changed or went between the read and the write, and the write's transaction is over.
+  throw whyUnchanged(await currentComment(db, principal, id), expected);
 }
 
-export function deleteComment(
+export async function deleteComment(
   db: Database,
   principal: Principal,
   id: string,
   expected: ExpectedVersion,
 ): Promise<void> {
-  return db.asCaller(principal, async (sql) => {
+  const deleted = await db.asCaller(principal, async (sql) => {
     const { access, row } = await enterCommentWorkspace(sql, principal, id);
     requireAuthorOrAdmin(access, row, principal);
     requireActiveProject(projectOf(row));
+    requireExpectedVersion(row.comment.version, expected);
     try {
-      if (await softDeleteComment(sql, id, expected)) return;
+      return await softDeleteComment(lastStatementOf(sql), id, expected);
     } catch (error) {
       throw commentWriteRefusal(error, row.project_key, commentNotFound);
     }
-    const current = await selectComment(sql, id);
-    throw conditionalWriteFailure(current?.comment.version, commentNotFound().detail);
   });
+  if (deleted) return;
+  // The comment changed between the read and the write, and the write's transaction is over.
+  const current = await currentComment(db, principal, id);
+  throw conditionalWriteFailure(current?.comment.version, commentNotFound().detail);
+}
+
+/** The comment as it is now, read in a transaction of its own (after a write's has ended). */
+function currentComment(db: Database, principal: Principal, id: string): Promise<CommentRow | undefined> {
+  return db.asCaller(principal, (sql) => selectComment(lastStatementOf(sql), id));
 }
 
 /**
- * The comment (`404` unless the caller can see it) and the caller's access to its workspace; `403
- * mfa_required` when RLS hid it because its workspace requires MFA and the caller is at aal1.
+ * The comment (`404` unless the caller can see it) and the caller's access to its workspace, read
+ * together in one round trip; `403 mfa_required` when RLS hid it because its workspace requires MFA and
+ * the caller is at aal1. `last`: lastStatementOf(sql) when nothing follows, so the COMMIT goes with them.
  */
-async function enterCommentWorkspace(sql: Sql, principal: Principal, id: string) {
-  const row = await selectComment(sql, id);
+async function enterCommentWorkspace(sql: Sql, principal: Principal, id: string, last: Sql = sql) {
+  const [row, accessRow] = await Promise.all([
+    selectComment(sql, id),
+    selectWorkspaceAccessOfComment(last, id),
+  ]);
   if (!row) {
-    const hiddenIn = await selectCallerCommentWorkspaceId(sql, id);
-    if (hiddenIn) await enterWorkspaceById(sql, principal, hiddenIn);
+    if (accessRow) admitToWorkspace(principal, accessRow.slug, accessRow);
     throw commentNotFound();
   }
-  return { row, access: await enterWorkspaceById(sql, principal, row.workspace_id) };
+  if (!accessRow) throw new AppError('not_found');
+  return { row, access: admitToWorkspace(principal, accessRow.slug, accessRow) };
 }
 
 /** Only its author edits a comment, and only while their role lets them comment: admins delete, never reword. */

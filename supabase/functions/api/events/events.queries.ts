@@ -5,6 +5,7 @@
 import type { Event } from '../../_shared/api-types.ts';
 import type { Sql } from '../../_shared/db.ts';
 import { rowsToFetch, type PageRequest } from '../../_shared/pages.ts';
+import { callerWorkspaceIdAt } from '../workspaces/workspace-access.queries.ts';
 import type { ActivitySeqKey } from './event-order.ts';
 import type { EventTypeFilter } from './event-types.ts';
 
@@ -32,18 +33,6 @@ export interface ActivityRow extends EventRow {
 
 const EVENT_COLUMNS = `e.id::text as id, e.seq::text as seq, e.workspace_id, e.project_id, e.task_id, e.actor_id,
   e.actor_api_token_id, e.type, e.data, e.previous_attributes, e.created_at`;
-
-/**
- * The workspace of the task, if it is in one of the caller's workspaces, even where RLS's MFA rule hides
- * it: entering that workspace then answers an aal1 session `403 mfa_required` rather than `404`.
- */
-export async function selectTaskWorkspaceId(sql: Sql, taskId: string): Promise<string | undefined> {
-  const [row] = await sql.query<{ workspace_id: string | null }>(
-    'select private.caller_workspace_of_task($1) as workspace_id',
-    [taskId],
-  );
-  return row?.workspace_id ?? undefined;
-}
 
 /** A page of the task's events, in commit order. */
 export function selectTaskEvents(
@@ -76,23 +65,25 @@ export interface FeedRead {
  */
 export async function selectFeed(
   sql: Sql,
-  workspaceId: string,
+  slug: string,
   afterSeq: number,
   filter: EventTypeFilter | undefined,
   limit: number,
 ): Promise<FeedRead> {
   const rows = await sql.query<Partial<EventRow> & { head: string | null }>(
-    `with head as (
-       select max(h.seq) as seq from public.events h where h.workspace_id = $1
+    `with workspace as (
+       select ${callerWorkspaceIdAt('$1')} as id
+     ), head as (
+       select max(h.seq) as seq from public.events h where h.workspace_id = (select id from workspace)
      ), page as (
        select ${EVENT_COLUMNS} from public.events e
-       where e.workspace_id = $1 and e.seq > $2::bigint
+       where e.workspace_id = (select id from workspace) and e.seq > $2::bigint
          and ($3::text[] is null or e.type = any($3::text[]) or split_part(e.type, '.', 1) = any($4::text[]))
        order by e.seq
        limit $5
      )
      select head.seq::text as head, page.* from head left join page on true order by page.seq::bigint`,
-    [workspaceId, afterSeq, filter?.types ?? null, filter?.resources ?? null, limit + 1],
+    [slug, afterSeq, filter?.types ?? null, filter?.resources ?? null, limit + 1],
   );
   return {
     events: rows.filter((row): row is EventRow & { head: string | null } => typeof row.id === 'string'),

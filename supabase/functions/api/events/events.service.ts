@@ -8,10 +8,11 @@ import type { Database } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import { pageOf, type Page, type PageRequest } from '../../_shared/pages.ts';
 import type { Principal } from '../../_shared/principal.ts';
-import { enterWorkspace, enterWorkspaceById } from '../workspaces/workspace-access.ts';
+import { readInTaskWorkspace } from '../tasks/task-access.ts';
+import { readInWorkspace } from '../workspaces/workspace-access.ts';
 import type { ActivitySeqKey, FeedPositionKey } from './event-order.ts';
 import type { EventTypeFilter } from './event-types.ts';
-import { selectFeed, selectTaskEvents, selectTaskWorkspaceId, type EventRow } from './events.queries.ts';
+import { selectFeed, selectTaskEvents, type EventRow } from './events.queries.ts';
 
 export function taskNotFound(): AppError {
   return new AppError('not_found', 'There is no task with this id in your workspaces.');
@@ -24,10 +25,10 @@ export function listTaskEvents(
   page: PageRequest<ActivitySeqKey>,
 ): Promise<Page<Event>> {
   return db.asCaller(principal, async (sql) => {
-    const workspaceId = await selectTaskWorkspaceId(sql, taskId);
-    if (!workspaceId) throw taskNotFound();
-    await enterWorkspaceById(sql, principal, workspaceId);
-    return pageOf(await selectTaskEvents(sql, taskId, page), page, toEvent);
+    const { found } = await readInTaskWorkspace(sql, principal, taskId, (last) =>
+      selectTaskEvents(last, taskId, page),
+    );
+    return pageOf(found, page, toEvent);
   });
 }
 
@@ -52,9 +53,14 @@ export function listWorkspaceEvents(
   request: FeedRequest,
 ): Promise<FeedPage> {
   return db.asCaller(principal, async (sql) => {
-    const { workspaceId } = await enterWorkspace(sql, principal, slug);
+    // The page is read with the workspace, from the cursor's seq; a cursor of another feed then throws it away.
+    const cursorSeq = request.after?.[1] ?? 0;
+    const { access, found } = await readInWorkspace(sql, principal, slug, (last) =>
+      selectFeed(last, slug, cursorSeq, request.types, request.limit),
+    );
+    const { workspaceId } = access;
     const afterSeq = request.after ? seqInFeedOf(workspaceId, request.after) : 0;
-    const { events, head } = await selectFeed(sql, workspaceId, afterSeq, request.types, request.limit);
+    const { events, head } = found;
     const shown = events.slice(0, request.limit);
     const hasMore = events.length > request.limit;
     // A full page stops at its last event; otherwise the reader has seen everything up to the head,

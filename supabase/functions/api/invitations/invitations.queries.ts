@@ -12,6 +12,11 @@ import type { RecentCreations } from '../../_shared/creation-budget.ts';
 import type { CreatedAtIdKey, PageRequest } from '../../_shared/pages.ts';
 import { rowsToFetch } from '../../_shared/pages.ts';
 import type { ExpectedVersion } from '../../_shared/versions.ts';
+import {
+  workspaceIdOf,
+  workspaceValueOf,
+  type WorkspaceReference,
+} from '../workspaces/workspace-access.queries.ts';
 
 export type InvitationStatus = 'pending' | 'accepted' | 'revoked' | 'expired';
 
@@ -90,29 +95,31 @@ export async function selectInvitationMailFacts(
 /** A page of the workspace's invitations, oldest first; only those in `status` when it is given. */
 export function selectInvitations(
   sql: Sql,
-  workspaceId: string,
+  workspace: WorkspaceReference,
   status: InvitationStatus | undefined,
   page: PageRequest<CreatedAtIdKey>,
 ): Promise<InvitationRow[]> {
   const [createdAt, id] = page.cursor ?? [null, null];
   return sql.query<InvitationRow>(
-    `select * from (select ${INVITATION_COLUMNS} from public.invitations i where i.workspace_id = $1) i
+    `select * from (select ${INVITATION_COLUMNS} from public.invitations i
+       where i.workspace_id = ${workspaceIdOf(workspace, '$1')}) i
      where ($2::text is null or i.status = $2::text)
        and ($3::timestamptz is null or (i.created_at, i.id) > ($3::timestamptz, $4::uuid))
      order by i.created_at, i.id
      limit $5`,
-    [workspaceId, status ?? null, createdAt, id, rowsToFetch(page)],
+    [workspaceValueOf(workspace), status ?? null, createdAt, id, rowsToFetch(page)],
   );
 }
 
 export async function selectInvitation(
   sql: Sql,
-  workspaceId: string,
+  workspace: WorkspaceReference,
   id: string,
 ): Promise<InvitationRow | undefined> {
   const [row] = await sql.query<InvitationRow>(
-    `select ${INVITATION_COLUMNS} from public.invitations i where i.workspace_id = $1 and i.id = $2`,
-    [workspaceId, id],
+    `select ${INVITATION_COLUMNS} from public.invitations i
+     where i.workspace_id = ${workspaceIdOf(workspace, '$1')} and i.id = $2`,
+    [workspaceValueOf(workspace), id],
   );
   return row;
 }

@@ -13,7 +13,12 @@ import { pageOf, type CreatedAtIdKey, type Page, type PageRequest } from '../../
 import type { Principal } from '../../_shared/principal.ts';
 import { raisedErrorCode, raisedErrorDetail } from '../../_shared/sql-errors.ts';
 import { requireExpectedVersion, type ExpectedVersion } from '../../_shared/versions.ts';
-import { enterWorkspace, requireRole, type WorkspaceAccess } from '../workspaces/workspace-access.ts';
+import {
+  enterWorkspace,
+  readInWorkspace,
+  requireRole,
+  type WorkspaceAccess,
+} from '../workspaces/workspace-access.ts';
 import { getWorkspace } from '../workspaces/workspaces.service.ts';
 import { enqueueInvitationMail } from '../mail-outbox/mail-outbox.queries.ts';
 import { invitationMail } from './invitation-mail.ts';
@@ -84,8 +89,11 @@ export function listInvitations(
   page: PageRequest<CreatedAtIdKey>,
 ): Promise<Page<Invitation>> {
   return db.asCaller(principal, async (sql) => {
-    const access = await enterAsAdmin(sql, principal, slug);
-    return pageOf(await selectInvitations(sql, access.workspaceId, status, page), page, toInvitation);
+    const { access, found: rows } = await readInWorkspace(sql, principal, slug, (last) =>
+      selectInvitations(last, { slug }, status, page),
+    );
+    requireRole(access, 'admin', 'see or revoke invitations');
+    return pageOf(rows, page, toInvitation);
   });
 }
 
@@ -96,8 +104,12 @@ export function getInvitation(
   id: string,
 ): Promise<Invitation> {
   return db.asCaller(principal, async (sql) => {
-    const access = await enterAsAdmin(sql, principal, slug);
-    return toInvitation(await found(sql, access, id));
+    const { access, found: row } = await readInWorkspace(sql, principal, slug, (last) =>
+      selectInvitation(last, { slug }, id),
+    );
+    requireRole(access, 'admin', 'see or revoke invitations');
+    if (!row) throw invitationIdNotFound();
+    return toInvitation(row);
   });
 }
 

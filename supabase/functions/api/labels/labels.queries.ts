@@ -6,6 +6,12 @@
 import type { Sql } from '../../_shared/db.ts';
 import { rowsToFetch, type PageRequest } from '../../_shared/pages.ts';
 import type { ExpectedVersion } from '../../_shared/versions.ts';
+import {
+  callerWorkspaceIdAt,
+  workspaceIdOf,
+  workspaceValueOf,
+  type WorkspaceReference,
+} from '../workspaces/workspace-access.queries.ts';
 import type { LowerNameIdKey } from './label-order.ts';
 
 export interface LabelRow extends Record<string, unknown> {
@@ -48,25 +54,27 @@ export async function insertLabel(sql: Sql, workspaceId: string, label: NewLabel
 }
 
 /** A page of the workspace's labels, by name whatever the case, then id. */
-export function selectLabels(
-  sql: Sql,
-  workspaceId: string,
-  page: PageRequest<LowerNameIdKey>,
-): Promise<LabelRow[]> {
+/** A page of the labels of the caller's workspace `slug`. */
+export function selectLabels(sql: Sql, slug: string, page: PageRequest<LowerNameIdKey>): Promise<LabelRow[]> {
   const [lowerName, id] = page.cursor ?? [null, null];
   return sql.query<LabelRow>(
     `select ${LABEL_COLUMNS} from public.labels
-     where workspace_id = $1 and ($2::text is null or (lower(name), id) > ($2::text, $3::uuid))
+     where workspace_id = ${callerWorkspaceIdAt('$1')}
+       and ($2::text is null or (lower(name), id) > ($2::text, $3::uuid))
      order by lower(name), id
      limit $4`,
-    [workspaceId, lowerName, id, rowsToFetch(page)],
+    [slug, lowerName, id, rowsToFetch(page)],
   );
 }
 
-export async function selectLabel(sql: Sql, workspaceId: string, id: string): Promise<LabelRow | undefined> {
+export async function selectLabel(
+  sql: Sql,
+  workspace: WorkspaceReference,
+  id: string,
+): Promise<LabelRow | undefined> {
   const [row] = await sql.query<LabelRow>(
-    `select ${LABEL_COLUMNS} from public.labels where workspace_id = $1 and id = $2`,
-    [workspaceId, id],
+    `select ${LABEL_COLUMNS} from public.labels where workspace_id = ${workspaceIdOf(workspace, '$1')} and id = $2`,
+    [workspaceValueOf(workspace), id],
   );
   return row;
 }
@@ -102,16 +110,4 @@ export async function deleteLabel(
     [workspaceId, id, expected],
   );
   return rows.length > 0;
-}
-
-export async function selectLabelVersion(
-  sql: Sql,
-  workspaceId: string,
-  id: string,
-): Promise<number | undefined> {
-  const [row] = await sql.query<{ version: number }>(
-    'select version from public.labels where workspace_id = $1 and id = $2',
-    [workspaceId, id],
-  );
-  return row?.version;
 }

@@ -3,7 +3,7 @@
  * recolor and delete (admins). Names are unique per workspace whatever the case.
  */
 import type { CreateLabel, Label, UpdateLabel } from '../../_shared/api-types.ts';
-import type { Database, Sql } from '../../_shared/db.ts';
+import { lastStatementOf, type Database, type Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import { LABELS_PER_WORKSPACE } from '../../_shared/limits.ts';
 import { pageOf, type Page, type PageRequest } from '../../_shared/pages.ts';
@@ -14,7 +14,13 @@ import {
   requireExpectedVersion,
   type ExpectedVersion,
 } from '../../_shared/versions.ts';
-import { enterWorkspace, requireRole, type WorkspaceAccess } from '../workspaces/workspace-access.ts';
+import {
+  enterWorkspace,
+  enterWorkspaceWith,
+  readInWorkspace,
+  requireRole,
+  type WorkspaceAccess,
+} from '../workspaces/workspace-access.ts';
 import type { LowerNameIdKey } from './label-order.ts';
 import {
   deleteLabel as deleteLabelRow,
@@ -22,7 +28,6 @@ import {
   LABEL_NAME_INDEX,
   selectLabel,
   selectLabels,
-  selectLabelVersion,
   updateLabel as updateLabelRow,
   type LabelRow,
 } from './labels.queries.ts';
@@ -46,7 +51,7 @@ export function createLabel(
     const access = await enterWorkspace(sql, principal, slug);
     requireRole(access, 'member', 'create labels');
     try {
-      return toLabel(await insertLabel(sql, access.workspaceId, request));
+      return toLabel(await insertLabel(lastStatementOf(sql), access.workspaceId, request));
     } catch (error) {
       throw labelWriteRefusal(error, request.name);
     }
@@ -60,66 +65,89 @@ export function listLabels(
   page: PageRequest<LowerNameIdKey>,
 ): Promise<Page<Label>> {
   return db.asCaller(principal, async (sql) => {
-    const access = await enterWorkspace(sql, principal, slug);
-    return pageOf(await selectLabels(sql, access.workspaceId, page), page, toLabel);
+    const { found } = await readInWorkspace(sql, principal, slug, (last) => selectLabels(last, slug, page));
+    return pageOf(found, page, toLabel);
   });
 }
 
 export function getLabel(db: Database, principal: Principal, address: LabelAddress): Promise<Label> {
   return db.asCaller(principal, async (sql) => {
-    const access = await enterWorkspace(sql, principal, address.slug);
-    return toLabel(await found(sql, access, address.id));
+    const { found } = await readInWorkspace(sql, principal, address.slug, (last) =>
+      selectLabel(last, { slug: address.slug }, address.id),
+    );
+    if (!found) throw labelNotFound();
+    return toLabel(found);
   });
 }
 
-export function updateLabel(
+/**
+ * In two round trips: the access and the label, then the write with its COMMIT. If-Match and a missing
+ * label are judged on the label as read; an empty merge patch changes nothing but answers them too.
+ */
+export async function updateLabel(
   db: Database,
   principal: Principal,
   address: LabelAddress,
   changes: UpdateLabel,
   expected: ExpectedVersion,
 ): Promise<Label> {
-  return db.asCaller(principal, async (sql) => {
-    const access = await enterWorkspace(sql, principal, address.slug);
-    requireRole(access, 'admin', 'rename or recolor labels');
-    if (Object.keys(changes).length === 0) return toLabel(await unchanged(sql, access, address.id, expected));
+  const updated = await db.asCaller(principal, async (sql) => {
+    const access = await enterLabel(sql, principal, address, 'rename or recolor labels', expected);
+    if (Object.keys(changes).length === 0) return access.label;
     try {
-      const updated = await updateLabelRow(sql, access.workspaceId, address.id, changes, expected);
-      if (updated) return toLabel(updated);
+      return await updateLabelRow(lastStatementOf(sql), access.workspaceId, address.id, changes, expected);
     } catch (error) {
       throw labelWriteRefusal(error, changes.name);
     }
-    const current = await selectLabelVersion(sql, access.workspaceId, address.id);
-    throw conditionalWriteFailure(current, labelNotFound().detail);
   });
+  if (updated) return toLabel(updated);
+  throw conditionalWriteFailure(await currentLabelVersion(db, principal, address), labelNotFound().detail);
 }
 
-export function deleteLabel(
+export async function deleteLabel(
   db: Database,
   principal: Principal,
   address: LabelAddress,
   expected: ExpectedVersion,
 ): Promise<void> {
-  return db.asCaller(principal, async (sql) => {
-    const access = await enterWorkspace(sql, principal, address.slug);
-    requireRole(access, 'admin', 'delete labels');
-    if (await deleteLabelRow(sql, access.workspaceId, address.id, expected)) return;
-    const current = await selectLabelVersion(sql, access.workspaceId, address.id);
-    throw conditionalWriteFailure(current, labelNotFound().detail);
+  const deleted = await db.asCaller(principal, async (sql) => {
+    const access = await enterLabel(sql, principal, address, 'delete labels', expected);
+    return deleteLabelRow(lastStatementOf(sql), access.workspaceId, address.id, expected);
   });
+  if (deleted) return;
+  throw conditionalWriteFailure(await currentLabelVersion(db, principal, address), labelNotFound().detail);
 }
 
-/** An empty merge patch changes nothing, but still answers If-Match as a write would. */
-async function unchanged(sql: Sql, access: WorkspaceAccess, id: string, expected: ExpectedVersion) {
-  const current = await found(sql, access, id);
-  requireExpectedVersion(current.version, expected);
-  return current;
+/** An admin's access and the label, read together; `404` without it, `412` at another version. */
+async function enterLabel(
+  sql: Sql,
+  principal: Principal,
+  address: LabelAddress,
+  action: string,
+  expected: ExpectedVersion,
+): Promise<WorkspaceAccess & { label: LabelRow }> {
+  const { access, found } = await enterWorkspaceWith(sql, principal, address.slug, () =>
+    selectLabel(sql, { slug: address.slug }, address.id),
+  );
+  requireRole(access, 'admin', action);
+  if (!found) throw labelNotFound();
+  requireExpectedVersion(found.version, expected);
+  return { ...access, label: found };
 }
 
-async function found(sql: Sql, access: WorkspaceAccess, id: string): Promise<LabelRow> {
-  const row = await selectLabel(sql, access.workspaceId, id);
-  if (!row) throw labelNotFound();
-  return row;
+/**
+ * The label's version now, in a transaction of its own: after a write that changed no row because the
+ * label changed or went since it was read, and the write's transaction is over.
+ */
+function currentLabelVersion(
+  db: Database,
+  principal: Principal,
+  address: LabelAddress,
+): Promise<number | undefined> {
+  return db.asCaller(principal, async (sql) => {
+    const row = await selectLabel(lastStatementOf(sql), { slug: address.slug }, address.id);
+    return row?.version;
+  });
 }
 
 function labelWriteRefusal(error: unknown, name: string | undefined): unknown {

@@ -9,6 +9,12 @@ import type { Sql } from '../../_shared/db.ts';
 import type { CreatedAtIdKey, PageRequest } from '../../_shared/pages.ts';
 import { rowsToFetch } from '../../_shared/pages.ts';
 import type { ExpectedVersion } from '../../_shared/versions.ts';
+import {
+  callerWorkspaceIdAt,
+  workspaceIdOf,
+  workspaceValueOf,
+  type WorkspaceReference,
+} from '../workspaces/workspace-access.queries.ts';
 
 export interface MemberRow extends Record<string, unknown> {
   user_id: string;
@@ -24,35 +30,39 @@ export interface MemberRow extends Record<string, unknown> {
 
 const MEMBER_COLUMNS = `m.user_id, m.workspace_id, m.role, p.display_name, e.email, m.version, m.created_at,
   m.updated_at, json_build_array(m.created_at, m.user_id) as sort_key`;
-const MEMBERS_OF = `public.memberships m
+/**
+ * The members of the workspace whose id is the SQL expression `workspaceId`, with their profiles and
+ * e-mails, as `from … where …`: the statement goes on with `and …`.
+ */
+const membersOf = (workspaceId: string) => `public.memberships m
   join public.profiles p on p.user_id = m.user_id
-  join private.member_emails($1) e on e.user_id = m.user_id`;
+  join private.member_emails(${workspaceId}) e on e.user_id = m.user_id
+  where m.workspace_id = ${workspaceId}`;
 
-/** A page of the workspace's members, in the order they joined. */
+/** A page of the members of the caller's workspace `slug`, in the order they joined. */
 export function selectMembers(
   sql: Sql,
-  workspaceId: string,
+  slug: string,
   page: PageRequest<CreatedAtIdKey>,
 ): Promise<MemberRow[]> {
   const [joinedAt, userId] = page.cursor ?? [null, null];
   return sql.query<MemberRow>(
-    `select ${MEMBER_COLUMNS} from ${MEMBERS_OF}
-     where m.workspace_id = $1
+    `select ${MEMBER_COLUMNS} from ${membersOf(callerWorkspaceIdAt('$1'))}
        and ($2::timestamptz is null or (m.created_at, m.user_id) > ($2::timestamptz, $3::uuid))
      order by m.created_at, m.user_id
      limit $4`,
-    [workspaceId, joinedAt, userId, rowsToFetch(page)],
+    [slug, joinedAt, userId, rowsToFetch(page)],
   );
 }
 
 export async function selectMember(
   sql: Sql,
-  workspaceId: string,
+  workspace: WorkspaceReference,
   userId: string,
 ): Promise<MemberRow | undefined> {
   const [row] = await sql.query<MemberRow>(
-    `select ${MEMBER_COLUMNS} from ${MEMBERS_OF} where m.workspace_id = $1 and m.user_id = $2`,
-    [workspaceId, userId],
+    `select ${MEMBER_COLUMNS} from ${membersOf(workspaceIdOf(workspace, '$1'))} and m.user_id = $2`,
+    [workspaceValueOf(workspace), userId],
   );
   return row;
 }

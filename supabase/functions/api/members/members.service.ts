@@ -15,7 +15,12 @@ import {
   requireExpectedVersion,
   type ExpectedVersion,
 } from '../../_shared/versions.ts';
-import { enterWorkspace, requireRole, type WorkspaceAccess } from '../workspaces/workspace-access.ts';
+import {
+  enterWorkspace,
+  readInWorkspace,
+  requireRole,
+  type WorkspaceAccess,
+} from '../workspaces/workspace-access.ts';
 import {
   deleteMember,
   selectMember,
@@ -32,15 +37,18 @@ export function listMembers(
   page: PageRequest<CreatedAtIdKey>,
 ): Promise<Page<Member>> {
   return db.asCaller(principal, async (sql) => {
-    const access = await enterWorkspace(sql, principal, slug);
-    return pageOf(await selectMembers(sql, access.workspaceId, page), page, toMember);
+    const { found } = await readInWorkspace(sql, principal, slug, (last) => selectMembers(last, slug, page));
+    return pageOf(found, page, toMember);
   });
 }
 
 export function getMember(db: Database, principal: Principal, slug: string, userId: string): Promise<Member> {
   return db.asCaller(principal, async (sql) => {
-    const access = await enterWorkspace(sql, principal, slug);
-    return toMember(await found(sql, access, userId));
+    const { found } = await readInWorkspace(sql, principal, slug, (last) =>
+      selectMember(last, { slug }, userId),
+    );
+    if (!found) throw memberNotFound();
+    return toMember(found);
   });
 }
 

@@ -3,10 +3,8 @@
  * archived project is read-only. Anything that changes a project or what is in it (its tasks, in time)
  * calls `requireActiveProject` first.
  */
-import type { Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
-import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
-import { selectProject, type ProjectRow } from './projects.queries.ts';
+import type { ProjectRow } from './projects.queries.ts';
 
 /** A project's address: `/v1/workspaces/{slug}/projects/{key}`. */
 export interface ProjectAddress {
@@ -18,14 +16,7 @@ export function projectNotFound(key: string): AppError {
   return new AppError('not_found', `This workspace has no project with the key "${key}".`);
 }
 
-/** The project `key` of the workspace; `404` when there is none (keys are case-sensitive). */
-export async function findProject(sql: Sql, access: WorkspaceAccess, key: string): Promise<ProjectRow> {
-  const project = await selectProject(sql, access.workspaceId, key);
-  if (!project) throw projectNotFound(key);
-  return project;
-}
-
-/** findProject, from the row of a statement sent alongside others (selectProjectAt). */
+/** The project `key` from the row of selectProjectAt; `404` when there is none (keys are case-sensitive). */
 export function projectFound(row: ProjectRow | undefined, key: string): ProjectRow {
   if (!row) throw projectNotFound(key);
   return row;

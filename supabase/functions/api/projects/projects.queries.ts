@@ -6,6 +6,7 @@
 import type { Sql } from '../../_shared/db.ts';
 import { rowsToFetch, type CreatedAtIdKey, type PageRequest } from '../../_shared/pages.ts';
 import type { ExpectedVersion } from '../../_shared/versions.ts';
+import { callerWorkspaceIdAt } from '../workspaces/workspace-access.queries.ts';
 
 export interface ProjectRow extends Record<string, unknown> {
   id: string;
@@ -54,32 +55,20 @@ export async function insertProject(sql: Sql, workspaceId: string, project: NewP
 /** A page of the workspace's projects, oldest first; archived ones only when asked for. */
 export function selectProjects(
   sql: Sql,
-  workspaceId: string,
+  slug: string,
   page: PageRequest<CreatedAtIdKey>,
   includeArchived: boolean,
 ): Promise<ProjectRow[]> {
   const [createdAt, id] = page.cursor ?? [null, null];
   return sql.query<ProjectRow>(
     `select ${PROJECT_COLUMNS} from public.projects
-     where workspace_id = $1
+     where workspace_id = ${callerWorkspaceIdAt('$1')}
        and ($2::boolean or archived_at is null)
        and ($3::timestamptz is null or (created_at, id) > ($3::timestamptz, $4::uuid))
      order by created_at, id
      limit $5`,
-    [workspaceId, includeArchived, createdAt, id, rowsToFetch(page)],
+    [slug, includeArchived, createdAt, id, rowsToFetch(page)],
   );
-}
-
-export async function selectProject(
-  sql: Sql,
-  workspaceId: string,
-  key: string,
-): Promise<ProjectRow | undefined> {
-  const [row] = await sql.query<ProjectRow>(
-    `select ${PROJECT_COLUMNS} from public.projects where workspace_id = $1 and key = $2`,
-    [workspaceId, key],
-  );
-  return row;
 }
 
 /**
@@ -146,7 +135,7 @@ export async function deleteProject(
 export async function selectProjectAt(sql: Sql, slug: string, key: string): Promise<ProjectRow | undefined> {
   const [row] = await sql.query<ProjectRow>(
     `select ${PROJECT_COLUMNS} from public.projects
-     where key = $2 and workspace_id = (select id from private.caller_workspaces() where slug = $1)`,
+     where key = $2 and workspace_id = ${callerWorkspaceIdAt('$1')}`,
     [slug, key],
   );
   return row;

@@ -3,7 +3,7 @@
  * or archive (admins; an archived project accepts nothing but being unarchived) and delete (admins).
  */
 import type { CreateProject, Project, UpdateProject } from '../../_shared/api-types.ts';
-import type { Database, Sql } from '../../_shared/db.ts';
+import { lastStatementOf, type Database, type Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import { PROJECTS_PER_WORKSPACE } from '../../_shared/limits.ts';
 import { pageOf, type CreatedAtIdKey, type Page, type PageRequest } from '../../_shared/pages.ts';
@@ -16,10 +16,15 @@ import {
   requireExpectedVersion,
   type ExpectedVersion,
 } from '../../_shared/versions.ts';
-import { enterWorkspace, requireRole, type WorkspaceAccess } from '../workspaces/workspace-access.ts';
 import {
-  findProject,
+  enterWorkspace,
+  enterWorkspaceWith,
+  readInWorkspace,
+  requireRole,
+} from '../workspaces/workspace-access.ts';
+import {
   projectArchived,
+  projectFound,
   projectNotFound,
   requireActiveProject,
   type ProjectAddress,
@@ -28,7 +33,7 @@ import {
   deleteProject as deleteProjectRow,
   insertProject,
   PROJECT_KEY_CONSTRAINT,
-  selectProject,
+  selectProjectAt,
   selectProjects,
   updateProject as updateProjectRow,
   type ProjectRow,
@@ -44,7 +49,7 @@ export function createProject(
     const access = await enterWorkspace(sql, principal, slug);
     requireRole(access, 'admin', 'create projects');
     try {
-      return toProject(await insertProject(sql, access.workspaceId, request));
+      return toProject(await insertProject(lastStatementOf(sql), access.workspaceId, request));
     } catch (error) {
       throw projectWriteRefusal(error, request.key);
     }
@@ -59,60 +64,86 @@ export function listProjects(
   includeArchived: boolean,
 ): Promise<Page<Project>> {
   return db.asCaller(principal, async (sql) => {
-    const access = await enterWorkspace(sql, principal, slug);
-    return pageOf(await selectProjects(sql, access.workspaceId, page, includeArchived), page, toProject);
+    const { found } = await readInWorkspace(sql, principal, slug, (last) =>
+      selectProjects(last, slug, page, includeArchived),
+    );
+    return pageOf(found, page, toProject);
   });
 }
 
 export function getProject(db: Database, principal: Principal, address: ProjectAddress): Promise<Project> {
   return db.asCaller(principal, async (sql) => {
-    const access = await enterWorkspace(sql, principal, address.slug);
-    return toProject(await findProject(sql, access, address.key));
+    const { found } = await readInWorkspace(sql, principal, address.slug, (last) =>
+      selectProjectAt(last, address.slug, address.key),
+    );
+    return toProject(projectFound(found, address.key));
   });
 }
 
-export function updateProject(
+/**
+ * In two round trips: the access and the project, then the write with its COMMIT. What the write's
+ * guards would refuse (no such project, another version, archived) is judged on the project as read.
+ */
+export async function updateProject(
   db: Database,
   principal: Principal,
   address: ProjectAddress,
   changes: UpdateProject,
   expected: ExpectedVersion,
 ): Promise<Project> {
-  return db.asCaller(principal, async (sql) => {
-    const access = await enterWorkspace(sql, principal, address.slug);
-    requireRole(access, 'admin', 'change projects');
-    if (Object.keys(changes).length === 0)
-      return toProject(await unchanged(sql, access, address.key, expected));
+  const updated = await db.asCaller(principal, async (sql) => {
+    const { access, project } = await enterProject(sql, principal, address, 'change projects');
+    if (Object.keys(changes).length === 0) return unchanged(project, address.key, expected);
+    const unchanging = onlyUnarchives(changes);
+    if (!project || !isExpectedVersion(project.version, expected) || (project.archived_at && !unchanging)) {
+      throw whyUnchanged(project, address.key, expected);
+    }
     try {
-      const updated = await updateProjectRow(
-        sql,
-        access.workspaceId,
-        address.key,
-        changes,
-        expected,
-        onlyUnarchives(changes),
-      );
-      if (updated) return toProject(updated);
+      const last = lastStatementOf(sql);
+      return await updateProjectRow(last, access.workspaceId, address.key, changes, expected, unchanging);
     } catch (error) {
       throw projectWriteRefusal(error, changes.key);
     }
-    throw whyUnchanged(await selectProject(sql, access.workspaceId, address.key), address.key, expected);
   });
+  if (updated) return toProject(updated);
+  // The project changed or went between the read and the write, and the write's transaction is over.
+  throw whyUnchanged(await currentProject(db, principal, address), address.key, expected);
 }
 
-export function deleteProject(
+export async function deleteProject(
   db: Database,
   principal: Principal,
   address: ProjectAddress,
   expected: ExpectedVersion,
 ): Promise<void> {
-  return db.asCaller(principal, async (sql) => {
-    const access = await enterWorkspace(sql, principal, address.slug);
-    requireRole(access, 'admin', 'delete projects');
-    if (await deleteProjectRow(sql, access.workspaceId, address.key, expected)) return;
-    const current = await selectProject(sql, access.workspaceId, address.key);
-    throw conditionalWriteFailure(current?.version, projectNotFound(address.key).detail);
+  const deleted = await db.asCaller(principal, async (sql) => {
+    const { access, project } = await enterProject(sql, principal, address, 'delete projects');
+    if (!project || !isExpectedVersion(project.version, expected)) {
+      throw conditionalWriteFailure(project?.version, projectNotFound(address.key).detail);
+    }
+    return deleteProjectRow(lastStatementOf(sql), access.workspaceId, address.key, expected);
   });
+  if (deleted) return;
+  const current = await currentProject(db, principal, address);
+  throw conditionalWriteFailure(current?.version, projectNotFound(address.key).detail);
+}
+
+/** An admin's access to the workspace and its project (if any), read together in one round trip. */
+async function enterProject(sql: Sql, principal: Principal, address: ProjectAddress, action: string) {
+  const { access, found } = await enterWorkspaceWith(sql, principal, address.slug, () =>
+    selectProjectAt(sql, address.slug, address.key),
+  );
+  requireRole(access, 'admin', action);
+  return { access, project: found };
+}
+
+/** The project as it is now, in a transaction of its own (after a write's has ended). */
+function currentProject(
+  db: Database,
+  principal: Principal,
+  address: ProjectAddress,
+): Promise<ProjectRow | undefined> {
+  return db.asCaller(principal, (sql) => selectProjectAt(lastStatementOf(sql), address.slug, address.key));
 }
 
 /** While archived, a project takes exactly `{"archived": false}` and nothing else. */
@@ -121,13 +152,8 @@ function onlyUnarchives(changes: UpdateProject): boolean {
 }
 
 /** An empty merge patch changes nothing, but still answers If-Match and the archive rule as a write would. */
-async function unchanged(
-  sql: Sql,
-  access: WorkspaceAccess,
-  key: string,
-  expected: ExpectedVersion,
-): Promise<ProjectRow> {
-  const current = await findProject(sql, access, key);
+function unchanged(project: ProjectRow | undefined, key: string, expected: ExpectedVersion): ProjectRow {
+  const current = projectFound(project, key);
   requireExpectedVersion(current.version, expected);
   requireActiveProject(current);
   return current;

@@ -5,7 +5,7 @@
  * found, entering its workspace, if it is one of the caller's, answers `403 mfa_required` instead.
  * Routes that change a task, or what hangs off it, then call `requireActiveTaskProject`.
  */
-import type { Sql } from '../../_shared/db.ts';
+import { lastStatementOf, type Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import type { Principal } from '../../_shared/principal.ts';
 import { requireActiveProject } from '../projects/project-access.ts';
@@ -34,6 +34,38 @@ export async function enterTaskWorkspace(
   const [task, accessRow] = await Promise.all([
     selectTask(sql, taskId),
     selectWorkspaceAccessOfTask(sql, taskId),
+  ]);
+  return admitToTaskWorkspace(principal, accessRow, task);
+}
+
+/**
+ * enterTaskWorkspace for a read: the COMMIT rides behind the two statements, or behind `read`'s one
+ * statement about what hangs off the task (RLS shows it only with the task), all in one round trip.
+ * The task and its workspace are judged first, so their answers (404, 403 MFA) come before the read's.
+ */
+export async function readInTaskWorkspace<T>(
+  sql: Sql,
+  principal: Principal,
+  taskId: string,
+  read: (sql: Sql) => Promise<T>,
+): Promise<TaskInWorkspace & { found: T }> {
+  const [task, accessRow, found] = await Promise.all([
+    selectTask(sql, taskId),
+    selectWorkspaceAccessOfTask(sql, taskId),
+    read(lastStatementOf(sql)),
+  ]);
+  return { ...admitToTaskWorkspace(principal, accessRow, task), found };
+}
+
+/** readInTaskWorkspace with nothing more to read: the task itself. */
+export async function readTaskInWorkspace(
+  sql: Sql,
+  principal: Principal,
+  taskId: string,
+): Promise<TaskInWorkspace> {
+  const [task, accessRow] = await Promise.all([
+    selectTask(sql, taskId),
+    selectWorkspaceAccessOfTask(lastStatementOf(sql), taskId),
   ]);
   return admitToTaskWorkspace(principal, accessRow, task);
 }

@@ -9,6 +9,12 @@ import type { Task, TaskPriority, TaskStatus } from '../../_shared/api-types.ts'
 import type { Sql } from '../../_shared/db.ts';
 import { rowsToFetch, type PageRequest } from '../../_shared/pages.ts';
 import type { ExpectedVersion } from '../../_shared/versions.ts';
+import {
+  callerWorkspaceIdAt,
+  workspaceIdOf,
+  workspaceValueOf,
+  type WorkspaceReference,
+} from '../workspaces/workspace-access.queries.ts';
 import type { TaskSort, TaskSortKey } from './task-order.ts';
 import type { CreateTaskBodySchema } from './tasks.schemas.ts';
 
@@ -54,15 +60,16 @@ export async function selectTask(sql: Sql, id: string): Promise<TaskRow | undefi
 }
 
 /** The task `<projectKey>-<number>` of the workspace. */
+/** The task `ENG-42` of the caller's workspace `slug`. */
 export async function selectTaskByKey(
   sql: Sql,
-  workspaceId: string,
+  slug: string,
   projectKey: string,
   number: number,
 ): Promise<TaskRow | undefined> {
   const [row] = await sql.query<TaskRow>(
-    `${TASK_WITH_PROJECT} where p.workspace_id = $1 and p.key = $2 and t.number = $3`,
-    [workspaceId, projectKey, number],
+    `${TASK_WITH_PROJECT} where p.workspace_id = ${callerWorkspaceIdAt('$1')} and p.key = $2 and t.number = $3`,
+    [slug, projectKey, number],
   );
   return row;
 }
@@ -364,16 +371,6 @@ const matchingText = (projectId: string) =>
 
 /** A project by its id, or by its address, for a statement sent before its id is known. */
 export type ProjectReference = string | { slug: string; key: string };
-/** A workspace by its id, or by the slug of one of the caller's workspaces, the same way. */
-export type WorkspaceReference = string | { slug: string };
-
-/** The id of the caller's workspace whose slug is `slugParam` (none when they are no member). */
-const callerWorkspaceIdAt = (slugParam: string): string =>
-  `(select w.id from private.caller_workspaces() w where w.slug = ${slugParam})`;
-const workspaceIdOf = (workspace: WorkspaceReference, param: string): string =>
-  typeof workspace === 'string' ? param : callerWorkspaceIdAt(param);
-const workspaceValueOf = (workspace: WorkspaceReference): string =>
-  typeof workspace === 'string' ? workspace : workspace.slug;
 /** The id of the project whose key is `keyParam` in the caller's workspace whose slug is `slugParam`. */
 const projectIdAt = (keyParam: string, slugParam: string): string =>
   `(select p.id from public.projects p where p.key = ${keyParam}

@@ -28,7 +28,7 @@ import {
 } from '../workspaces/workspace-access.queries.ts';
 import {
   admitToWorkspace,
-  enterWorkspace,
+  readInWorkspace,
   requireRole,
   requireWorkspaceSlug,
   type WorkspaceAccess,
@@ -37,6 +37,7 @@ import { afterLast, endOfColumn, landingFor, type Landing } from './board-placem
 import {
   admitToTaskWorkspace,
   enterTaskWorkspace,
+  readTaskInWorkspace,
   requireActiveTaskProject,
   taskNotFound,
 } from './task-access.ts';
@@ -139,13 +140,14 @@ function assigneeFilter(
 }
 
 export function getTask(db: Database, principal: Principal, id: string): Promise<Task> {
-  return db.asCaller(principal, async (sql) => (await enterTaskWorkspace(sql, principal, id)).task.task);
+  return db.asCaller(principal, async (sql) => (await readTaskInWorkspace(sql, principal, id)).task.task);
 }
 
 export function getTaskByKey(db: Database, principal: Principal, slug: string, key: TaskKey): Promise<Task> {
   return db.asCaller(principal, async (sql) => {
-    const access = await enterWorkspace(sql, principal, slug);
-    const row = await selectTaskByKey(sql, access.workspaceId, key.projectKey, key.number);
+    const { found: row } = await readInWorkspace(sql, principal, slug, (last) =>
+      selectTaskByKey(last, slug, key.projectKey, key.number),
+    );
     if (!row) {
       throw new AppError('not_found', `This workspace has no task ${key.projectKey}-${key.number}.`);
     }

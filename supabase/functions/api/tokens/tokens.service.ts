@@ -11,7 +11,7 @@ import {
   hashApiToken,
 } from '../../_shared/auth/api-token-secret.ts';
 import { CREATION_WINDOW_SECONDS, requireCreationBudget } from '../../_shared/creation-budget.ts';
-import type { Database, Sql } from '../../_shared/db.ts';
+import { lastStatementOf, type Database, type Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import { API_TOKENS_PER_USER } from '../../_shared/limits.ts';
 import { pageOf, type CreatedAtIdKey, type Page, type PageRequest } from '../../_shared/pages.ts';
@@ -60,12 +60,14 @@ export function listApiTokens(
   page: PageRequest<CreatedAtIdKey>,
 ): Promise<Page<ApiToken>> {
   return db.asCaller(principal, async (sql) =>
-    pageOf(await selectOwnTokens(sql, ENDED_TOKENS_LISTED_FOR_DAYS, page), page, toApiToken),
+    pageOf(await selectOwnTokens(lastStatementOf(sql), ENDED_TOKENS_LISTED_FOR_DAYS, page), page, toApiToken),
   );
 }
 
 export function getApiToken(db: Database, principal: Principal, id: string): Promise<ApiToken> {
-  return db.asCaller(principal, async (sql) => toApiToken(found(await selectOwnToken(sql, id))));
+  return db.asCaller(principal, async (sql) =>
+    toApiToken(found(await selectOwnToken(lastStatementOf(sql), id))),
+  );
 }
 
 /**

@@ -12,6 +12,23 @@ export interface WorkspaceAccessRow extends Record<string, unknown> {
   role: WorkspaceRole;
 }
 
+/**
+ * The id of the caller's workspace whose slug is the parameter `param` (`$1`), as a SQL expression: lets
+ * a statement find its workspace by the address's slug, sent alongside selectWorkspaceAccess without
+ * waiting for the id. It names only one of the caller's own workspaces, or none.
+ */
+export const callerWorkspaceIdAt = (param: string): string =>
+  `(select id from private.caller_workspaces() where slug = ${param})`;
+
+/** A workspace by its id, or by the slug of one of the caller's workspaces, for a statement sent before its id is known. */
+export type WorkspaceReference = string | { slug: string };
+
+/** The workspace's id in a statement, from the parameter `param` holding workspaceValueOf(workspace). */
+export const workspaceIdOf = (workspace: WorkspaceReference, param: string): string =>
+  typeof workspace === 'string' ? param : callerWorkspaceIdAt(param);
+export const workspaceValueOf = (workspace: WorkspaceReference): string =>
+  typeof workspace === 'string' ? workspace : workspace.slug;
+
 export async function selectWorkspaceAccess(sql: Sql, slug: string): Promise<WorkspaceAccessRow | undefined> {
   const [row] = await sql.query<WorkspaceAccessRow>(
     'select id, slug, require_mfa, role from private.caller_workspaces() where slug = $1',
@@ -28,6 +45,22 @@ export async function selectWorkspaceAccessById(
   const [row] = await sql.query<WorkspaceAccessRow>(
     'select id, slug, require_mfa, role from private.caller_workspaces() where id = $1',
     [workspaceId],
+  );
+  return row;
+}
+
+/**
+ * The same, for the workspace of the comment `commentId` if it is one of the caller's, whether or not
+ * RLS shows the comment: sent alongside the comment's own read.
+ */
+export async function selectWorkspaceAccessOfComment(
+  sql: Sql,
+  commentId: string,
+): Promise<WorkspaceAccessRow | undefined> {
+  const [row] = await sql.query<WorkspaceAccessRow>(
+    `select id, slug, require_mfa, role from private.caller_workspaces()
+     where id = (select private.caller_workspace_of_comment($1))`,
+    [commentId],
   );
   return row;
 }

@@ -5,7 +5,7 @@
  * RLS enforces the same rules again underneath; these checks exist to answer precisely.
  */
 import type { WorkspaceRole } from '../../_shared/api-types.ts';
-import type { Sql } from '../../_shared/db.ts';
+import { lastStatementOf, type Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import type { Principal } from '../../_shared/principal.ts';
 import {
@@ -44,6 +44,35 @@ export async function enterWorkspace(sql: Sql, principal: Principal, slug: strin
 /** `404` for a slug no workspace can have, before any statement carries it (it may hold NUL). */
 export function requireWorkspaceSlug(slug: string): void {
   if (!WorkspaceSlugSchema.safeParse(slug).success) throw workspaceNotFound(slug);
+}
+
+/**
+ * enterWorkspace and a read that finds the workspace by its slug (callerWorkspaceIdAt), in one round
+ * trip, the COMMIT behind the read, which sends one statement. The access is judged first, so a
+ * workspace the caller may not enter answers as enterWorkspace does, whatever the read found.
+ */
+export function readInWorkspace<T>(
+  sql: Sql,
+  principal: Principal,
+  slug: string,
+  read: (sql: Sql) => Promise<T>,
+): Promise<{ access: WorkspaceAccess; found: T }> {
+  return enterWorkspaceWith(sql, principal, slug, () => read(lastStatementOf(sql)));
+}
+
+/**
+ * readInWorkspace for a write: the read (of what the write will change, by slug) goes with the access,
+ * and the transaction stays open for the write, which waits for the role to be judged.
+ */
+export async function enterWorkspaceWith<T>(
+  sql: Sql,
+  principal: Principal,
+  slug: string,
+  read: () => Promise<T>,
+): Promise<{ access: WorkspaceAccess; found: T }> {
+  requireWorkspaceSlug(slug);
+  const [row, found] = await Promise.all([selectWorkspaceAccess(sql, slug), read()]);
+  return { access: admitToWorkspace(principal, slug, row), found };
 }
 
 /**

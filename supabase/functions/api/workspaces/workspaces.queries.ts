@@ -8,6 +8,7 @@ import type { Sql } from '../../_shared/db.ts';
 import type { CreatedAtIdKey, PageRequest } from '../../_shared/pages.ts';
 import { rowsToFetch } from '../../_shared/pages.ts';
 import type { ExpectedVersion } from '../../_shared/versions.ts';
+import { workspaceIdOf, workspaceValueOf, type WorkspaceReference } from './workspace-access.queries.ts';
 
 export interface WorkspaceRow extends Record<string, unknown> {
   id: string;
@@ -62,10 +63,14 @@ export function selectMyWorkspaces(sql: Sql, page: PageRequest<CreatedAtIdKey>):
   );
 }
 
-export async function selectWorkspace(sql: Sql, id: string): Promise<WorkspaceRow | undefined> {
+export async function selectWorkspace(
+  sql: Sql,
+  workspace: WorkspaceReference,
+): Promise<WorkspaceRow | undefined> {
   const [row] = await sql.query<WorkspaceRow>(
-    `select ${WORKSPACE_COLUMNS} from public.workspaces w ${MY_MEMBERSHIP} where w.id = $1`,
-    [id],
+    `select ${WORKSPACE_COLUMNS} from public.workspaces w ${MY_MEMBERSHIP}
+     where w.id = ${workspaceIdOf(workspace, '$1')}`,
+    [workspaceValueOf(workspace)],
   );
   return row;
 }

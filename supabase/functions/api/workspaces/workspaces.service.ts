@@ -3,7 +3,7 @@
  * `require_mfa` on needs a proven second factor) and delete (owners).
  */
 import type { CreateWorkspace, UpdateWorkspace, Workspace } from '../../_shared/api-types.ts';
-import type { Database, Sql } from '../../_shared/db.ts';
+import { lastStatementOf, type Database, type Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import { WORKSPACES_PER_USER } from '../../_shared/limits.ts';
 import { pageOf, type CreatedAtIdKey, type Page, type PageRequest } from '../../_shared/pages.ts';
@@ -14,7 +14,13 @@ import {
   requireExpectedVersion,
   type ExpectedVersion,
 } from '../../_shared/versions.ts';
-import { enterWorkspace, requireRole, workspaceNotFound, type WorkspaceAccess } from './workspace-access.ts';
+import {
+  enterWorkspace,
+  readInWorkspace,
+  requireRole,
+  workspaceNotFound,
+  type WorkspaceAccess,
+} from './workspace-access.ts';
 import {
   deleteWorkspace as deleteWorkspaceRow,
   insertWorkspace,
@@ -47,14 +53,17 @@ export function listWorkspaces(
   page: PageRequest<CreatedAtIdKey>,
 ): Promise<Page<Workspace>> {
   return db.asCaller(principal, async (sql) =>
-    pageOf(await selectMyWorkspaces(sql, page), page, toWorkspace),
+    pageOf(await selectMyWorkspaces(lastStatementOf(sql), page), page, toWorkspace),
   );
 }
 
 export function getWorkspace(db: Database, principal: Principal, slug: string): Promise<Workspace> {
   return db.asCaller(principal, async (sql) => {
-    const access = await enterWorkspace(sql, principal, slug);
-    return toWorkspace(await found(sql, access));
+    const { access, found } = await readInWorkspace(sql, principal, slug, (last) =>
+      selectWorkspace(last, { slug }),
+    );
+    if (!found) throw workspaceNotFound(access.slug);
+    return toWorkspace(found);
   });
 }
 
