@@ -22,9 +22,12 @@ export function updateMe(
   expected: ExpectedVersion,
 ): Promise<Me> {
   return db.asCaller(principal, async (sql) => {
-    const changed =
-      changes.display_name !== undefined && (await updateOwnDisplayName(sql, changes.display_name, expected));
-    const me = await readMe(sql, principal);
+    // The update and the reads behind it travel together: statements run in order, so the reads see it.
+    const update =
+      changes.display_name === undefined
+        ? Promise.resolve(false)
+        : updateOwnDisplayName(sql, changes.display_name, expected);
+    const [changed, me] = await Promise.all([update, readMe(sql, principal)]);
     if (!changed) requireExpectedVersion(me.version, expected);
     return me;
   });
