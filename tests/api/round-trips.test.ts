@@ -131,8 +131,6 @@ const EXCEPTIONS: Partial<Record<string, number>> = {
   // Not yet reworked beyond the shared first round trip and the unwaited BEGIN (0016): each lookup
   // waits for its answer, and the COMMIT waits on its own.
   createWorkspace: 4,
-  updateWorkspace: 4,
-  deleteWorkspace: 4,
   updateMember: 6,
   removeMember: 5,
   createInvitation: 11,
