@@ -1,6 +1,6 @@
 /** The caller's account: their profile, e-mail address, session assurance level and MFA factors. */
 import type { Me, MfaFactor, UpdateMe } from '../../_shared/api-types.ts';
-import type { Database, Sql } from '../../_shared/db.ts';
+import { lastStatementOf, type Database, type Sql } from '../../_shared/db.ts';
 import type { Principal } from '../../_shared/principal.ts';
 import { requireExpectedVersion, type ExpectedVersion } from '../../_shared/versions.ts';
 import {
@@ -22,20 +22,27 @@ export function updateMe(
   expected: ExpectedVersion,
 ): Promise<Me> {
   return db.asCaller(principal, async (sql) => {
-    const changed =
-      changes.display_name !== undefined && (await updateOwnDisplayName(sql, changes.display_name, expected));
-    const me = await readMe(sql, principal);
+    // The update and the reads behind it travel together: statements run in order, so the reads see it.
+    const update =
+      changes.display_name === undefined
+        ? Promise.resolve(false)
+        : updateOwnDisplayName(sql, changes.display_name, expected);
+    const [changed, me] = await Promise.all([update, readMe(sql, principal)]);
     if (!changed) requireExpectedVersion(me.version, expected);
     return me;
   });
 }
 
+/** The account's three reads, sent together with the unit of work's COMMIT behind them (0016). */
 async function readMe(sql: Sql, principal: Principal): Promise<Me> {
-  const profile = await selectOwnProfile(sql);
-  const account = await selectOwnAccount(sql);
+  const [profile, account, factorRows] = await Promise.all([
+    selectOwnProfile(sql),
+    selectOwnAccount(sql),
+    selectOwnMfaFactors(lastStatementOf(sql)),
+  ]);
   // The session check has just seen the user, and the profile trigger makes a profile with every user.
   if (!profile || !account?.email) throw new Error('the caller has no profile or no e-mail address');
-  const factors = (await selectOwnMfaFactors(sql)).map(toMfaFactor);
+  const factors = factorRows.map(toMfaFactor);
   return {
     object: 'user',
     id: principal.user_id,

@@ -11,7 +11,7 @@ import {
   hashApiToken,
 } from '../../_shared/auth/api-token-secret.ts';
 import { CREATION_WINDOW_SECONDS, requireCreationBudget } from '../../_shared/creation-budget.ts';
-import { lastStatementOf, type Database, type Sql } from '../../_shared/db.ts';
+import { lastStatementOf, type Database } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import { API_TOKENS_PER_USER } from '../../_shared/limits.ts';
 import { pageOf, type CreatedAtIdKey, type Page, type PageRequest } from '../../_shared/pages.ts';
@@ -38,12 +38,20 @@ export function createApiToken(
   request: CreateApiToken,
 ): Promise<NewApiToken> {
   return db.asCaller(principal, async (sql) => {
-    await requireSecondFactorIfEnrolled(sql, principal);
-    await lockOwnTokenCreation(sql);
-    await requireRoomForAnotherToken(sql);
-    requireCreationBudget(await selectOwnRecentCreations(sql, CREATION_WINDOW_SECONDS), 'API tokens');
+    // One round trip: statements run in order, so the counts behind the lock see what it waited for.
+    // They are then judged in the old order (403 MFA, 409 limit, 429 budget); the insert goes with its
+    // COMMIT (0016).
+    const [verifiedFactor, , active, recent] = await Promise.all([
+      principal.aal === 'aal2' ? Promise.resolve(false) : selectCallerHasVerifiedFactor(sql),
+      lockOwnTokenCreation(sql),
+      countOwnActiveTokens(sql),
+      selectOwnRecentCreations(sql, CREATION_WINDOW_SECONDS),
+    ]);
+    requireSecondFactorIfEnrolled(verifiedFactor);
+    requireRoomForAnotherToken(active);
+    requireCreationBudget(recent, 'API tokens');
     const secret = generateApiTokenSecret();
-    const row = await insertOwnToken(sql, {
+    const row = await insertOwnToken(lastStatementOf(sql), {
       name: request.name,
       prefix: displayPrefixOf(secret),
       tokenHashHex: await hashApiToken(secret),
@@ -89,16 +97,17 @@ export function revokeApiToken(
   });
 }
 
-async function requireSecondFactorIfEnrolled(sql: Sql, principal: Principal): Promise<void> {
-  if (principal.aal === 'aal2' || !(await selectCallerHasVerifiedFactor(sql))) return;
+/** `verifiedFactor`: whether an aal1 caller has a verified factor (false for an aal2 session). */
+function requireSecondFactorIfEnrolled(verifiedFactor: boolean): void {
+  if (!verifiedFactor) return;
   throw new AppError(
     'mfa_required',
     'Your account has two-factor authentication: verify your second factor, then create the token.',
   );
 }
 
-async function requireRoomForAnotherToken(sql: Sql): Promise<void> {
-  if ((await countOwnActiveTokens(sql)) < API_TOKENS_PER_USER) return;
+function requireRoomForAnotherToken(active: number): void {
+  if (active < API_TOKENS_PER_USER) return;
   throw new AppError(
     'limit_reached',
     `You already have ${API_TOKENS_PER_USER} active API tokens, the limit (api_tokens_per_user). Revoke one first.`,

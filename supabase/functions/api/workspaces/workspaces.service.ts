@@ -67,40 +67,53 @@ export function getWorkspace(db: Database, principal: Principal, slug: string): 
   });
 }
 
-export function updateWorkspace(
+export async function updateWorkspace(
   db: Database,
   principal: Principal,
   slug: string,
   changes: UpdateWorkspace,
   expected: ExpectedVersion,
 ): Promise<Workspace> {
-  return db.asCaller(principal, async (sql) => {
+  const { access, updated } = await db.asCaller(principal, async (sql) => {
     const access = await enterWorkspace(sql, principal, slug);
     requireRole(access, 'admin', "change the workspace's settings");
     if (changes.require_mfa === true && !access.requireMfa) requireProvenSecondFactor(principal);
-    if (Object.keys(changes).length === 0) return toWorkspace(await unchanged(sql, access, expected));
+    const last = lastStatementOf(sql);
+    if (Object.keys(changes).length === 0)
+      return { access, updated: await unchanged(last, access, expected) };
     try {
-      const updated = await updateWorkspaceRow(sql, access.workspaceId, changes, expected);
-      if (updated) return toWorkspace(updated);
+      return { access, updated: await updateWorkspaceRow(last, access.workspaceId, changes, expected) };
     } catch (error) {
       throw workspaceWriteRefusal(error, changes.slug);
     }
-    throw conditionalWriteFailure(await selectWorkspaceVersion(sql, access.workspaceId));
   });
+  if (updated) return toWorkspace(updated);
+  // Another version (or gone): the write's transaction is over, so the version is read in one of its own.
+  throw conditionalWriteFailure(await currentVersion(db, principal, access));
 }
 
-export function deleteWorkspace(
+export async function deleteWorkspace(
   db: Database,
   principal: Principal,
   slug: string,
   expected: ExpectedVersion,
 ): Promise<void> {
-  return db.asCaller(principal, async (sql) => {
+  const { access, deleted } = await db.asCaller(principal, async (sql) => {
     const access = await enterWorkspace(sql, principal, slug);
     requireRole(access, 'owner', 'delete the workspace');
-    if (await deleteWorkspaceRow(sql, access.workspaceId, expected)) return;
-    throw conditionalWriteFailure(await selectWorkspaceVersion(sql, access.workspaceId));
+    return { access, deleted: await deleteWorkspaceRow(lastStatementOf(sql), access.workspaceId, expected) };
   });
+  if (deleted) return;
+  throw conditionalWriteFailure(await currentVersion(db, principal, access));
+}
+
+/** The workspace's version as it is now, in a transaction of its own (after a write's has ended). */
+function currentVersion(
+  db: Database,
+  principal: Principal,
+  access: WorkspaceAccess,
+): Promise<number | undefined> {
+  return db.asCaller(principal, (sql) => selectWorkspaceVersion(lastStatementOf(sql), access.workspaceId));
 }
 
 /**
