@@ -13,6 +13,7 @@ import {
   requirePendingSecondFactor,
   requireSignedIn,
 } from './guards.ts';
+import { boardParams, taskParams, workspaceParams } from './route-params.ts';
 import { RootLayout } from './routes/root-layout.tsx';
 import { RouteError } from './routes/route-error.tsx';
 import { RoutePending } from './routes/route-pending.tsx';
@@ -89,13 +90,53 @@ const accountRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/account.tsx'), 'AccountScreen'),
 });
 
+const newWorkspaceRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: paths.newWorkspace,
+  component: lazyRouteComponent(() => import('./routes/new-workspace.tsx'), 'NewWorkspaceScreen'),
+});
+
+// A workspace's screens share its header: the workspace switcher, its projects and the account menu.
+
+const workspaceRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: paths.workspace,
+  params: workspaceParams,
+  component: lazyRouteComponent(() => import('./routes/workspace-layout.tsx'), 'WorkspaceLayout'),
+});
+
+const workspaceHomeRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: '/',
+  component: lazyRouteComponent(() => import('./routes/workspace-home.tsx'), 'WorkspaceHomeScreen'),
+});
+
+const boardRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: 'p/$key',
+  params: boardParams,
+  component: lazyRouteComponent(() => import('./routes/board.tsx'), 'BoardScreen'),
+});
+
+const taskRoute = createRoute({
+  getParentRoute: () => boardRoute,
+  path: 't/$number',
+  params: taskParams,
+  component: lazyRouteComponent(() => import('./routes/task.tsx'), 'TaskScreen'),
+});
+
 const routeTree = rootRoute.addChildren([
   signInRoute,
   signUpRoute,
   mfaRoute,
   forgotPasswordRoute,
   resetPasswordRoute,
-  signedInRoute.addChildren([homeRoute, accountRoute]),
+  signedInRoute.addChildren([
+    homeRoute,
+    accountRoute,
+    newWorkspaceRoute,
+    workspaceRoute.addChildren([workspaceHomeRoute, boardRoute.addChildren([taskRoute])]),
+  ]),
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {

@@ -10,4 +10,8 @@ export const paths = {
   resetPassword: '/reset-password',
   mfa: '/mfa',
   account: '/account',
+  newWorkspace: '/new',
+  workspace: '/w/$slug',
+  board: '/w/$slug/p/$key',
+  task: '/w/$slug/p/$key/t/$number',
 } as const;

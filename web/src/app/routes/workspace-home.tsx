@@ -1,0 +1,4 @@
+/** `/w/:slug`: the workspace home: projects, my open tasks, recent activity. */
+export function WorkspaceHomeScreen() {
+  return <h1>Workspace</h1>;
+}

@@ -1,0 +1,55 @@
+import * as RadixDialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+import { classNames } from './class-names.ts';
+import styles from './dialog.module.css';
+
+interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  /** One sentence under the title: what the dialog is for. */
+  description?: string;
+  /** `sheet` slides in from the right and fills the screen on a phone (the task panel). */
+  variant?: 'centered' | 'sheet';
+  /** Where focus goes when the dialog closes, if not back to what opened it. */
+  onCloseAutoFocus?: (event: Event) => void;
+  children: ReactNode;
+}
+
+/**
+ * A modal dialog on Radix's primitive: focus trap, `Esc`, scroll lock, labelled by its title and
+ * described by its description, focus returned to what opened it.
+ */
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  variant = 'centered',
+  onCloseAutoFocus,
+  children,
+}: DialogProps) {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className={styles.overlay} />
+        <RadixDialog.Content
+          className={classNames(styles.content, styles[variant])}
+          onCloseAutoFocus={onCloseAutoFocus}
+          {...(description === undefined ? { 'aria-describedby': undefined } : {})}
+        >
+          <header className={styles.header}>
+            <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>
+            <RadixDialog.Close className={styles.close} aria-label="Close">
+              <span aria-hidden="true">×</span>
+            </RadixDialog.Close>
+          </header>
+          {description !== undefined && (
+            <RadixDialog.Description className={styles.description}>{description}</RadixDialog.Description>
+          )}
+          {children}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
