@@ -1,0 +1,72 @@
+import { TASK_STATUSES } from '@api/tasks/tasks.schemas.ts';
+import type { components } from '@api-spec/schema.d.ts';
+import styles from './task-meta.module.css';
+
+export type TaskStatus = components['schemas']['TaskStatus'];
+
+/** The statuses in board order (SPEC §4), as the API's schema lists them. */
+export const STATUSES: readonly TaskStatus[] = TASK_STATUSES;
+
+export const STATUS_LABELS: Readonly<Record<TaskStatus, string>> = {
+  backlog: 'Backlog',
+  todo: 'Todo',
+  in_progress: 'In progress',
+  in_review: 'In review',
+  done: 'Done',
+  canceled: 'Canceled',
+};
+
+/** How much of the circle is filled, Linear-style: the further along, the fuller. */
+const PROGRESS: Readonly<Record<TaskStatus, number>> = {
+  backlog: 0,
+  todo: 0,
+  in_progress: 0.5,
+  in_review: 0.75,
+  done: 1,
+  canceled: 1,
+};
+
+/** A small circle that shows a status at a glance; decorative, since the status is always named beside it. */
+export function StatusIcon({ status }: { status: TaskStatus }) {
+  const progress = PROGRESS[status];
+  const radius = 3.5;
+  const circumference = 2 * Math.PI * radius;
+  return (
+    <svg
+      className={styles.statusIcon}
+      data-status={status}
+      viewBox="0 0 14 14"
+      width="14"
+      height="14"
+      aria-hidden="true"
+    >
+      <circle
+        cx="7"
+        cy="7"
+        r="6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        strokeDasharray={status === 'backlog' ? '2 2' : undefined}
+      />
+      {status === 'done' && (
+        <path d="M4.2 7.2l1.9 1.9 3.7-3.9" fill="none" stroke="var(--on-status)" strokeWidth="1.6" />
+      )}
+      {status === 'canceled' && (
+        <path d="M4.8 4.8l4.4 4.4M9.2 4.8l-4.4 4.4" stroke="var(--on-status)" strokeWidth="1.6" />
+      )}
+      {progress > 0 && progress < 1 && (
+        <circle
+          cx="7"
+          cy="7"
+          r={radius}
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={radius * 2}
+          strokeDasharray={`${circumference * progress} ${circumference}`}
+          transform="rotate(-90 7 7)"
+        />
+      )}
+    </svg>
+  );
+}
