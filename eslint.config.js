@@ -41,6 +41,28 @@ const noServerCode = {
   group: ['@shared/*', '**/supabase/functions/**'],
   message: 'The web runs no API code.',
 };
+// The web reaches the server only through the typed API client (operations of openapi.yaml) and
+// supabase-js's Auth: no other network call, and no table, RPC or storage query from the browser.
+const noOtherWayOut = [
+  ...['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource'].map((name) => ({
+    name,
+    message:
+      'Call the API through web/src/lib/api/api-client.ts; every call is an operation of openapi.yaml.',
+  })),
+];
+const noTableQueries = [
+  ...['from', 'rpc', 'schema', 'storage'].map((property) => ({
+    object: 'supabase',
+    property,
+    message: 'The web never queries tables: call the API through web/src/lib/api/api-client.ts.',
+  })),
+  ...['window', 'globalThis', 'self'].map((object) => ({
+    object,
+    property: 'fetch',
+    message:
+      'Call the API through web/src/lib/api/api-client.ts; every call is an operation of openapi.yaml.',
+  })),
+];
 const onlyLibMayImport = [
   { name: '@supabase/supabase-js', message: 'Only web/src/lib/ talks to Supabase directly.' },
   { name: 'openapi-fetch', message: 'Use the typed client from web/src/lib/api/api-client.ts.' },
@@ -73,6 +95,8 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'import-x/no-restricted-paths': ['error', { zones: webLayers }],
       'import-x/no-cycle': 'error',
+      'no-restricted-globals': ['error', ...noOtherWayOut],
+      'no-restricted-properties': ['error', ...noTableQueries],
       'no-restricted-imports': [
         'error',
         { paths: onlyLibMayImport, patterns: [onlyApiSchemas, noServerCode] },
