@@ -9,16 +9,20 @@ import { measureListOverhead } from './list-overhead.ts';
 import { measureListScale } from './list-scale.ts';
 import { describeMachine } from './machine.ts';
 import { measureMoveOverhead } from './move-overhead.ts';
-import { renderReport, summaryOf } from './report.ts';
+import { renderReport, summaryOf, webResultOf } from './report.ts';
 import { measureRlsCost } from './rls-cost.ts';
 import type { BenchRow } from './rows.ts';
 import type { SeedSizes } from './seed.ts';
 import { measureThroughput, type Load } from './throughput.ts';
+import { measureBoardInBrowser, type WebBenchOptions } from './web-board.ts';
+import type { WebRow } from './web-rows.ts';
 
 export interface BenchOptions {
   seed: SeedSizes;
   rounds: Rounds;
   load: Load;
+  /** The board in Chromium (rows g–j). */
+  web: WebBenchOptions;
   /** The command line the report names. */
   command: string;
   /** Aborted (Ctrl-C), the bench stops measuring, stops the stand-in and throws. */
@@ -29,11 +33,13 @@ export const FULL_BENCH: BenchOptions = {
   seed: { members: 20, bigProjectTasks: 10_000, smallProjectTasks: 1_000 },
   rounds: { warmup: 200, measured: 2_000, budgetSeconds: 45 },
   load: { connections: 50, durationSeconds: 20 },
+  web: { loads: 20 },
   command: 'npm run bench',
 };
 
 export interface BenchResult {
   rows: BenchRow[];
+  webRows: WebRow[];
   report: string;
 }
 
@@ -45,14 +51,20 @@ export async function runBench(
   const stack = await startBenchStack(options.seed, progress);
   try {
     const rows = await measureAll(stack, options, progress);
-    const report = renderReport(rows, {
-      startedAt,
-      machine: await describeMachine(stack.owner.statements),
-      command: options.command,
-      method: describeMethod(options),
-      requested: options.rounds.measured,
-    });
-    return { rows, report };
+    const webRows = await measureBoardInBrowser(stack, options.web, progress);
+    for (const row of webRows) progress(`${row.id}: ${webResultOf(row)}`);
+    const report = renderReport(
+      rows,
+      {
+        startedAt,
+        machine: await describeMachine(stack.owner.statements),
+        command: options.command,
+        method: describeMethod(options),
+        requested: options.rounds.measured,
+      },
+      webRows,
+    );
+    return { rows, webRows, report };
   } finally {
     progress('stopping the stand-in…');
     await stack.stop();

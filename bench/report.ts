@@ -1,6 +1,7 @@
 /** The bench's one table, as Markdown whose columns line up as Prettier would leave them. */
 import type { Latency } from './latency.ts';
 import { meetsTarget, type BenchRow, type Target } from './rows.ts';
+import type { WebRow } from './web-rows.ts';
 
 const HEADER = ['#', 'subject', 'n', 'p50', 'p99', 'baseline', 'p50', 'p99', 'ratio', 'target', 'result'];
 
@@ -14,12 +15,19 @@ export interface ReportContext {
   requested: number;
 }
 
-export function renderReport(rows: readonly BenchRow[], context: ReportContext): string {
+export function renderReport(
+  rows: readonly BenchRow[],
+  context: ReportContext,
+  webRows: readonly WebRow[] = [],
+): string {
   return [
     `# Tasklane API benchmark, ${context.startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     '',
     markdownTable([HEADER, ...rows.map(cellsOf)]),
     '',
+    ...(webRows.length === 0
+      ? []
+      : ['## The web app in Chromium', '', markdownTable([WEB_HEADER, ...webRows.map(webCellsOf)]), '']),
     `- Machine: ${context.machine}.`,
     `- Command: \`${context.command}\`.`,
     `- Method: ${context.method}`,
@@ -56,6 +64,36 @@ function cellsOf(row: BenchRow): string[] {
     row.target?.text ?? '—',
     resultOf(row),
   ];
+}
+
+const WEB_HEADER = ['#', 'subject', 'figure', 'baseline', 'figure', 'ratio', 'target', 'result'];
+
+function webCellsOf(row: WebRow): string[] {
+  const ratio = row.baseline === null ? null : row.value / row.baseline.value;
+  return [
+    row.id,
+    row.subject,
+    figure(row.value, row.unit, row.latency),
+    row.baseline?.name ?? '—',
+    row.baseline ? figure(row.baseline.value, row.unit, row.baseline.latency) : '—',
+    ratio === null ? '—' : `${ratio.toFixed(2)}×`,
+    row.target.text,
+    webResultOf(row),
+  ];
+}
+
+export function webResultOf(row: WebRow): string {
+  const verdict = verdictOf(row.target);
+  return row.note === undefined ? verdict : `${verdict}; ${row.note}`;
+}
+
+function figure(value: number, unit: WebRow['unit'], latency: Latency | undefined): string {
+  if (unit === 'ms') {
+    const spread = latency ? ` (p99 ${milliseconds(latency.p99Ms)}, n ${latency.count})` : '';
+    return `p50 ${milliseconds(value)}${spread}`;
+  }
+  if (unit === 'bytes') return `${(value / 1024).toFixed(1)} KiB`;
+  return value.toLocaleString('en');
 }
 
 /** One line for the progress output: the figures and the verdict. */

@@ -10,13 +10,14 @@ const TINY: BenchOptions = {
   seed: { members: 3, bigProjectTasks: 100, smallProjectTasks: 20 },
   rounds: { warmup: 2, measured: 10, budgetSeconds: 60 },
   load: { connections: 2, durationSeconds: 1 },
+  web: { loads: 2 },
   command: 'npx vitest run --project local tests/local/bench-smoke.test.ts',
 };
 const ROWS = ['a1', 'a2', 'a3', 'a4', 'b', 'c', 'd', 'e', 'f'];
 
-test('the bench measures every row and prints them in one table', { timeout: 240_000 }, async () => {
+test('the bench measures every row and prints them in one table', { timeout: 420_000 }, async () => {
   const progress: string[] = [];
-  const { rows, report } = await runBench(TINY, (line) => progress.push(line));
+  const { rows, webRows, report } = await runBench(TINY, (line) => progress.push(line));
 
   expect(rows.map((row) => row.id)).toEqual(ROWS);
   for (const row of rows) {
@@ -48,4 +49,16 @@ test('the bench measures every row and prints them in one table', { timeout: 240
   expect(report).toMatch(/^- Machine: \d+ cores .*Node v\d+.*Deno \d.*PostgreSQL \d+/m);
   expect(report).toContain(`- Command: \`${TINY.command}\`.`);
   expect(progress.at(-1)).toBe('stopping the stand-in…');
+
+  // The board in Chromium: loaded, counted, dragged across and weighed against its floors.
+  expect(webRows.map((row) => row.id)).toEqual(['g', 'h', 'i', 'j']);
+  const [boardLoad, nodes, longTasks, bundle] = webRows;
+  expect(boardLoad?.latency?.count).toBe(TINY.web.loads);
+  expect(boardLoad?.baseline?.latency?.count).toBe(TINY.web.loads);
+  expect(boardLoad?.value).toBeGreaterThan(0);
+  expect(nodes?.value).toBeGreaterThan(100);
+  expect(longTasks?.value).toBeGreaterThanOrEqual(0);
+  expect(bundle?.value).toBeGreaterThan(bundle?.baseline?.value ?? Infinity);
+  expect(report).toMatch(/^## The web app in Chromium$/m);
+  expect(report).toMatch(/^\| j +\| the board route's JavaScript, gzipped/m);
 });

@@ -1,0 +1,237 @@
+/**
+ * The board in a real browser (issue 14's performance rows), on the bench's 10,000-task project:
+ *   g  board load: navigation → the first page of every column visible, against the same columns'
+ *      data fetched with plain `fetch` by a page of the same origin (p50 of interleaved loads, ≤ 2×);
+ *   h  DOM size of that board (≤ 1,400 nodes);
+ *   i  long tasks (over 50 ms, Long Tasks API) while a card is dragged across the board (none);
+ *   j  the board route's JavaScript, gzipped, against a minimal Vite + React app (≤ 2×).
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page, Request } from 'playwright-core';
+import { readKeys } from '../local/keys.ts';
+import { launchBrowser } from '../tests/support/browser.ts';
+import type { BenchStack } from './bench-stack.ts';
+import { latencyOf } from './latency.ts';
+import { SEEDED_STATUSES } from './seed.ts';
+import { buildMinimalReactApp, buildTasklaneWeb, gzippedBytes, type BuiltApp } from './web-apps.ts';
+import type { WebRow } from './web-rows.ts';
+
+/** What the board renders (features/tasks/components/board): a column per status, a card per task. */
+const COLUMN = (status: string) => `[data-column-status="${status}"]`;
+const CARD = '[data-task-key]';
+const BASELINE_PAGE = 'bench-plain-fetch.html';
+const READY_TIMEOUT_MS = 60_000;
+
+/** The little of the browser's globals the functions run in the page use (this project has no DOM types). */
+interface InPage {
+  document: {
+    querySelector(selector: string): object | null;
+    getElementsByTagName(name: string): { length: number };
+  };
+  performance: { now(): number };
+  PerformanceObserver: new (callback: (list: { getEntries(): { duration: number }[] }) => void) => {
+    observe(options: { type: string }): void;
+  };
+  doneAt?: number;
+  longTasks?: number[];
+}
+const inPage = () => globalThis as unknown as InPage;
+
+export interface WebBenchOptions {
+  /** Board loads measured, each followed by a baseline load. */
+  loads: number;
+}
+
+export async function measureBoardInBrowser(
+  stack: BenchStack,
+  options: WebBenchOptions,
+  progress: (line: string) => void,
+): Promise<WebRow[]> {
+  const keys = await readKeys(stack.standIn.dataDir);
+  if (!keys) throw new Error('the stand-in has no keys in its data directory');
+  const outDir = await mkdtemp(join(tmpdir(), 'tasklane-bench-web-'));
+  let app: BuiltApp | undefined;
+  let browser: Browser | undefined;
+  try {
+    progress('building the web app and a minimal Vite + React app…');
+    app = await buildTasklaneWeb(
+      outDir,
+      { supabaseUrl: stack.standIn.apiUrl, anonKey: keys.anonKey },
+      stack.standIn.ports.web,
+    );
+    const minimalBytes = await gzippedBytes(await buildMinimalReactApp());
+    await writeFile(join(outDir, BASELINE_PAGE), BASELINE_HTML);
+    browser = await launchBrowser();
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await signIn(page, app.url, stack.seeded.member);
+    const boardUrl = `${app.url}/w/${stack.seeded.slug}/p/${stack.seeded.big.key}`;
+
+    progress('opening the board once to see what it loads…');
+    const firstLoad = await recordLoad(page, boardUrl);
+    const bundleBytes = await gzippedBytes(firstLoad.scripts.map((path) => join(outDir, path)));
+    const nodes = await page.evaluate(() => inPage().document.getElementsByTagName('*').length);
+
+    progress(`board load: ${options.loads} loads of the board and of plain fetch, taking turns…`);
+    const baselineUrl = `${app.url}/${BASELINE_PAGE}#${encodeURIComponent(
+      JSON.stringify({ token: stack.accessToken, urls: firstLoad.apiCalls }),
+    )}`;
+    const boardMs: number[] = [];
+    const plainMs: number[] = [];
+    for (let round = 0; round < options.loads; round += 1) {
+      boardMs.push(await boardReadyAt(page, boardUrl));
+      plainMs.push(await plainFetchDoneAt(page, baselineUrl));
+    }
+
+    progress('dragging a card across the board…');
+    await boardReadyAt(page, boardUrl);
+    const longTasks = await longTasksWhileDragging(page);
+
+    return [
+      loadRow(latencyOf(boardMs), latencyOf(plainMs), firstLoad.apiCalls.length),
+      {
+        id: 'h',
+        subject: 'DOM nodes on the 10,000-task board',
+        value: nodes,
+        baseline: null,
+        target: { text: '≤ 1,400', value: nodes, limit: 1_400 },
+      },
+      {
+        id: 'i',
+        subject: 'long tasks (> 50 ms) while dragging a card across the board',
+        value: longTasks.length,
+        baseline: null,
+        target: { text: '0', value: longTasks.length, limit: 0 },
+        note: longTasks.length > 0 ? `longest ${Math.round(Math.max(...longTasks))} ms` : undefined,
+      },
+      bundleRow(bundleBytes, minimalBytes, firstLoad.scripts.length),
+    ];
+  } finally {
+    await browser?.close().catch(() => undefined);
+    await app?.server.close().catch(() => undefined);
+    await rm(outDir, { recursive: true, force: true });
+  }
+}
+
+function loadRow(
+  board: ReturnType<typeof latencyOf>,
+  plain: ReturnType<typeof latencyOf>,
+  calls: number,
+): WebRow {
+  const ratio = board.p50Ms / plain.p50Ms;
+  return {
+    id: 'g',
+    subject: 'board load to every column’s first page (Chromium)',
+    value: board.p50Ms,
+    unit: 'ms',
+    latency: board,
+    baseline: { name: `the same ${calls} API calls with plain fetch`, value: plain.p50Ms, latency: plain },
+    target: { text: '≤ 2×', value: ratio, limit: 2 },
+  };
+}
+
+function bundleRow(board: number, minimal: number, files: number): WebRow {
+  return {
+    id: 'j',
+    subject: `the board route's JavaScript, gzipped (${files} files)`,
+    value: board,
+    unit: 'bytes',
+    baseline: { name: 'a minimal Vite + React app', value: minimal },
+    target: { text: '≤ 2×', value: board / minimal, limit: 2 },
+  };
+}
+
+async function signIn(page: Page, appUrl: string, member: { email: string; password: string }) {
+  await page.goto(`${appUrl}/sign-in`);
+  await page.getByLabel('E-mail').fill(member.email);
+  await page.getByLabel('Password', { exact: true }).fill(member.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname !== '/sign-in', { timeout: READY_TIMEOUT_MS });
+}
+
+/** One load of the board: the API calls it made for its columns and the app's scripts it ran. */
+async function recordLoad(page: Page, boardUrl: string) {
+  const apiCalls: string[] = [];
+  const scripts = new Set<string>();
+  const appOrigin = new URL(boardUrl).origin;
+  const listener = (request: Request) => {
+    const url = new URL(request.url());
+    if (request.resourceType() === 'script' && url.origin === appOrigin) scripts.add(url.pathname.slice(1));
+    if (url.pathname.includes('/functions/v1/api/') && /\/(tasks|task-counts)$/.test(url.pathname)) {
+      apiCalls.push(request.url());
+    }
+  };
+  // A fresh page, so that every script of the route is fetched, not served from memory.
+  await page.context().clearCookies();
+  page.on('request', listener);
+  await page.goto('about:blank');
+  await boardReadyAt(page, boardUrl);
+  page.off('request', listener);
+  return { apiCalls, scripts: [...scripts] };
+}
+
+/** Navigates to the board; answers when, after navigation start, every column showed its first cards. */
+async function boardReadyAt(page: Page, boardUrl: string): Promise<number> {
+  await page.goto(boardUrl, { waitUntil: 'commit' });
+  const ready = await page.waitForFunction(
+    ({ columns, card }) => {
+      const { document, performance } = inPage();
+      const shown = columns.every((column) => document.querySelector(`${column} ${card}`) !== null);
+      return shown ? performance.now() : false;
+    },
+    { columns: SEEDED_STATUSES.map(COLUMN), card: CARD },
+    { polling: 'raf', timeout: READY_TIMEOUT_MS },
+  );
+  return (await ready.jsonValue()) as number;
+}
+
+async function plainFetchDoneAt(page: Page, baselineUrl: string): Promise<number> {
+  await page.goto(baselineUrl, { waitUntil: 'commit' });
+  const done = await page.waitForFunction(() => inPage().doneAt ?? false, undefined, {
+    polling: 'raf',
+    timeout: READY_TIMEOUT_MS,
+  });
+  return (await done.jsonValue()) as number;
+}
+
+/** Drags the first backlog card over to the last column with the mouse, collecting long tasks meanwhile. */
+async function longTasksWhileDragging(page: Page): Promise<number[]> {
+  await page.evaluate(() => {
+    const seen: number[] = [];
+    const page = inPage();
+    page.longTasks = seen;
+    new page.PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) seen.push(entry.duration);
+    }).observe({ type: 'longtask' });
+  });
+  const [first, last] = [SEEDED_STATUSES[0], SEEDED_STATUSES.at(-1) ?? SEEDED_STATUSES[0]];
+  const from = await page
+    .locator(`${COLUMN(first)} ${CARD}`)
+    .first()
+    .boundingBox();
+  const to = await page.locator(COLUMN(last)).boundingBox();
+  if (!from || !to) throw new Error('the board shows no card or column to drag across');
+  const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  // Past the drag's activation distance, then across every column.
+  await page.mouse.move(start.x + 12, start.y, { steps: 3 });
+  await page.mouse.move(to.x + to.width / 2, to.y + 120, { steps: 40 });
+  await page.mouse.up();
+  await page.waitForTimeout(1_000);
+  return page.evaluate(() => inPage().longTasks ?? []);
+}
+
+/** The floor of row g: a page of the app's origin that fetches what the board fetched, and nothing else. */
+const BASELINE_HTML = `<!doctype html>
+<html><head><meta charset="utf-8"><title>plain fetch</title></head><body>
+<script>
+  const { token, urls } = JSON.parse(decodeURIComponent(location.hash.slice(1)));
+  const headers = { Authorization: 'Bearer ' + token };
+  Promise.all(urls.map((url) => fetch(url, { headers }).then((response) => response.json()))).then(() => {
+    window.doneAt = performance.now();
+  });
+</script>
+</body></html>
+`;
