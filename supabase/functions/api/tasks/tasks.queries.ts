@@ -540,6 +540,8 @@ export function selectTaskCounts(
   const text = `select p.key as project_key, t.status, count(t.id)::integer as count
      from public.projects p
      left join public.tasks t on t.project_id = p.id
+       -- The scope's ids once more, as one initPlan: the tasks are then read by project from an index.
+       and t.project_id = any (array(select sp.id from public.projects sp where ${inScope(scope, 'sp', bind)}))
        and ${filtersOf(filters, scope, bind)}
      where ${inScope(scope, 'p', bind)}
      group by p.key, t.status
