@@ -12,7 +12,12 @@ export default defineConfig({
         resolve: { alias: { '@api': fileURLToPath(new URL('./supabase/functions/api', import.meta.url)) } },
         test: {
           name: 'unit',
-          include: ['supabase/functions/**/*.test.ts', 'local/**/*.test.ts', 'web/src/**/*.test.ts'],
+          include: [
+            'supabase/functions/**/*.test.ts',
+            'local/**/*.test.ts',
+            'web/src/**/*.test.ts',
+            'tests/web/**/*.test.ts',
+          ],
           setupFiles: [failOnConsoleError],
         },
       },

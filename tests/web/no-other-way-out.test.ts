@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
  * Issue 14's promise: every call the web makes is an operation of openapi.yaml. The typed client only
  * accepts the spec's paths (tsc), and these lint rules close the other ways out of the browser.
  */
-const root = fileURLToPath(new URL('../../../../', import.meta.url));
+const root = fileURLToPath(new URL('../../', import.meta.url));
 const eslint = new ESLint({ cwd: root });
 
 async function problemsIn(code: string): Promise<string[]> {
