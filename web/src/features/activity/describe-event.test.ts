@@ -179,7 +179,7 @@ describe('describeEvent', () => {
   });
 
   it('words each change of a task by the field that changed', () => {
-    const updated = (previous: Record<string, unknown>, data: Partial<typeof task> = {}) =>
+    const updated = (previous: Record<string, unknown>, data: Partial<components['schemas']['Task']> = {}) =>
       describeEvent(event('task.updated', { ...task, ...data }, previous), wording);
 
     expect(updated({ status: 'todo', completed_at: null })).toBe('Maya Patel moved WEB-12 to In review');
