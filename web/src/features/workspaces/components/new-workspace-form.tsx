@@ -45,6 +45,8 @@ export function NewWorkspaceForm({ onCreated }: { onCreated: (workspace: Workspa
         name="name"
         value={name}
         autoComplete="organization"
+        // The first screen after signing up, with one thing to do.
+        autoFocus
         hint="Your team or company, as your teammates know it."
         error={errorOf('name')}
         onChange={(event) => {

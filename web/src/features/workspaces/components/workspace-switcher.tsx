@@ -32,9 +32,11 @@ export function WorkspaceSwitcher({ current, phoneItems }: WorkspaceSwitcherProp
       label="Workspaces"
       trigger={
         <button type="button" className={styles.trigger} aria-label={`Workspace: ${current?.name ?? 'none'}`}>
-          <span className={styles.mark} aria-hidden="true">
-            {(current?.name ?? '·').charAt(0).toUpperCase()}
-          </span>
+          {current && (
+            <span className={styles.mark} aria-hidden="true">
+              {current.name.charAt(0).toUpperCase()}
+            </span>
+          )}
           <span className={styles.name}>{current?.name ?? 'Workspaces'}</span>
           <span className={styles.chevron} aria-hidden="true">
             ▾
