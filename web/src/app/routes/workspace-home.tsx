@@ -1,7 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
+import { activityKeys } from '../../features/activity/api/query-keys.ts';
 import { ActivityFeed } from '../../features/activity/components/activity-feed.tsx';
 import { useMembers } from '../../features/members/api/list-members.ts';
 import { useProjects } from '../../features/projects/api/list-projects.ts';
@@ -12,6 +14,7 @@ import {
   type ProjectCounts,
 } from '../../features/projects/components/project-list.tsx';
 import { useWorkspaceTaskCounts } from '../../features/tasks/api/count-workspace-tasks.ts';
+import { taskKeys } from '../../features/tasks/api/query-keys.ts';
 import { MyOpenTasks } from '../../features/tasks/components/my-tasks/my-open-tasks.tsx';
 import { PRIORITY_LABELS } from '../../features/tasks/components/task-meta/priority.tsx';
 import { STATUS_LABELS } from '../../features/tasks/components/task-meta/status.tsx';
@@ -26,6 +29,7 @@ export function WorkspaceHomeScreen() {
   const workspace = useWorkspace(slug);
   const members = useMembers(slug);
   const [creating, setCreating] = useState(false);
+  const queryClient = useQueryClient();
   // The layout shows this screen only once the workspace has loaded.
   const role = workspace.data?.role;
   const canCreate = role === 'owner' || role === 'admin';
@@ -71,7 +75,12 @@ export function WorkspaceHomeScreen() {
         slug={slug}
         open={creating}
         onOpenChange={setCreating}
-        onCreated={() => setCreating(false)}
+        onCreated={() => {
+          setCreating(false);
+          // The new project has counts (zeros) and an event of its own.
+          void queryClient.invalidateQueries({ queryKey: taskKeys.counts() });
+          void queryClient.invalidateQueries({ queryKey: activityKeys.list({ slug }) });
+        }}
       />
     </div>
   );
