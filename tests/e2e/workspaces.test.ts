@@ -214,6 +214,18 @@ describe("a new user's first workspace", () => {
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 
+  test('archived projects wait behind a toggle and leave the header', async () => {
+    await callApi(page, 'PATCH', `/v1/workspaces/${slug}/projects/OPS`, { archived: true });
+    await page.goto(`${webUrl}/w/${slug}`);
+    await page.getByRole('link', { name: /^WEB\s*Website/ }).waitFor();
+    expect(await page.getByRole('link', { name: /^OPS\s*Operations/ }).count()).toBe(0);
+    const nav = page.getByRole('navigation', { name: 'Projects' });
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Website']);
+
+    await page.getByRole('button', { name: 'Show archived projects (1)' }).click();
+    await page.getByRole('link', { name: /^OPS\s*Archived\s*Operations/ }).waitFor();
+  });
+
   test('an unknown workspace says so and offers a way back', async () => {
     await page.goto(`${webUrl}/w/no-such-${suffix}`);
     await page.getByRole('heading', { name: 'Workspace not found' }).waitFor();
