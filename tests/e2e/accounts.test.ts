@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchBrowser, watchPageErrors } from '../support/browser.ts';
 import {
   authenticatorFor,
+  expectSignedInAs,
   freshEmail,
+  openAccountPage,
   signOutInBrowser,
   signUpInBrowser,
   submitCode,
@@ -59,17 +61,16 @@ describe('an account with two-factor sign-in and a forgotten password', () => {
     await context.close();
   });
 
-  test('signing up lands signed in on the home page', async () => {
+  test('signing up lands signed in on /new, to create a first workspace', async () => {
     await signUpInBrowser(page, webUrl, email, firstPassword);
 
-    expect(new URL(page.url()).pathname).toBe('/');
-    await page.getByTestId('api-health').getByText('API healthy').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/new');
   });
 
   test('the account page sets up an authenticator app with a QR code and a copyable secret', async () => {
-    await page.getByRole('link', { name: 'Account' }).click();
-    await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
+    await openAccountPage(page);
     await page.getByText(`Signed in as ${email}`).waitFor();
+    await page.getByTestId('api-health').getByText('API healthy').waitFor();
 
     await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
     const secret = await page.getByTestId('totp-secret').inputValue();
@@ -130,8 +131,9 @@ describe('an account with two-factor sign-in and a forgotten password', () => {
     await page.getByLabel('Repeat the new password').fill(newPassword);
     await page.getByRole('button', { name: 'Set the new password' }).click();
     await page.getByText('Your password was changed. You are signed in.').waitFor();
-    await page.getByTestId('signed-in-as').getByText(email).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/');
+    await expectSignedInAs(page, email);
+    // Home, for someone without a workspace yet, is /new.
+    expect(new URL(page.url()).pathname).toBe('/new');
   });
 
   test('afterwards the old password is refused and the new one signs in', async () => {
@@ -143,7 +145,8 @@ describe('an account with two-factor sign-in and a forgotten password', () => {
     await submitSignIn(page, email, newPassword);
     await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
     await submitCode(page, app.generate(), 'Verify');
-    await page.getByTestId('signed-in-as').getByText(email).waitFor();
+    await page.getByRole('heading', { name: 'Create a workspace' }).waitFor();
+    await expectSignedInAs(page, email);
   });
 
   test('a recovery link works once; opened again it explains itself and offers a new one', async () => {
@@ -156,7 +159,7 @@ describe('an account with two-factor sign-in and a forgotten password', () => {
   });
 
   test('removing the authenticator app makes signing in ask for the password only', async () => {
-    await page.getByRole('link', { name: 'Account' }).click();
+    await openAccountPage(page);
     await page.getByRole('button', { name: 'Remove' }).click();
     await page.getByRole('button', { name: 'Remove authenticator app' }).click();
     await page.getByText('Two-factor authentication is off.').waitFor();

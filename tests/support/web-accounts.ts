@@ -7,7 +7,7 @@ export function freshEmail(): string {
   return `e2e-${randomUUID()}@example.com`;
 }
 
-/** Signs up through /sign-up and waits for the home page to say who is signed in. */
+/** Signs up through /sign-up and waits for the first screen, /new, and the header to say who is signed in. */
 export async function signUpInBrowser(
   page: Page,
   webUrl: string,
@@ -20,7 +20,23 @@ export async function signUpInBrowser(
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Display name (optional)').fill(displayName);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await page.getByTestId('signed-in-as').getByText(email).waitFor();
+  await page.getByRole('heading', { name: 'Create a workspace' }).waitFor();
+  await expectSignedInAs(page, email);
+}
+
+/** Opens the header's account menu, waits for it to name `email`, and closes it again. */
+export async function expectSignedInAs(page: Page, email: string) {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menu').getByTestId('signed-in-as').getByText(email, { exact: true }).waitFor();
+  await page.keyboard.press('Escape');
+  await page.getByRole('menu').waitFor({ state: 'detached' });
+}
+
+/** Goes to /account through the header's account menu. */
+export async function openAccountPage(page: Page) {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Account' }).click();
+  await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
 }
 
 /** Fills and sends the sign-in form of the page it is on. */
@@ -31,9 +47,10 @@ export async function submitSignIn(page: Page, email: string, password: string) 
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
-/** Signs out with the header's button and waits for the sign-in screen. */
+/** Signs out with the header's account menu and waits for the sign-in screen. */
 export async function signOutInBrowser(page: Page) {
-  await page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await page.getByRole('heading', { name: 'Sign in to Tasklane' }).waitFor();
 }
 

@@ -6,13 +6,13 @@ import {
   lazyRouteComponent,
 } from '@tanstack/react-router';
 import { paths } from '../config/paths.ts';
-import { healthQueryOptions } from '../features/health/api/get-health.ts';
 import {
   parseRedirectSearch,
   redirectIfSignedIn,
   requirePendingSecondFactor,
   requireSignedIn,
 } from './guards.ts';
+import { redirectToHomeWorkspace } from './home-redirect.ts';
 import { boardParams, taskParams, workspaceParams } from './route-params.ts';
 import { RootLayout } from './routes/root-layout.tsx';
 import { RouteError } from './routes/route-error.tsx';
@@ -76,12 +76,8 @@ const signedInRoute = createRoute({
 const homeRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: paths.home,
-  // Start the request while the screen's code downloads rather than after it renders. Prefetching never
-  // throws: the screen shows the error itself, with a retry.
-  loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(healthQueryOptions());
-  },
-  component: lazyRouteComponent(() => import('./routes/home.tsx'), 'HomeScreen'),
+  // Never shown: `/` always goes on, to a workspace or to `/new`.
+  beforeLoad: ({ context }) => redirectToHomeWorkspace(context.queryClient),
 });
 
 const accountRoute = createRoute({

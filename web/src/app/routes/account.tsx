@@ -2,6 +2,8 @@ import { PasswordSection } from '../../features/account/components/password-sect
 import { ProfileSection } from '../../features/account/components/profile-section.tsx';
 import { SignOutEverywhereSection } from '../../features/account/components/sign-out-everywhere-section.tsx';
 import { TwoFactorSection } from '../../features/account/components/two-factor-section.tsx';
+import { ApiHealthStatus } from '../../features/health/components/api-health-status.tsx';
+import { PanelSection } from '../../components/ui/panel-section.tsx';
 
 export function AccountScreen() {
   return (
@@ -12,6 +14,9 @@ export function AccountScreen() {
       <TwoFactorSection />
       <PasswordSection />
       <SignOutEverywhereSection />
+      <PanelSection title="System status">
+        <ApiHealthStatus />
+      </PanelSection>
     </div>
   );
 }

@@ -1,6 +1,61 @@
-import { Outlet } from '@tanstack/react-router';
+import { getRouteApi, Link, Outlet } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { buttonClassName } from '../../components/ui/button.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
+import { paths } from '../../config/paths.ts';
+import { useWorkspace } from '../../features/workspaces/api/get-workspace.ts';
+import { rememberWorkspace } from '../../features/workspaces/home-workspace.ts';
+import { ApiError } from '../../lib/api/api-error.ts';
+import { RoutePending } from './route-pending.tsx';
 
-/** `/w/:slug`: the workspace's header (switcher, projects, account menu) above its screens. */
+const route = getRouteApi('/signed-in/w/$slug');
+
+/** `/w/:slug`: the workspace's screens, once the caller is known to be a member; remembered for `/`. */
 export function WorkspaceLayout() {
+  const { slug } = route.useParams();
+  const workspace = useWorkspace(slug);
+  const isMember = workspace.isSuccess;
+
+  useEffect(() => {
+    if (isMember) rememberWorkspace(slug);
+  }, [isMember, slug]);
+
+  if (workspace.isPending) return <RoutePending />;
+  if (workspace.error instanceof ApiError && workspace.error.status === 404)
+    return <WorkspaceNotFound slug={slug} />;
+  if (workspace.error) {
+    return (
+      <div className="workspace-page">
+        <LoadError
+          what="This workspace"
+          error={workspace.error}
+          onRetry={() => void workspace.refetch()}
+          retrying={workspace.isFetching}
+        />
+      </div>
+    );
+  }
   return <Outlet />;
+}
+
+/** Not a member, or no such workspace: the API answers both alike, and so does this. */
+function WorkspaceNotFound({ slug }: { slug: string }) {
+  return (
+    <div className="workspace-page">
+      <section className="panel panel--centered" aria-labelledby="workspace-not-found-title">
+        <title>Workspace not found · Tasklane</title>
+        <p className="eyebrow">404</p>
+        <h1 id="workspace-not-found-title" className="panel__title">
+          Workspace not found
+        </h1>
+        <p className="muted">
+          There is no workspace “{slug}” that you are a member of. Check the address, or ask its owner for an
+          invitation.
+        </p>
+        <Link to={paths.home} className={buttonClassName('primary')}>
+          Go to your workspaces
+        </Link>
+      </section>
+    </div>
+  );
 }

@@ -1,0 +1,40 @@
+import { useNavigate } from '@tanstack/react-router';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { Menu, MenuItem, MenuLabel, MenuSeparator } from '../../../components/ui/menu.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useMe } from '../api/get-me.ts';
+import styles from './account-menu.module.css';
+
+interface AccountMenuProps {
+  /** The session's address, shown until the profile has loaded. */
+  email: string;
+  onSignOut: () => void;
+}
+
+/** The header's account menu: who is signed in, the account page, and signing out. */
+export function AccountMenu({ email, onSignOut }: AccountMenuProps) {
+  const navigate = useNavigate();
+  const me = useMe();
+  const name = me.data?.display_name || email;
+  return (
+    <Menu
+      label="Account"
+      trigger={
+        <button type="button" className={styles.trigger} aria-label="Account menu">
+          <Avatar name={name} id={me.data?.id ?? email} decorative />
+          <span className={styles.name}>{name}</span>
+        </button>
+      }
+    >
+      <MenuLabel>
+        <span className={styles.who}>{name}</span>
+        <span className={styles.email} data-testid="signed-in-as">
+          {email}
+        </span>
+      </MenuLabel>
+      <MenuSeparator />
+      <MenuItem onSelect={() => void navigate({ to: paths.account })}>Account</MenuItem>
+      <MenuItem onSelect={onSignOut}>Sign out</MenuItem>
+    </Menu>
+  );
+}

@@ -1,0 +1,20 @@
+import { PROJECT_KEY_LENGTH } from '@api/projects/projects.schemas.ts';
+
+/**
+ * A key suggested from a project's name, as people usually pick them: "Engineering" → ENG,
+ * "Web platform" → WP. Empty when the name gives no key the API would take (it must start with a letter).
+ */
+export function suggestProjectKey(name: string): string {
+  const words = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+    .split(/[^A-Z0-9]+/)
+    .filter(Boolean);
+  const start = words.findIndex((word) => /^[A-Z]/.test(word));
+  if (start === -1) return '';
+  const rest = words.slice(start);
+  const key = rest.length === 1 ? (rest[0] ?? '').slice(0, 3) : rest.map((word) => word.charAt(0)).join('');
+  const trimmed = key.slice(0, PROJECT_KEY_LENGTH.max);
+  return trimmed.length >= PROJECT_KEY_LENGTH.min ? trimmed : '';
+}
