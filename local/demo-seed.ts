@@ -8,9 +8,9 @@
  * every row, however the client sends the file.
  */
 import { generateNKeysBetween } from 'fractional-indexing';
-import { DEMO_ACCOUNT } from './auth/demo-account.ts';
 import type { TaskStatus } from '../supabase/functions/_shared/api-types.ts';
 import {
+  DEMO_ACCOUNT,
   DEMO_LABELS,
   DEMO_PEOPLE,
   DEMO_PROJECTS,

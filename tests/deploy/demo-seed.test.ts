@@ -7,8 +7,8 @@
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEMO_ACCOUNT } from '../../local/auth/demo-account.ts';
 import {
+  DEMO_ACCOUNT,
   DEMO_LABELS,
   DEMO_PEOPLE,
   DEMO_PROJECTS,

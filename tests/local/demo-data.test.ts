@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { components } from '../../api-spec/schema.d.ts';
-import { DEMO_ACCOUNT } from '../../local/auth/demo-account.ts';
-import { DEMO_PEOPLE } from '../../local/demo-content.ts';
+import { DEMO_ACCOUNT, DEMO_PEOPLE } from '../../local/demo-content.ts';
 import { standInApiKeys, supabaseClient, withStandInDatabase } from '../support/stand-in-auth.ts';
 import { startStandIn, type StandInProcess } from '../support/stand-in-process.ts';
 
