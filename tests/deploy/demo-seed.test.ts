@@ -16,6 +16,7 @@ import {
   type DemoPersonKey,
 } from '../../local/demo-content.ts';
 import { SEED_PATH } from '../../local/demo-seed.ts';
+import { demoRowCounts } from '../support/demo-rows.ts';
 import { supabaseClient } from '../support/stand-in-auth.ts';
 import { pushMigrations } from './support/db-push.ts';
 import { startHostedDatabase, type HostedDatabase } from './support/hosted-database.ts';
@@ -27,32 +28,18 @@ let database: HostedDatabase;
 let gateway: HostedGateway;
 let pushOutput: string;
 
-async function query<Row extends pg.QueryResultRow>(url: string, text: string): Promise<Row[]> {
+async function withClient<T>(url: string, work: (db: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    return (await client.query<Row>(text)).rows;
+    return await work(client);
   } finally {
     await client.end();
   }
 }
 
 const superuserQuery = <Row extends pg.QueryResultRow>(text: string) =>
-  query<Row>(database.superuserUrl, text);
-
-/** Every table the seed writes to, counted. */
-const rowCounts = () =>
-  superuserQuery(
-    `select (select count(*)::int from auth.users) as users,
-            (select count(*)::int from auth.identities) as identities,
-            (select count(*)::int from public.workspaces) as workspaces,
-            (select count(*)::int from public.memberships) as memberships,
-            (select count(*)::int from public.labels) as labels,
-            (select count(*)::int from public.projects) as projects,
-            (select count(*)::int from public.tasks) as tasks,
-            (select count(*)::int from public.comments) as comments,
-            (select count(*)::int from public.events) as events`,
-  );
+  withClient(database.superuserUrl, async (db) => (await db.query<Row>(text)).rows);
 
 beforeAll(async () => {
   database = await startHostedDatabase();
@@ -177,8 +164,9 @@ describe('supabase/seed.sql, pushed with --include-seed to a hosted-shaped datab
   });
 
   test('changes nothing when it runs again', async () => {
-    const before = await rowCounts();
-    await query(database.postgresUrl(), await readFile(SEED_PATH, 'utf8'));
-    expect(await rowCounts()).toEqual(before);
+    const counts = () => withClient(database.superuserUrl, demoRowCounts);
+    const before = await counts();
+    await withClient(database.postgresUrl(), async (db) => db.query(await readFile(SEED_PATH, 'utf8')));
+    expect(await counts()).toEqual(before);
   });
 });

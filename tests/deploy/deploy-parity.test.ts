@@ -13,7 +13,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readMigrations } from '../../local/postgres/migrations.ts';
 import { HOSTED_DENO, HOSTED_DENO_VERSION } from '../support/deploy-tools.ts';
-import { expectHttpProblem, httpApi } from '../support/http-api.ts';
+import { expectHttpProblem, httpApi, takeFirstSteps } from '../support/http-api.ts';
 import { supabaseClient } from '../support/stand-in-auth.ts';
 import { pushMigrations } from './support/db-push.ts';
 import { startHostedDatabase, type HostedDatabase } from './support/hosted-database.ts';
@@ -126,19 +126,7 @@ describe(`the API function under Deno ${HOSTED_DENO_VERSION}, through pgbouncer 
     );
     expect(profiles).toHaveLength(1);
 
-    const made = await call(session, '/me/tokens', 'POST', { name: 'Deploy', scope: 'write' });
-    expect(made.status, edge.output()).toBe(201);
-    const { token } = (await made.json()) as { token: string };
-
-    const slug = `deploy-${randomUUID().slice(0, 8)}`;
-    const created = await call(
-      token,
-      '/workspaces',
-      'POST',
-      { name: 'Deploy', slug },
-      { 'Idempotency-Key': randomUUID() },
-    );
-    expect(created.status).toBe(201);
+    const { token, slug, created } = await takeFirstSteps(api(), session, 'Deploy', () => edge.output());
     expect(await created.json()).toMatchObject({ object: 'workspace', slug, role: 'owner' });
     expect(
       (await call(token, `/workspaces/${slug}/projects`, 'POST', { key: 'ENG', name: 'Engineering' })).status,
