@@ -4,6 +4,7 @@ import { PUBLIC_ROUTES, SESSION_ONLY_ROUTES } from '../../supabase/functions/api
 import {
   accessTokenVerifier,
   authIssuer,
+  type AccessTokenVerifierOptions,
 } from '../../supabase/functions/_shared/auth/access-token-verifier.ts';
 import {
   AUTH_KEYS_CACHE_MAX_AGE_MS,
@@ -256,16 +257,15 @@ describe('the signing keys', () => {
     requestedPaths.length = 0;
   });
 
-  /** The app as index.ts builds it, on the JWKS that jwksServer serves. */
-  const appOnServedKeys = () =>
+  /** The app as index.ts builds it, on these signing keys; by default the JWKS that `jwks` serves. */
+  const appOnKeys = (
+    keys: AccessTokenVerifierOptions['keys'] = remoteAuthKeys(jwks.url),
+    issuer: string = authIssuer(jwks.url),
+  ) =>
     createTestApp(api.databaseUrl, {
       credentials: (db) =>
         bearerCredentialVerifier({
-          accessTokens: accessTokenVerifier({
-            keys: remoteAuthKeys(jwks.url),
-            issuer: authIssuer(jwks.url),
-            db,
-          }),
+          accessTokens: accessTokenVerifier({ keys, issuer, db }),
           apiTokens: apiTokenVerifier({ db }),
         }),
     });
@@ -281,7 +281,7 @@ describe('the signing keys', () => {
     /** A token no earlier request used, so the verified-token cache cannot answer for it. */
     let issued = 0;
     const freshToken = () => signWithTestKey({ ...claims(), jti: `token-${(issued += 1)}` });
-    const remote = appOnServedKeys();
+    const remote = appOnKeys();
     try {
       expect((await callApi(remote.app, ME, asBearer(await freshToken()))).status).toBe(200);
       // The project rotates: the old key leaves the JWKS, a new one signs.
@@ -309,7 +309,7 @@ describe('the signing keys', () => {
     vi.setSystemTime(startMs);
     const added = await generateKeyPair('ES256');
     const addedJwk = { ...(await exportJWK(added.publicKey)), kid: 'added-key', alg: 'ES256' };
-    const remote = appOnServedKeys();
+    const remote = appOnKeys();
     try {
       const iss = `${jwks.url}/auth/v1`;
       const oldKeyToken = await signWithTestKey({ ...accessTokenClaims(user), iss });
@@ -329,17 +329,7 @@ describe('the signing keys', () => {
   });
 
   it("are fetched from the project's JWKS at ${SUPABASE_URL}/auth/v1/.well-known/jwks.json, once", async () => {
-    const remote = createTestApp(api.databaseUrl, {
-      credentials: (db) =>
-        bearerCredentialVerifier({
-          accessTokens: accessTokenVerifier({
-            keys: remoteAuthKeys(jwks.url),
-            issuer: authIssuer(jwks.url),
-            db,
-          }),
-          apiTokens: apiTokenVerifier({ db }),
-        }),
-    });
+    const remote = appOnKeys();
     try {
       const token = await signWithTestKey({ ...accessTokenClaims(user), iss: `${jwks.url}/auth/v1` });
       for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -352,17 +342,10 @@ describe('the signing keys', () => {
   });
 
   it('answer 503 unavailable with Retry-After when they cannot be fetched, and the cause is logged', async () => {
-    const unreachable = createTestApp(api.databaseUrl, {
-      credentials: (db) =>
-        bearerCredentialVerifier({
-          accessTokens: accessTokenVerifier({
-            keys: () => Promise.reject(new TypeError('fetch failed')),
-            issuer: authIssuer('http://127.0.0.1:54321'),
-            db,
-          }),
-          apiTokens: apiTokenVerifier({ db }),
-        }),
-    });
+    const unreachable = appOnKeys(
+      () => Promise.reject(new TypeError('fetch failed')),
+      authIssuer('http://127.0.0.1:54321'),
+    );
     try {
       const response = await callApi(unreachable.app, ME, asBearer(user.accessToken));
       expect(response.status).toBe(503);
