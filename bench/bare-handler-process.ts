@@ -5,10 +5,10 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join, resolve } from 'node:path';
+import { denoHostCommand } from '../local/functions/function-workers.ts';
 import { freePort } from '../local/ports.ts';
 
 const PROJECT_DIR = resolve(import.meta.dirname, '..');
-const HOST_SCRIPT = join(PROJECT_DIR, 'local', 'functions', 'deno-host.ts');
 const READY_TIMEOUT_MS = 60_000;
 
 export interface BareHandler {
@@ -18,23 +18,12 @@ export interface BareHandler {
 
 export async function startBareHandler(databaseUrl: string): Promise<BareHandler> {
   const port = await freePort();
-  const child = spawn(
-    join(PROJECT_DIR, 'node_modules', '.bin', 'deno'),
-    [
-      'run',
-      '--quiet',
-      '--no-prompt',
-      '--allow-net',
-      '--allow-env',
-      '--allow-read',
-      '--allow-sys',
-      `--config=${join(PROJECT_DIR, 'deno.json')}`,
-      HOST_SCRIPT,
-      join(PROJECT_DIR, 'bench', 'bare-handler.ts'),
-      String(port),
-    ],
-    { cwd: PROJECT_DIR, env: { ...process.env, SUPABASE_DB_URL: databaseUrl, NO_COLOR: '1' }, stdio: 'pipe' },
-  );
+  const [deno, args] = denoHostCommand(PROJECT_DIR, join(PROJECT_DIR, 'bench', 'bare-handler.ts'), port);
+  const child = spawn(deno, args, {
+    cwd: PROJECT_DIR,
+    env: { ...process.env, SUPABASE_DB_URL: databaseUrl, NO_COLOR: '1' },
+    stdio: 'pipe',
+  });
   let output = '';
   const ready = new Promise<void>((resolveReady, reject) => {
     const timer = setTimeout(

@@ -1,8 +1,50 @@
 /**
- * The bench's bulk writes, as the database owner past RLS but through the same tables and triggers as
- * the API (numbers, events, completion times), like local/demo-data.queries.ts one row at a time.
+ * The bench's writes, as the database owner past RLS but through the same tables and triggers as the API
+ * (numbers, events, completion times).
  */
 import type { Db } from '../local/db.ts';
+
+/** Makes what follows count as `userId`'s doing (the events' actor) until the transaction ends. */
+export async function actAs(db: Db, userId: string): Promise<void> {
+  await db.query("select set_config('request.jwt.claims', $1, true)", [
+    JSON.stringify({ sub: userId, role: 'authenticated' }),
+  ]);
+}
+
+/** A workspace owned by `ownerId`; its id. */
+export async function insertWorkspace(db: Db, slug: string, name: string, ownerId: string): Promise<string> {
+  const result = await db.query<{ id: string }>(
+    'insert into public.workspaces (slug, name, created_by) values ($1, $2, $3) returning id',
+    [slug, name, ownerId],
+  );
+  return firstId(result.rows);
+}
+
+export async function insertMembership(
+  db: Db,
+  workspaceId: string,
+  userId: string,
+  role: string,
+): Promise<void> {
+  await db.query('insert into public.memberships (workspace_id, user_id, role) values ($1, $2, $3)', [
+    workspaceId,
+    userId,
+    role,
+  ]);
+}
+
+export async function insertProject(
+  db: Db,
+  workspaceId: string,
+  project: { key: string; name: string; description: string; createdBy: string },
+): Promise<string> {
+  const result = await db.query<{ id: string }>(
+    `insert into public.projects (workspace_id, key, name, description, created_by)
+     values ($1, $2, $3, $4, $5) returning id`,
+    [workspaceId, project.key, project.name, project.description, project.createdBy],
+  );
+  return firstId(result.rows);
+}
 
 export interface SeededTask {
   title: string;
@@ -54,4 +96,10 @@ export async function selectColumnTaskIds(
     [projectId, status, count],
   );
   return result.rows.map((row) => row.id);
+}
+
+function firstId(rows: readonly { id: string }[]): string {
+  const [row] = rows;
+  if (!row) throw new Error('an insert returned no row');
+  return row.id;
 }

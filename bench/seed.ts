@@ -6,8 +6,16 @@
 import { generateNKeysBetween } from 'fractional-indexing';
 import type { Database } from '../local/db.ts';
 import { registerEmailUser } from '../local/auth/user-registration.ts';
-import { actAs, insertMembership, insertProject, insertWorkspace } from '../local/demo-data.queries.ts';
-import { insertTasks, selectColumnTaskIds, vacuumAnalyze, type SeededTask } from './seed.queries.ts';
+import {
+  actAs,
+  insertMembership,
+  insertProject,
+  insertTasks,
+  insertWorkspace,
+  selectColumnTaskIds,
+  vacuumAnalyze,
+  type SeededTask,
+} from './seed.queries.ts';
 
 export interface SeedSizes {
   members: number;

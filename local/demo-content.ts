@@ -1,9 +1,17 @@
 /**
- * What the demo workspace holds (local/demo-data.ts writes it): a small agency relaunching its website
- * while keeping its systems running. Tasks are listed per project in board order (within a status, the
- * order given here); due dates are days from the day the workspace is made.
+ * What the demo workspace holds (supabase/seed.sql, generated from it by local/demo-seed.ts, writes it): a
+ * small agency relaunching its website while keeping its systems running. Tasks are listed per project in
+ * board order (within a status, the order given here); due dates are days from the day the workspace is
+ * made.
  */
 import type { TaskPriority, TaskStatus } from '../supabase/functions/_shared/api-types.ts';
+
+/** The account every fresh stand-in has, so that there is something to sign in with. Local use only. */
+export const DEMO_ACCOUNT = {
+  email: 'demo@tasklane.local',
+  password: 'tasklane-demo',
+  displayName: 'Demo User',
+} as const;
 
 /** Who the demo people are; `demo` is the demo account itself. */
 export type DemoPersonKey = 'demo' | 'maya' | 'leo' | 'sam';

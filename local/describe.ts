@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNT } from './auth/demo-account.ts';
+import { DEMO_ACCOUNT } from './demo-content.ts';
 import { apiUrl, databaseUrl, type StandInConfig, webUrl } from './config.ts';
 import type { StandInKeys } from './keys.ts';
 

@@ -3,10 +3,9 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import type { ViteDevServer } from 'vite';
 import { createAuthService } from './auth/auth-service.ts';
-import { DEMO_ACCOUNT, ensureDemoAccount } from './auth/demo-account.ts';
 import { apiUrl, databaseUrl, type StandInConfig } from './config.ts';
 import { openDatabase } from './db.ts';
-import { describeDemoData, ensureDemoData } from './demo-data.ts';
+import { reportDemoData } from './demo-data.ts';
 import { functionEnvironment } from './function-env.ts';
 import { startFunctionWorkers, type FunctionWorkers } from './functions/function-workers.ts';
 import { startGateway } from './gateway/gateway.ts';
@@ -86,9 +85,7 @@ export async function startStack(config: StandInConfig, log: Log): Promise<Runni
       log: (line) => log('housekeeping', line),
     });
     stoppers.push(() => housekeeping.stop());
-    if (await ensureDemoAccount(authDatabase)) log('auth', `created the demo account ${DEMO_ACCOUNT.email}`);
-    const demoData = await ensureDemoData(authDatabase);
-    if (demoData) log('db', describeDemoData(demoData));
+    if (prepared.seeded) await reportDemoData(authDatabase.statements, log);
 
     const mailbox = createMailbox();
     const mailboxServer = await startMailboxServer({

@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { demoSeedSql, SEED_PATH } from '../local/demo-seed.ts';
 
 const bin = (name: string) => join('node_modules', '.bin', name);
 
@@ -34,6 +35,7 @@ const steps: [string, () => boolean][] = [
     () => run(bin('redocly'), ['lint', '--format', 'codeframe', 'openapi.yaml']),
   ],
   ['generated api-spec/ is fresh', apiSpecIsFresh],
+  ['generated supabase/seed.sql is fresh', seedIsFresh],
 ];
 
 function run(command: string, args: string[]): boolean {
@@ -53,6 +55,12 @@ function apiSpecIsFresh(): boolean {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+function seedIsFresh(): boolean {
+  if (readFileSync(SEED_PATH, 'utf8') === demoSeedSql()) return true;
+  process.stderr.write(`${SEED_PATH} is stale: run \`npm run gen\` and commit the result.\n`);
+  return false;
 }
 
 for (const [name, step] of steps) {

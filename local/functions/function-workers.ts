@@ -55,23 +55,39 @@ export async function discoverFunctions(functionsDir: string): Promise<string[]>
   return withEntrypoint.filter((name): name is string => name !== null);
 }
 
-function spawnWorker(name: string, port: number, options: FunctionWorkersOptions): ChildProcess {
-  const deno = join(options.projectDir, 'node_modules', '.bin', 'deno');
-  const args = [
-    'run',
-    '--quiet',
-    '--no-prompt',
-    '--allow-net',
-    '--allow-env',
-    '--allow-read',
-    '--allow-sys',
-    `--config=${join(options.projectDir, 'deno.json')}`,
-    `--watch=${join(options.projectDir, 'supabase', 'functions')}`,
-    '--no-clear-screen',
-    HOST_SCRIPT,
-    join('supabase', 'functions', name, 'index.ts'),
-    String(port),
+/** The repository's Deno, and how it runs `handlerFile` under the function host on `port`. */
+export function denoHostCommand(
+  projectDir: string,
+  handlerFile: string,
+  port: number,
+  extraFlags: readonly string[] = [],
+): [string, string[]] {
+  return [
+    join(projectDir, 'node_modules', '.bin', 'deno'),
+    [
+      'run',
+      '--quiet',
+      '--no-prompt',
+      '--allow-net',
+      '--allow-env',
+      '--allow-read',
+      '--allow-sys',
+      `--config=${join(projectDir, 'deno.json')}`,
+      ...extraFlags,
+      HOST_SCRIPT,
+      handlerFile,
+      String(port),
+    ],
   ];
+}
+
+function spawnWorker(name: string, port: number, options: FunctionWorkersOptions): ChildProcess {
+  const [deno, args] = denoHostCommand(
+    options.projectDir,
+    join('supabase', 'functions', name, 'index.ts'),
+    port,
+    [`--watch=${join(options.projectDir, 'supabase', 'functions')}`, '--no-clear-screen'],
+  );
   const child = spawn(deno, args, {
     cwd: options.projectDir,
     env: { ...inheritedEssentials(), ...options.env, NO_COLOR: '1' },

@@ -1,12 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, SignJWT, type JWK, type JWTPayload } from 'jose';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PUBLIC_ROUTES, SESSION_ONLY_ROUTES } from '../../supabase/functions/api/app.ts';
 import {
   accessTokenVerifier,
   authIssuer,
+  type AccessTokenVerifierOptions,
 } from '../../supabase/functions/_shared/auth/access-token-verifier.ts';
 import {
   AUTH_KEYS_CACHE_MAX_AGE_MS,
@@ -16,6 +14,7 @@ import {
 import { apiTokenVerifier } from '../../supabase/functions/_shared/auth/api-token-verifier.ts';
 import { bearerCredentialVerifier } from '../../supabase/functions/_shared/auth/credential-verifier.ts';
 import { createTestApp, useTestApp, WEB_ORIGIN } from '../support/api-app.ts';
+import { useJwksServer } from '../support/jwks-server.ts';
 import { callApi, problemOf, type ApiResponse } from '../support/api-request.ts';
 import { API_BASE_PATH, openApi, specOperations } from '../support/openapi.ts';
 import {
@@ -250,39 +249,23 @@ describe('a valid access token', () => {
 });
 
 describe('the signing keys', () => {
-  let jwksServer: Server;
-  let supabaseUrl: string;
-  const requestedPaths: string[] = [];
-  let servedKeys: JWK[] = [testPublicJwk];
-
-  beforeAll(async () => {
-    jwksServer = createServer((req, res) => {
-      requestedPaths.push(req.url ?? '');
-      if (req.url !== '/auth/v1/.well-known/jwks.json') return void res.writeHead(404).end();
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: servedKeys }));
-    });
-    jwksServer.listen(0, '127.0.0.1');
-    await once(jwksServer, 'listening');
-    supabaseUrl = `http://127.0.0.1:${(jwksServer.address() as AddressInfo).port}`;
-  });
-
-  afterAll(() => new Promise<void>((resolve) => jwksServer.close(() => resolve())));
+  const jwks = useJwksServer([testPublicJwk]);
+  const { requestedPaths } = jwks;
   afterEach(() => {
     vi.useRealTimers();
-    servedKeys = [testPublicJwk];
+    jwks.keys = [testPublicJwk];
     requestedPaths.length = 0;
   });
 
-  /** The app as index.ts builds it, on the JWKS that jwksServer serves. */
-  const appOnServedKeys = () =>
+  /** The app as index.ts builds it, on these signing keys; by default the JWKS that `jwks` serves. */
+  const appOnKeys = (
+    keys: AccessTokenVerifierOptions['keys'] = remoteAuthKeys(jwks.url),
+    issuer: string = authIssuer(jwks.url),
+  ) =>
     createTestApp(api.databaseUrl, {
       credentials: (db) =>
         bearerCredentialVerifier({
-          accessTokens: accessTokenVerifier({
-            keys: remoteAuthKeys(supabaseUrl),
-            issuer: authIssuer(supabaseUrl),
-            db,
-          }),
+          accessTokens: accessTokenVerifier({ keys, issuer, db }),
           apiTokens: apiTokenVerifier({ db }),
         }),
     });
@@ -294,15 +277,15 @@ describe('the signing keys', () => {
     vi.setSystemTime(startMs);
     const rotated = await generateKeyPair('ES256');
     const rotatedJwk = { ...(await exportJWK(rotated.publicKey)), kid: 'rotated-key', alg: 'ES256' };
-    const claims = () => ({ ...accessTokenClaims(user), iss: `${supabaseUrl}/auth/v1`, iat: now() });
+    const claims = () => ({ ...accessTokenClaims(user), iss: `${jwks.url}/auth/v1`, iat: now() });
     /** A token no earlier request used, so the verified-token cache cannot answer for it. */
     let issued = 0;
     const freshToken = () => signWithTestKey({ ...claims(), jti: `token-${(issued += 1)}` });
-    const remote = appOnServedKeys();
+    const remote = appOnKeys();
     try {
       expect((await callApi(remote.app, ME, asBearer(await freshToken()))).status).toBe(200);
       // The project rotates: the old key leaves the JWKS, a new one signs.
-      servedKeys = [rotatedJwk];
+      jwks.keys = [rotatedJwk];
       vi.setSystemTime(startMs + AUTH_KEYS_CACHE_MAX_AGE_MS - 1000);
       expect((await callApi(remote.app, ME, asBearer(await freshToken()))).status).toBe(200);
       expect(requestedPaths).toHaveLength(1);
@@ -326,12 +309,12 @@ describe('the signing keys', () => {
     vi.setSystemTime(startMs);
     const added = await generateKeyPair('ES256');
     const addedJwk = { ...(await exportJWK(added.publicKey)), kid: 'added-key', alg: 'ES256' };
-    const remote = appOnServedKeys();
+    const remote = appOnKeys();
     try {
-      const iss = `${supabaseUrl}/auth/v1`;
+      const iss = `${jwks.url}/auth/v1`;
       const oldKeyToken = await signWithTestKey({ ...accessTokenClaims(user), iss });
       expect((await callApi(remote.app, ME, asBearer(oldKeyToken))).status).toBe(200);
-      servedKeys = [testPublicJwk, addedJwk];
+      jwks.keys = [testPublicJwk, addedJwk];
       const signedWithAddedKey = await new SignJWT({ ...accessTokenClaims(user), iss })
         .setProtectedHeader({ alg: 'ES256', kid: 'added-key', typ: 'JWT' })
         .sign(added.privateKey);
@@ -346,19 +329,9 @@ describe('the signing keys', () => {
   });
 
   it("are fetched from the project's JWKS at ${SUPABASE_URL}/auth/v1/.well-known/jwks.json, once", async () => {
-    const remote = createTestApp(api.databaseUrl, {
-      credentials: (db) =>
-        bearerCredentialVerifier({
-          accessTokens: accessTokenVerifier({
-            keys: remoteAuthKeys(supabaseUrl),
-            issuer: authIssuer(supabaseUrl),
-            db,
-          }),
-          apiTokens: apiTokenVerifier({ db }),
-        }),
-    });
+    const remote = appOnKeys();
     try {
-      const token = await signWithTestKey({ ...accessTokenClaims(user), iss: `${supabaseUrl}/auth/v1` });
+      const token = await signWithTestKey({ ...accessTokenClaims(user), iss: `${jwks.url}/auth/v1` });
       for (let attempt = 0; attempt < 3; attempt += 1) {
         expect((await callApi(remote.app, ME, asBearer(token))).status).toBe(200);
       }
@@ -369,17 +342,10 @@ describe('the signing keys', () => {
   });
 
   it('answer 503 unavailable with Retry-After when they cannot be fetched, and the cause is logged', async () => {
-    const unreachable = createTestApp(api.databaseUrl, {
-      credentials: (db) =>
-        bearerCredentialVerifier({
-          accessTokens: accessTokenVerifier({
-            keys: () => Promise.reject(new TypeError('fetch failed')),
-            issuer: authIssuer('http://127.0.0.1:54321'),
-            db,
-          }),
-          apiTokens: apiTokenVerifier({ db }),
-        }),
-    });
+    const unreachable = appOnKeys(
+      () => Promise.reject(new TypeError('fetch failed')),
+      authIssuer('http://127.0.0.1:54321'),
+    );
     try {
       const response = await callApi(unreachable.app, ME, asBearer(user.accessToken));
       expect(response.status).toBe(503);

@@ -11,6 +11,7 @@ import {
   createApiTokenFor,
   createWorkspaceWithRoles,
   type WorkspaceFixture,
+  useTwoWorkspaces,
 } from '../support/workspace-fixture.ts';
 
 type Comment = components['schemas']['Comment'];
@@ -130,11 +131,9 @@ async function commentOn(task: Task, author: TestUser, body = `Comment ${randomU
   return response.body;
 }
 
-let acme: WorkspaceFixture;
-let globex: WorkspaceFixture;
+const { acme, globex } = useTwoWorkspaces(api);
 let task: Task;
 beforeAll(async () => {
-  [acme, globex] = await Promise.all([createWorkspaceWithRoles(api.db), createWorkspaceWithRoles(api.db)]);
   task = await taskIn(acme);
 });
 

@@ -10,6 +10,7 @@ import {
   createApiTokenFor,
   createWorkspaceWithRoles,
   type WorkspaceFixture,
+  useTwoWorkspaces,
 } from '../support/workspace-fixture.ts';
 
 type Label = components['schemas']['Label'];
@@ -64,11 +65,7 @@ async function labelIn(workspace: WorkspaceFixture, fields: Partial<CreateLabel>
   return response.body;
 }
 
-let acme: WorkspaceFixture;
-let globex: WorkspaceFixture;
-beforeAll(async () => {
-  [acme, globex] = await Promise.all([createWorkspaceWithRoles(api.db), createWorkspaceWithRoles(api.db)]);
-});
+const { acme, globex } = useTwoWorkspaces(api);
 
 describe('POST /api/v1/workspaces/{slug}/labels', () => {
   it('lets a member create a label, its color stored in lower case', async () => {

@@ -10,6 +10,7 @@ import {
   createApiTokenFor,
   createWorkspaceWithRoles,
   type WorkspaceFixture,
+  useTwoWorkspaces,
 } from '../support/workspace-fixture.ts';
 
 type Project = components['schemas']['Project'];
@@ -75,11 +76,7 @@ async function archivedProjectIn(workspace: WorkspaceFixture): Promise<Project> 
   return response.body;
 }
 
-let acme: WorkspaceFixture;
-let globex: WorkspaceFixture;
-beforeAll(async () => {
-  [acme, globex] = await Promise.all([createWorkspaceWithRoles(api.db), createWorkspaceWithRoles(api.db)]);
-});
+const { acme, globex } = useTwoWorkspaces(api);
 
 describe('POST /api/v1/workspaces/{slug}/projects', () => {
   it('lets an admin create a project, answered with its address and ETag', async () => {

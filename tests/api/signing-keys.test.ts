@@ -3,9 +3,6 @@
  * JWKS, given by the platform (SUPABASE_JWKS) or fetched; HS256 with the legacy JWT secret only when it is
  * configured; and never a token that picks its own way of being verified.
  */
-import { createServer, type Server } from 'node:http';
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import {
   createLocalJWKSet,
   exportJWK,
@@ -26,6 +23,7 @@ import { apiTokenVerifier } from '../../supabase/functions/_shared/auth/api-toke
 import { bearerCredentialVerifier } from '../../supabase/functions/_shared/auth/credential-verifier.ts';
 import { projectAuthKeys, remoteAuthKeys } from '../../supabase/functions/_shared/auth/signing-keys.ts';
 import { createTestApp, useTestApp, type TestApp } from '../support/api-app.ts';
+import { useJwksServer } from '../support/jwks-server.ts';
 import { callApi, problemOf, type ApiResponse } from '../support/api-request.ts';
 import {
   accessTokenClaims,
@@ -132,29 +130,18 @@ describe('keys from a local JWKS (as SUPABASE_JWKS gives them)', () => {
 });
 
 describe('keys from the remote JWKS', () => {
-  let jwksServer: Server;
-  let supabaseUrl: string;
-  const requestedPaths: string[] = [];
-  let servedKeys: JWK[] = [];
+  const jwks = useJwksServer();
+  const { requestedPaths } = jwks;
 
-  beforeAll(async () => {
-    servedKeys = [es256.publicJwk, rs256.publicJwk];
-    jwksServer = createServer((req, res) => {
-      requestedPaths.push(req.url ?? '');
-      if (req.url !== '/auth/v1/.well-known/jwks.json') return void res.writeHead(404).end();
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: servedKeys }));
-    });
-    jwksServer.listen(0, '127.0.0.1');
-    await once(jwksServer, 'listening');
-    supabaseUrl = `http://127.0.0.1:${(jwksServer.address() as AddressInfo).port}`;
+  beforeAll(() => {
+    jwks.keys = [es256.publicJwk, rs256.publicJwk];
   });
-  afterAll(() => new Promise<void>((resolve) => jwksServer.close(() => resolve())));
 
-  const claims = () => ({ ...accessTokenClaims(user), iss: authIssuer(supabaseUrl) });
+  const claims = () => ({ ...accessTokenClaims(user), iss: authIssuer(jwks.url) });
 
   it('verify RS256 and ES256 tokens, with one fetch', async () => {
     requestedPaths.length = 0;
-    const remote = kept(appOn(remoteAuthKeys(supabaseUrl), undefined, authIssuer(supabaseUrl)));
+    const remote = kept(appOn(remoteAuthKeys(jwks.url), undefined, authIssuer(jwks.url)));
     for (const key of [rs256, es256]) {
       const response = await callApi(remote.app, ME, withBearer(await signWith(key, claims())));
       expect(response.status, key.alg).toBe(200);
@@ -165,10 +152,10 @@ describe('keys from the remote JWKS', () => {
   it("from SUPABASE_JWKS are used without any fetch; a kid it does not know is looked up in the project's JWKS", async () => {
     requestedPaths.length = 0;
     const standby = await signingKey('RS256', 'standby-key');
-    servedKeys = [es256.publicJwk, rs256.publicJwk, standby.publicJwk];
+    jwks.keys = [es256.publicJwk, rs256.publicJwk, standby.publicJwk];
     try {
-      const { keys } = projectAuthKeys(supabaseUrl, { keys: [es256.publicJwk, rs256.publicJwk] });
-      const platform = kept(appOn(keys, undefined, authIssuer(supabaseUrl)));
+      const { keys } = projectAuthKeys(jwks.url, { keys: [es256.publicJwk, rs256.publicJwk] });
+      const platform = kept(appOn(keys, undefined, authIssuer(jwks.url)));
       for (const key of [rs256, es256]) {
         const response = await callApi(platform.app, ME, withBearer(await signWith(key, claims())));
         expect(response.status, key.alg).toBe(200);
@@ -179,14 +166,14 @@ describe('keys from the remote JWKS', () => {
       expect(response.status).toBe(200);
       expect(requestedPaths).toEqual(['/auth/v1/.well-known/jwks.json']);
     } finally {
-      servedKeys = [es256.publicJwk, rs256.publicJwk];
+      jwks.keys = [es256.publicJwk, rs256.publicJwk];
     }
   });
 
   it('from an empty SUPABASE_JWKS are fetched instead', async () => {
     requestedPaths.length = 0;
-    const { keys } = projectAuthKeys(supabaseUrl, { keys: [] });
-    const platform = kept(appOn(keys, undefined, authIssuer(supabaseUrl)));
+    const { keys } = projectAuthKeys(jwks.url, { keys: [] });
+    const platform = kept(appOn(keys, undefined, authIssuer(jwks.url)));
     const response = await callApi(platform.app, ME, withBearer(await signWith(rs256, claims())));
     expect(response.status).toBe(200);
     expect(requestedPaths).toEqual(['/auth/v1/.well-known/jwks.json']);

@@ -4,7 +4,7 @@
  * drags, and lets If-Match pick one winner among drags of the same task.
  */
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../support/api-app.ts';
 import { expectProblem } from '../support/api-request.ts';
 import { ISO_TIMESTAMP } from '../support/resource-calls.ts';
@@ -24,17 +24,13 @@ import { aal2AccessTokenOf } from '../support/test-users.ts';
 import {
   createApiTokenFor,
   createWorkspaceWithRoles,
-  type WorkspaceFixture,
+  useTwoWorkspaces,
 } from '../support/workspace-fixture.ts';
 
 const api = useTestApp({ rateLimits: { user: 100_000, ip: 100_000 } });
 const tasks = () => taskCalls(api.app);
 
-let acme: WorkspaceFixture;
-let globex: WorkspaceFixture;
-beforeAll(async () => {
-  [acme, globex] = await Promise.all([createWorkspaceWithRoles(api.db), createWorkspaceWithRoles(api.db)]);
-});
+const { acme, globex } = useTwoWorkspaces(api);
 
 /** A new project with tasks of these titles, in this order, in column `status`. */
 async function columnOf(

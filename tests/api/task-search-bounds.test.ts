@@ -14,7 +14,7 @@ import { createTestApp, useTestApp, type TestApp } from '../support/api-app.ts';
 import { callApi, expectProblem, type ApiResponse } from '../support/api-request.ts';
 import { projectIn, taskCalls, tasksPathOf, type Project } from '../support/task-calls.ts';
 import { withBearer } from '../support/test-users.ts';
-import { createWorkspaceWithRoles, type WorkspaceFixture } from '../support/workspace-fixture.ts';
+import { useTwoWorkspaces } from '../support/workspace-fixture.ts';
 
 const HOSTILE_TASKS = 200;
 const DESCRIPTION_LENGTH = 20_000;
@@ -24,13 +24,11 @@ const hostileQ = (length: number) => `${'a'.repeat(length - 1)}b`;
 
 const api = useTestApp({ rateLimits: { user: 100_000, ip: 100_000 } });
 
-let acme: WorkspaceFixture;
-let globex: WorkspaceFixture;
+const { acme, globex } = useTwoWorkspaces(api);
 let hostile: Project;
 let quiet: Project;
 
 beforeAll(async () => {
-  [acme, globex] = await Promise.all([createWorkspaceWithRoles(api.db), createWorkspaceWithRoles(api.db)]);
   [hostile, quiet] = await Promise.all([projectIn(api.app, acme), projectIn(api.app, globex)]);
   await api.db.asService((sql) =>
     sql.query(

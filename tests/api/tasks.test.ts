@@ -25,17 +25,15 @@ import { aal2AccessTokenOf, withBearer } from '../support/test-users.ts';
 import {
   createApiTokenFor,
   createWorkspaceWithRoles,
-  type WorkspaceFixture,
+  useTwoWorkspaces,
 } from '../support/workspace-fixture.ts';
 
 const api = useTestApp({ rateLimits: { user: 100_000, ip: 100_000 } });
 const tasks = () => taskCalls(api.app);
 
-let acme: WorkspaceFixture;
-let globex: WorkspaceFixture;
+const { acme, globex } = useTwoWorkspaces(api);
 let board: Project;
 beforeAll(async () => {
-  [acme, globex] = await Promise.all([createWorkspaceWithRoles(api.db), createWorkspaceWithRoles(api.db)]);
   board = await projectIn(api.app, acme);
 });
 

@@ -7,16 +7,15 @@
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readMigrations } from '../../local/postgres/migrations.ts';
 import { HOSTED_DENO, HOSTED_DENO_VERSION } from '../support/deploy-tools.ts';
-import { expectHttpProblem, httpApi } from '../support/http-api.ts';
+import { expectHttpProblem, httpApi, takeFirstSteps } from '../support/http-api.ts';
 import { supabaseClient } from '../support/stand-in-auth.ts';
+import { pushMigrations } from './support/db-push.ts';
 import { startHostedDatabase, type HostedDatabase } from './support/hosted-database.ts';
 import { startHostedFunction, type HostedFunction } from './support/hosted-function.ts';
 import { startHostedGateway, type HostedGateway } from './support/hosted-gateway.ts';
@@ -24,7 +23,6 @@ import { SERVER_CONNECTIONS, startPgbouncer, type Pgbouncer } from './support/pg
 
 const run = promisify(execFile);
 const REPO = resolve(import.meta.dirname, '..', '..');
-const SUPABASE_CLI = join(REPO, 'node_modules', '.bin', 'supabase');
 const APP_URL = 'https://app.tasklane.test';
 const PASSWORD = 'correct horse battery staple';
 const FUNCTION_BOOT_TIMEOUT_MS = 120_000;
@@ -49,27 +47,10 @@ async function superuserQuery<Row extends pg.QueryResultRow>(
   }
 }
 
-/** `supabase db push --db-url`, from a copy of supabase/ alone, as from a developer's checkout. */
-async function pushMigrations(): Promise<string> {
-  const project = await mkdtemp(join(tmpdir(), 'tasklane-push-'));
-  try {
-    await cp(join(REPO, 'supabase'), join(project, 'supabase'), { recursive: true });
-    // Hosted requires TLS; this PostgreSQL has none, so the URL says so, as the CLI's error asks.
-    const url = `${database.postgresUrl()}?sslmode=disable`;
-    const { stdout, stderr } = await run(SUPABASE_CLI, ['db', 'push', '--db-url', url, '--yes'], {
-      cwd: project,
-      env: { PATH: process.env.PATH, HOME: project, DO_NOT_TRACK: '1' },
-    });
-    return stdout + stderr;
-  } finally {
-    await rm(project, { recursive: true, force: true });
-  }
-}
-
 beforeAll(async () => {
   database = await startHostedDatabase();
   cleanups.push(() => database.dispose());
-  pushOutput = await pushMigrations();
+  pushOutput = await pushMigrations(database);
 
   pooler = await startPgbouncer({
     postgresPort: database.port,
@@ -145,19 +126,7 @@ describe(`the API function under Deno ${HOSTED_DENO_VERSION}, through pgbouncer 
     );
     expect(profiles).toHaveLength(1);
 
-    const made = await call(session, '/me/tokens', 'POST', { name: 'Deploy', scope: 'write' });
-    expect(made.status, edge.output()).toBe(201);
-    const { token } = (await made.json()) as { token: string };
-
-    const slug = `deploy-${randomUUID().slice(0, 8)}`;
-    const created = await call(
-      token,
-      '/workspaces',
-      'POST',
-      { name: 'Deploy', slug },
-      { 'Idempotency-Key': randomUUID() },
-    );
-    expect(created.status).toBe(201);
+    const { token, slug, created } = await takeFirstSteps(api(), session, 'Deploy', () => edge.output());
     expect(await created.json()).toMatchObject({ object: 'workspace', slug, role: 'owner' });
     expect(
       (await call(token, `/workspaces/${slug}/projects`, 'POST', { key: 'ENG', name: 'Engineering' })).status,

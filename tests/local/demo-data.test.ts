@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { components } from '../../api-spec/schema.d.ts';
-import { DEMO_ACCOUNT } from '../../local/auth/demo-account.ts';
-import { DEMO_PEOPLE } from '../../local/demo-content.ts';
+import { DEMO_ACCOUNT, DEMO_PEOPLE } from '../../local/demo-content.ts';
+import { demoRowCounts } from '../support/demo-rows.ts';
 import { standInApiKeys, supabaseClient, withStandInDatabase } from '../support/stand-in-auth.ts';
 import { startStandIn, type StandInProcess } from '../support/stand-in-process.ts';
 
@@ -10,23 +10,6 @@ type WorkspaceList = components['schemas']['WorkspaceList'];
 
 const STATUSES = ['backlog', 'todo', 'in_progress', 'in_review', 'done', 'canceled'];
 const CREATED_LINE = '[db] created the demo workspace "demo"';
-
-/** How many rows each demo-relevant table holds: what a restart must leave as it is. */
-async function rowCounts(standIn: StandInProcess): Promise<Record<string, number>> {
-  return withStandInDatabase(standIn, async (db) => {
-    const { rows } = await db.query<Record<string, number>>(
-      `select (select count(*)::int from auth.users) as users,
-              (select count(*)::int from public.workspaces) as workspaces,
-              (select count(*)::int from public.memberships) as memberships,
-              (select count(*)::int from public.labels) as labels,
-              (select count(*)::int from public.projects) as projects,
-              (select count(*)::int from public.tasks) as tasks,
-              (select count(*)::int from public.comments) as comments,
-              (select count(*)::int from public.events) as events`,
-    );
-    return rows[0] ?? {};
-  });
-}
 
 describe('the demo workspace of a fresh stand-in', () => {
   let standIn: StandInProcess;
@@ -131,13 +114,13 @@ describe('the demo workspace of a fresh stand-in', () => {
   });
 
   test('is made once: a restart adds nothing', async () => {
-    const before = await rowCounts(standIn);
+    const before = await withStandInDatabase(standIn, demoRowCounts);
     expect(before.tasks).toBeGreaterThan(30);
     expect(await standIn.stop('SIGTERM')).toBe(0);
 
     standIn = await startStandIn({ dataDir: standIn.dataDir, ports: standIn.ports });
 
     expect(standIn.output()).not.toContain(CREATED_LINE);
-    expect(await rowCounts(standIn)).toEqual(before);
+    expect(await withStandInDatabase(standIn, demoRowCounts)).toEqual(before);
   });
 });

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { expectHttpProblem, httpApi, type HttpApi } from '../support/http-api.ts';
+import { expectHttpProblem, httpApi, takeFirstSteps, type HttpApi } from '../support/http-api.ts';
 import { latestMailTo } from '../support/mailbox-client.ts';
 import { UNLIMITED_AUTH_RATES, uniqueEmails, useStandIn } from '../support/stand-in-auth.ts';
 
@@ -31,19 +31,7 @@ describe('an integrator with a token and curl', () => {
     const session = await signUp(ada);
 
     // A write token, made once from the signed-in session; everything after uses only the token.
-    const made = await call(session, '/me/tokens', 'POST', { name: 'Tour', scope: 'write' });
-    expect(made.status).toBe(201);
-    const { token } = (await made.json()) as { token: string };
-
-    const slug = `tour-${randomUUID().slice(0, 8)}`;
-    const created = await call(
-      token,
-      '/workspaces',
-      'POST',
-      { name: 'Tour', slug },
-      { 'Idempotency-Key': randomUUID() },
-    );
-    expect(created.status).toBe(201);
+    const { token, slug, created } = await takeFirstSteps(httpApi(api('')), session, 'Tour');
     const workspaceUrl = new URL(created.headers.get('location') ?? '', created.url);
     expect(workspaceUrl.href).toBe(api(`/workspaces/${slug}`));
     expect(await (await call(token, workspaceUrl.href)).json()).toMatchObject({ slug, role: 'owner' });

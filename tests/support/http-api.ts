@@ -2,6 +2,7 @@
  * How tests outside the process call the API over real HTTP, as an integrator with curl would: a bearer
  * credential, a JSON body, and headers; every error is application/problem+json with a stable code.
  */
+import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 
 export interface HttpProblem {
@@ -39,6 +40,40 @@ export function httpApi(base: string): HttpApi {
         body: body === undefined ? undefined : JSON.stringify(body),
       }),
   };
+}
+
+export interface FirstSteps {
+  /** A write API token, made from the session. */
+  token: string;
+  slug: string;
+  /** The answer to the workspace's creation. */
+  created: Response;
+}
+
+/**
+ * An integrator's first steps (docs/api-tour.md): a write API token made from a signed-in `session`, then
+ * with the token alone a workspace called `name`, its slug `name` in lower case with a random suffix.
+ * `context` names what to print when a step fails (a server's output).
+ */
+export async function takeFirstSteps(
+  { call }: HttpApi,
+  session: string,
+  name: string,
+  context = () => '',
+): Promise<FirstSteps> {
+  const made = await call(session, '/me/tokens', 'POST', { name, scope: 'write' });
+  expect(made.status, context()).toBe(201);
+  const { token } = (await made.json()) as { token: string };
+  const slug = `${name.toLowerCase()}-${randomUUID().slice(0, 8)}`;
+  const created = await call(
+    token,
+    '/workspaces',
+    'POST',
+    { name, slug },
+    { 'Idempotency-Key': randomUUID() },
+  );
+  expect(created.status, context()).toBe(201);
+  return { token, slug, created };
 }
 
 export async function expectHttpProblem(

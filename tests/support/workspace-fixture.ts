@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import type { AppEnv } from '../../supabase/functions/api/app-env.ts';
 import type { WorkspaceRole } from '../../supabase/functions/_shared/api-types.ts';
 import { WORKSPACE_ROLES } from '../../supabase/functions/api/members/members.schemas.ts';
@@ -57,6 +57,63 @@ export async function createWorkspaceWithRoles(
     return workspace.id;
   });
   return { id, slug, owner, admin, member, viewer, outsider, path: `/api/v1/workspaces/${slug}` };
+}
+
+/** The two tenants of an API test file: `acme`, where its tests act, and `globex`, a neighbour they must not reach. */
+export interface TwoWorkspaces {
+  acme: WorkspaceFixture;
+  globex: WorkspaceFixture;
+}
+
+/**
+ * Two workspaces made with createWorkspaceWithRoles before the file's tests (after `useTestApp` made the
+ * app, when called after it). Like useTestApp's app, they can be named at the top of the file and read
+ * inside tests.
+ */
+export function useTwoWorkspaces(api: { readonly db: Database }): TwoWorkspaces {
+  let made: TwoWorkspaces | undefined;
+  beforeAll(async () => {
+    const [acme, globex] = await Promise.all([
+      createWorkspaceWithRoles(api.db),
+      createWorkspaceWithRoles(api.db),
+    ]);
+    made = { acme, globex };
+  });
+  const current = (name: keyof TwoWorkspaces) => () => {
+    if (!made) throw new Error('useTwoWorkspaces(): the workspaces exist only inside tests');
+    return made[name];
+  };
+  return { acme: readLater(current('acme')), globex: readLater(current('globex')) };
+}
+
+/** A WorkspaceFixture whose fields are read from `current()` when they are used. */
+function readLater(current: () => WorkspaceFixture): WorkspaceFixture {
+  return {
+    get id() {
+      return current().id;
+    },
+    get slug() {
+      return current().slug;
+    },
+    get owner() {
+      return current().owner;
+    },
+    get admin() {
+      return current().admin;
+    },
+    get member() {
+      return current().member;
+    },
+    get viewer() {
+      return current().viewer;
+    },
+    get outsider() {
+      return current().outsider;
+    },
+    get path() {
+      return current().path;
+    },
+  };
 }
 
 /** Creates a personal API token for `user` through the API and returns its secret. */
