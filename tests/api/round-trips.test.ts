@@ -136,8 +136,6 @@ const EXCEPTIONS: Partial<Record<string, number>> = {
   createInvitation: 11,
   revokeInvitation: 4,
   acceptInvitation: 6,
-  // The table's call changes the status: the new column's lock and end are one more round trip.
-  updateTask: 4,
   // The export checks the access, spends the workspace's hourly budget, then streams its document
   // in pages under one snapshot, after checking the access again there.
   exportWorkspace: 10,
