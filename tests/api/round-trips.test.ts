@@ -134,7 +134,6 @@ const EXCEPTIONS: Partial<Record<string, number>> = {
   updateMember: 6,
   removeMember: 5,
   createInvitation: 11,
-  revokeInvitation: 4,
   acceptInvitation: 6,
   // The export checks the access, spends the workspace's hourly budget, then streams its document
   // in pages under one snapshot, after checking the access again there.

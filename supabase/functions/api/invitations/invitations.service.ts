@@ -6,7 +6,7 @@
  */
 import type { CreateInvitation, Invitation, NewInvitation, Workspace } from '../../_shared/api-types.ts';
 import { CREATION_WINDOW_SECONDS, requireCreationBudget } from '../../_shared/creation-budget.ts';
-import type { Database, Sql } from '../../_shared/db.ts';
+import { lastStatementOf, type Database } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import { INVITATIONS_PER_RECIPIENT_PER_DAY, MEMBERS_PER_WORKSPACE } from '../../_shared/limits.ts';
 import { pageOf, type CreatedAtIdKey, type Page, type PageRequest } from '../../_shared/pages.ts';
@@ -15,9 +15,9 @@ import { raisedErrorCode, raisedErrorDetail } from '../../_shared/sql-errors.ts'
 import { requireExpectedVersion, type ExpectedVersion } from '../../_shared/versions.ts';
 import {
   enterWorkspace,
+  enterWorkspaceWith,
   readInWorkspace,
   requireRole,
-  type WorkspaceAccess,
 } from '../workspaces/workspace-access.ts';
 import { getWorkspace } from '../workspaces/workspaces.service.ts';
 import { enqueueInvitationMail } from '../mail-outbox/mail-outbox.queries.ts';
@@ -115,23 +115,47 @@ export function getInvitation(
 
 /**
  * Revokes a pending invitation. One that is no longer pending is answered as it is, unless If-Match
- * names another version than the one it is at.
+ * names another version than the one it is at. The invitation is read with the access and judged on
+ * that read; the revoke goes with its COMMIT.
  */
-export function revokeInvitation(
+export async function revokeInvitation(
   db: Database,
   principal: Principal,
   slug: string,
   id: string,
   expected: ExpectedVersion,
 ): Promise<Invitation> {
+  const { access, revoked } = await db.asCaller(principal, async (sql) => {
+    const { access, found: row } = await enterWorkspaceWith(sql, principal, slug, () =>
+      selectInvitation(sql, { slug }, id),
+    );
+    requireRole(access, 'admin', 'see or revoke invitations');
+    const current = answerAsItIs(row, expected);
+    return {
+      access,
+      revoked: current ?? (await revokeInvitationRow(lastStatementOf(sql), access.workspaceId, id, expected)),
+    };
+  });
+  if (revoked) return toInvitation(revoked);
+  // It changed between the read and the revoke: once more, the revoke first, then as it is after it.
   return db.asCaller(principal, async (sql) => {
-    const access = await enterAsAdmin(sql, principal, slug);
-    const revoked = await revokeInvitationRow(sql, access.workspaceId, id, expected);
-    if (revoked) return toInvitation(revoked);
-    const current = await found(sql, access, id);
+    const again = await revokeInvitationRow(sql, access.workspaceId, id, expected);
+    if (again) return toInvitation(again);
+    const current = await selectInvitation(lastStatementOf(sql), access.workspaceId, id);
+    if (!current) throw invitationIdNotFound();
     requireExpectedVersion(current.version, expected);
     return toInvitation(current);
   });
+}
+
+/**
+ * A revoke's answer without revoking: `404` if there is no `row`, `412` if If-Match names another
+ * version, `row` itself if it is no longer pending; undefined if it is pending (to be revoked).
+ */
+function answerAsItIs(row: InvitationRow | undefined, expected: ExpectedVersion): InvitationRow | undefined {
+  if (!row) throw invitationIdNotFound();
+  requireExpectedVersion(row.version, expected);
+  return row.status === 'pending' ? undefined : row;
 }
 
 /**
@@ -158,18 +182,6 @@ export async function acceptInvitation(
 
 export function invitationNotFound(): AppError {
   return new AppError('not_found', 'No invitation has this token, or it has already been accepted.');
-}
-
-async function enterAsAdmin(sql: Sql, principal: Principal, slug: string): Promise<WorkspaceAccess> {
-  const access = await enterWorkspace(sql, principal, slug);
-  requireRole(access, 'admin', 'see or revoke invitations');
-  return access;
-}
-
-async function found(sql: Sql, access: WorkspaceAccess, id: string): Promise<InvitationRow> {
-  const row = await selectInvitation(sql, access.workspaceId, id);
-  if (!row) throw invitationIdNotFound();
-  return row;
 }
 
 export function invitationIdNotFound(): AppError {
