@@ -38,14 +38,18 @@ const WORKSPACE_COLUMNS = `${COLUMNS_BUT_ROLE}, m.role`;
 const MY_MEMBERSHIP =
   'join public.memberships m on m.workspace_id = w.id and m.user_id = (select auth.uid())';
 
-/** Creates the workspace with the caller as owner; its id. */
-export async function insertWorkspace(sql: Sql, workspace: { name: string; slug: string }): Promise<string> {
-  const [row] = await sql.query<{ id: string }>('select id from private.create_workspace($1, $2)', [
-    workspace.name,
-    workspace.slug,
-  ]);
+/** Creates the workspace with the caller as its owner; the workspace, as its owner sees it. */
+export async function insertWorkspace(
+  sql: Sql,
+  workspace: { name: string; slug: string },
+): Promise<WorkspaceRow> {
+  const [row] = await sql.query<WorkspaceRow>(
+    `select ${COLUMNS_BUT_ROLE}, 'owner'::public.workspace_role as role
+     from private.create_workspace($1, $2) w`,
+    [workspace.name, workspace.slug],
+  );
   if (!row) throw new Error('private.create_workspace returned no row');
-  return row.id;
+  return row;
 }
 
 /**
