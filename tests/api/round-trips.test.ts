@@ -130,8 +130,6 @@ describe.each(['an access token', 'an API token'])('round trips with %s', (crede
 const EXCEPTIONS: Partial<Record<string, number>> = {
   // Not yet reworked beyond the shared first round trip and the unwaited BEGIN (0016): each lookup
   // waits for its answer, and the COMMIT waits on its own.
-  updateMember: 6,
-  removeMember: 5,
   createInvitation: 11,
   acceptInvitation: 6,
   // The export checks the access, spends the workspace's hourly budget, then streams its document
