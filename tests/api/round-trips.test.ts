@@ -131,7 +131,6 @@ const EXCEPTIONS: Partial<Record<string, number>> = {
   // Not yet reworked beyond the shared first round trip and the unwaited BEGIN (0016): each lookup
   // waits for its answer, and the COMMIT waits on its own.
   createInvitation: 11,
-  acceptInvitation: 6,
   // The export checks the access, spends the workspace's hourly budget, then streams its document
   // in pages under one snapshot, after checking the access again there.
   exportWorkspace: 10,

@@ -14,25 +14,25 @@ import type { Principal } from '../../_shared/principal.ts';
 import { raisedErrorCode, raisedErrorDetail } from '../../_shared/sql-errors.ts';
 import { requireExpectedVersion, type ExpectedVersion } from '../../_shared/versions.ts';
 import {
+  admitToWorkspace,
   enterWorkspace,
   enterWorkspaceWith,
   readInWorkspace,
   requireRole,
 } from '../workspaces/workspace-access.ts';
-import { getWorkspace } from '../workspaces/workspaces.service.ts';
+import { toWorkspace } from '../workspaces/workspaces.service.ts';
 import { enqueueInvitationMail } from '../mail-outbox/mail-outbox.queries.ts';
 import { invitationMail } from './invitation-mail.ts';
 import { acceptUrlOf, generateInvitationToken, hashInvitationToken } from './invitation-token.ts';
 import {
-  acceptInvitation as acceptInvitationRow,
   insertInvitation,
+  joinByInvitation,
   lockOwnInvitationCreation,
   revokeInvitation as revokeInvitationRow,
   selectInvitation,
   selectInvitationMailFacts,
   selectInvitations,
   selectOwnRecentInvitations,
-  selectWorkspaceSlug,
   type InvitationRow,
   type InvitationStatus,
 } from './invitations.queries.ts';
@@ -159,8 +159,9 @@ function answerAsItIs(row: InvitationRow | undefined, expected: ExpectedVersion)
 }
 
 /**
- * Makes the caller a member through the invitation and answers the workspace. A workspace that requires
- * MFA is entered before the transaction commits, so an aal1 caller is refused and nothing changes.
+ * Makes the caller a member through the invitation and answers the workspace, read in the same
+ * statement. A workspace that requires MFA is entered before the transaction commits, so an aal1 caller
+ * is refused and nothing changes.
  */
 export async function acceptInvitation(
   db: Database,
@@ -168,16 +169,13 @@ export async function acceptInvitation(
   token: string,
 ): Promise<Workspace> {
   const tokenHashHex = await hashInvitationToken(token);
-  const slug = await db.asCaller(principal, async (sql) => {
-    const workspaceId = await acceptInvitationRow(sql, tokenHashHex).catch((error: unknown) => {
+  return db.asCaller(principal, async (sql) => {
+    const joined = await joinByInvitation(sql, tokenHashHex).catch((error: unknown) => {
       throw acceptRefusal(error);
     });
-    const joined = await selectWorkspaceSlug(sql, workspaceId);
-    if (!joined) throw new Error('the workspace just joined is not visible');
-    await enterWorkspace(sql, principal, joined);
-    return joined;
+    admitToWorkspace(principal, joined.slug, joined);
+    return toWorkspace(joined);
   });
-  return getWorkspace(db, principal, slug);
 }
 
 export function invitationNotFound(): AppError {

@@ -35,6 +35,8 @@ export const SLUG_CONSTRAINT = 'workspaces_slug_key';
 const COLUMNS_BUT_ROLE = `w.id, w.slug, w.name, w.require_mfa, w.created_by, w.version, w.created_at,
   w.updated_at, json_build_array(w.created_at, w.id) as sort_key`;
 const WORKSPACE_COLUMNS = `${COLUMNS_BUT_ROLE}, m.role`;
+/** A WorkspaceRow's columns from a row `w` of `private.caller_workspaces()`'s shape, which has the role. */
+export const CALLER_WORKSPACE_COLUMNS = `${COLUMNS_BUT_ROLE}, w.role`;
 const MY_MEMBERSHIP =
   'join public.memberships m on m.workspace_id = w.id and m.user_id = (select auth.uid())';
 
@@ -59,7 +61,7 @@ export async function insertWorkspace(
 export function selectMyWorkspaces(sql: Sql, page: PageRequest<CreatedAtIdKey>): Promise<WorkspaceRow[]> {
   const [createdAt, id] = page.cursor ?? [null, null];
   return sql.query<WorkspaceRow>(
-    `select ${COLUMNS_BUT_ROLE}, w.role from private.caller_workspaces() w
+    `select ${CALLER_WORKSPACE_COLUMNS} from private.caller_workspaces() w
      where ($1::timestamptz is null or (w.created_at, w.id) > ($1::timestamptz, $2::uuid))
      order by w.created_at, w.id
      limit $3`,
