@@ -43,10 +43,12 @@ export interface NewInvitationRow {
   tokenHashHex: string;
 }
 
-/** What the invitation e-mail names besides the link. */
+/** What the invitation e-mail names besides the link and the address. */
 export interface InvitationMailFacts extends Record<string, unknown> {
   workspace_name: string;
   inviter_name: string;
+  /** When an invitation created in this transaction expires, as private.create_invitation sets it. */
+  expires_at: Date;
 }
 
 const INVITATION_COLUMNS = `i.id, i.workspace_id, i.email, i.role,
@@ -80,15 +82,23 @@ export async function insertInvitation(sql: Sql, invitation: NewInvitationRow): 
   return row;
 }
 
+/**
+ * The mail facts of an invitation to the workspace that the caller creates in this transaction: the
+ * expiry is computed as private.create_invitation computes it (now() is the transaction's start), so it
+ * can be read before the invitation is written. `lifetimeDays` is INVITATION_LIFETIME_DAYS, which
+ * tests/db/invitation-rules.test.ts holds equal to the database's own.
+ */
 export async function selectInvitationMailFacts(
   sql: Sql,
-  workspaceId: string,
+  workspace: WorkspaceReference,
+  lifetimeDays: number,
 ): Promise<InvitationMailFacts | undefined> {
   const [row] = await sql.query<InvitationMailFacts>(
-    `select w.name as workspace_name, p.display_name as inviter_name
+    `select w.name as workspace_name, p.display_name as inviter_name,
+       now() + make_interval(days => $2) as expires_at
      from public.workspaces w, public.profiles p
-     where w.id = $1 and p.user_id = (select auth.uid())`,
-    [workspaceId],
+     where w.id = ${workspaceIdOf(workspace, '$1')} and p.user_id = (select auth.uid())`,
+    [workspaceValueOf(workspace), lifetimeDays],
   );
   return row;
 }

@@ -8,20 +8,25 @@ import type { CreateInvitation, Invitation, NewInvitation, Workspace } from '../
 import { CREATION_WINDOW_SECONDS, requireCreationBudget } from '../../_shared/creation-budget.ts';
 import { lastStatementOf, type Database } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
-import { INVITATIONS_PER_RECIPIENT_PER_DAY, MEMBERS_PER_WORKSPACE } from '../../_shared/limits.ts';
+import {
+  INVITATION_LIFETIME_DAYS,
+  INVITATIONS_PER_RECIPIENT_PER_DAY,
+  MEMBERS_PER_WORKSPACE,
+} from '../../_shared/limits.ts';
 import { pageOf, type CreatedAtIdKey, type Page, type PageRequest } from '../../_shared/pages.ts';
 import type { Principal } from '../../_shared/principal.ts';
 import { raisedErrorCode, raisedErrorDetail } from '../../_shared/sql-errors.ts';
 import { requireExpectedVersion, type ExpectedVersion } from '../../_shared/versions.ts';
+import { selectWorkspaceAccess } from '../workspaces/workspace-access.queries.ts';
 import {
   admitToWorkspace,
-  enterWorkspace,
   enterWorkspaceWith,
   readInWorkspace,
   requireRole,
+  requireWorkspaceSlug,
 } from '../workspaces/workspace-access.ts';
 import { toWorkspace } from '../workspaces/workspaces.service.ts';
-import { enqueueInvitationMail } from '../mail-outbox/mail-outbox.queries.ts';
+import { enqueueInvitationMail, type ClaimedMail } from '../mail-outbox/mail-outbox.queries.ts';
 import { invitationMail } from './invitation-mail.ts';
 import { acceptUrlOf, generateInvitationToken, hashInvitationToken } from './invitation-token.ts';
 import {
@@ -37,47 +42,67 @@ import {
   type InvitationStatus,
 } from './invitations.queries.ts';
 
-/** A new invitation, what its e-mail says besides the link, and the mail's row in the outbox. */
+/** A new invitation, and its mail, queued in the outbox with it. */
 export interface CreatedInvitation {
   invitation: NewInvitation;
-  workspaceName: string;
-  inviterName: string;
-  /** The invitation's mail, queued in the same transaction (docs/decisions/0014): send it after commit. */
-  outboxId: string;
+  /** Queued in the same transaction, claimed for this request (docs/decisions/0014): send it after commit. */
+  mail: ClaimedMail;
 }
 
-export function createInvitation(
+/**
+ * In two round trips: the access, the inviter's creation lock, their hourly budget and what the mail
+ * says, read together with the transaction's BEGIN and judged in that order; then the invitation and its
+ * mail, rendered beforehand, with the COMMIT.
+ */
+export async function createInvitation(
   db: Database,
   principal: Principal,
   slug: string,
   request: CreateInvitation,
   appUrl: string,
 ): Promise<CreatedInvitation> {
+  requireWorkspaceSlug(slug);
+  const token = generateInvitationToken();
+  const tokenHashHex = await hashInvitationToken(token);
   return db.asCaller(principal, async (sql) => {
-    const access = await enterWorkspace(sql, principal, slug);
+    const [accessRow, , recent, facts] = await Promise.all([
+      selectWorkspaceAccess(sql, slug),
+      lockOwnInvitationCreation(sql),
+      selectOwnRecentInvitations(sql, CREATION_WINDOW_SECONDS),
+      selectInvitationMailFacts(sql, { slug }, INVITATION_LIFETIME_DAYS),
+    ]);
+    const access = admitToWorkspace(principal, slug, accessRow);
     requireRole(access, 'admin', 'invite people');
     if (request.role === 'owner' && access.role !== 'owner') {
       throw new AppError('forbidden', 'Only owners can invite owners.');
     }
-    await lockOwnInvitationCreation(sql);
-    requireCreationBudget(await selectOwnRecentInvitations(sql, CREATION_WINDOW_SECONDS), 'invitations');
-    const token = generateInvitationToken();
-    const row = await insertInvitation(sql, {
+    requireCreationBudget(recent, 'invitations');
+    if (!facts) throw new Error('the workspace or the inviter has vanished mid-transaction');
+    const mail = invitationMail({
+      invitation: {
+        email: request.email,
+        role: request.role,
+        expires_at: facts.expires_at.toISOString(),
+        accept_url: acceptUrlOf(appUrl, token),
+      },
+      workspaceName: facts.workspace_name,
+      inviterName: facts.inviter_name,
+    });
+    const newInvitation = {
       workspaceId: access.workspaceId,
       email: request.email,
       role: request.role,
-      tokenHashHex: await hashInvitationToken(token),
-    }).catch((error: unknown) => {
-      throw creationRefusal(error, request.email);
-    });
-    const facts = await selectInvitationMailFacts(sql, access.workspaceId);
-    if (!facts) throw new Error('the workspace or the inviter has vanished mid-transaction');
-    const created = {
-      invitation: { ...toInvitation(row), accept_url: acceptUrlOf(appUrl, token) },
-      workspaceName: facts.workspace_name,
-      inviterName: facts.inviter_name,
+      tokenHashHex,
     };
-    return { ...created, outboxId: await enqueueInvitationMail(sql, row.id, invitationMail(created)) };
+    // The mail is queued behind the creation, in its round trip: if the creation fails, so does it.
+    const [created, queued] = await Promise.allSettled([
+      insertInvitation(sql, newInvitation),
+      enqueueInvitationMail(lastStatementOf(sql), tokenHashHex, mail),
+    ]);
+    if (created.status === 'rejected') throw creationRefusal(created.reason, request.email);
+    if (queued.status === 'rejected') throw queued.reason;
+    const invitation = { ...toInvitation(created.value), accept_url: acceptUrlOf(appUrl, token) };
+    return { invitation, mail: { id: queued.value, invitation_id: invitation.id, mail } };
   });
 }
 
