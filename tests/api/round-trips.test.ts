@@ -134,8 +134,8 @@ const EXCEPTIONS: Partial<Record<string, number>> = {
   createInvitation: 4,
   // The export reads the access, the workspace and its first batch of rows with the snapshot's BEGIN,
   // then spends the workspace's hourly budget (a service statement, outside the snapshot, only once the
-  // access is judged), then streams the rest: a round trip per further batch of EXPORT_BATCH_SIZE rows,
-  // the last with the COMMIT. The table's workspace fits in one batch.
+  // access is judged), then streams the rest, a round trip per further batch of EXPORT_BATCH_SIZE rows,
+  // and commits. The table's workspace fits in one batch.
   exportWorkspace: 4,
 };
 

@@ -78,7 +78,8 @@ export function checkExportAccess(
 /**
  * In one round trip with the snapshot's BEGIN: the access, the clock, the workspace, the cursor and its
  * first batch (RLS shows none of the rows to a caller who may not read them); then, once the access is
- * judged, the budget; then the rest of the batches, the last with the COMMIT behind it.
+ * judged, the budget; then a round trip per further batch, and the COMMIT. A refused attempt reads at
+ * most that first batch, and sends none of it.
  */
 export async function exportWorkspace(
   { db, logger, deadlineMs = EXPORT_DEADLINE_SECONDS * 1000 }: ExportDeps,
