@@ -171,6 +171,29 @@ describe('POST /api/v1/workspaces/{slug}/invitations', () => {
     expect(mail?.html).toContain('Acme &lt;Labs&gt;');
   });
 
+  it("names the invitation's own expiry in its mail (rendered before the invitation is written)", async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    const email = uniqueEmail();
+    const invitation = await invite(fixture, { email, role: 'viewer' });
+    const expires = new Date(invitation.expires_at);
+    const utc = { timeZone: 'UTC' } as const;
+    const day = expires.toLocaleDateString('en-GB', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      ...utc,
+    });
+    const time = expires.toLocaleTimeString('en-GB', {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      ...utc,
+    });
+    const [mail] = sentTo(email);
+    expect(mail?.text).toContain(`as a viewer.`);
+    expect(mail?.text).toContain(`The link works until ${day}, ${time} UTC, for ${email} only.`);
+  });
+
   it.each([
     ['owner', 'owner'],
     ['owner', 'viewer'],

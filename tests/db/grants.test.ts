@@ -79,6 +79,7 @@ describe('grants on public tables', () => {
     'is_admin',
     'is_member',
     'iso_timestamp',
+    'join_by_invitation',
     'label_json',
     'member_emails',
     'member_json',

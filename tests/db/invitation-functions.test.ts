@@ -1,7 +1,7 @@
 /**
  * The SQL behind members and invitations (…_create_workspaces.sql, …_create_invitations.sql): members'
- * e-mail addresses only for fellow members, and private.create_invitation's rules, each run as the
- * calling user, as the API runs them.
+ * e-mail addresses only for fellow members, private.create_invitation's rules and the mail it queues
+ * (private.enqueue_invitation_mail), each run as the calling user, as the API runs them.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
@@ -143,6 +143,25 @@ describe('private.member_emails and private.create_invitation', () => {
     expect(await invite(workspace.owner, workspace.id, 'three@invitations.test')).toEqual({
       refused: 'limit_reached',
     });
+  });
+
+  test("queues an invitation's mail claimed by the request that queues it: due for others only later", async () => {
+    const workspace = await newWorkspace();
+    const queued = await asUser<{ id: string }>(
+      workspace.admin,
+      `with i as (
+         select * from private.create_invitation($1, $2, 'member', sha256(gen_random_uuid()::text::bytea))
+       )
+       select private.enqueue_invitation_mail(i.id, '{"subject": "s", "text": "t", "html": "h"}') as id from i`,
+      [workspace.id, `queued-${randomUUID()}@example.com`],
+    );
+    if (!('rows' in queued)) throw new Error(`refused: ${queued.refused}`);
+    const { rows } = await sqlTest.db.query(
+      `select attempts, next_attempt_at > now() + interval '50 seconds' as later, sent_at
+       from private.mail_outbox where id = $1`,
+      [queued.rows[0]?.id],
+    );
+    expect(rows).toEqual([{ attempts: 1, later: true, sent_at: null }]);
   });
 
   test("counts the caller's own recent invitations, in every workspace", async () => {

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { WORKSPACES_PER_USER } from '../../supabase/functions/_shared/limits.ts';
 import { useSqlAsUser } from '../support/sql-as-user.ts';
 
-describe('private.create_workspace and private.accept_invitation', () => {
+describe('private.create_workspace, private.accept_invitation and private.join_by_invitation', () => {
   const sqlTest = useSqlAsUser('functions.test');
   const { newUser, asUser } = sqlTest;
 
@@ -113,6 +113,24 @@ describe('private.create_workspace and private.accept_invitation', () => {
       ).rows[0]?.email;
       if (token !== 'never-issued' && email) await invite(email, token, overrides);
       expect(await accept(invitee, token)).toEqual({ refused: code });
+    });
+
+    test('private.join_by_invitation accepts and answers the workspace joined, with the role it gives', async () => {
+      const invitee = await newUser();
+      const email = (
+        await sqlTest.db.query<{ email: string }>('select email from auth.users where id = $1', [invitee])
+      ).rows[0]?.email;
+      if (email) await invite(email, 'join-me');
+      const join = (token: string) =>
+        asUser<{ id: string; slug: string; role: string }>(
+          invitee,
+          'select id, slug, role from private.join_by_invitation(sha256($1::bytea))',
+          [token],
+        );
+      expect(await join('join-me')).toEqual({
+        rows: [{ id: workspaceId, slug: 'fn-invites', role: 'member' }],
+      });
+      expect(await join('join-me')).toEqual({ refused: 'not_found' });
     });
 
     test('refuses someone whose e-mail is not the invited one, and someone already a member', async () => {

@@ -57,6 +57,7 @@ export interface Database {
    * Runs `work` in one transaction as `principal` that every `asCaller` for the same caller made while
    * `work` runs joins, so they commit or roll back together with what `work` itself writes. The
    * idempotency middleware wraps a request in it: the key's record commits exactly when the effect does.
+   * The joined units' `finally` is a plain statement; `work`'s own may carry the COMMIT, once they are done.
    */
   withCallerTransaction<T>(principal: Principal, work: UnitOfWork<T>): Promise<T>;
   /** Runs `work` in a transaction as the service (the connection's own role); for non-user work only. */
@@ -147,10 +148,8 @@ export function createDatabase({
     },
     withCallerTransaction: (principal, work) => {
       const claims = claimsOf(principal);
-      return asCallerAlone(claims, (sql) => {
-        const joined = withoutCommit(sql);
-        return shared.run({ claims, sql: joined }, () => work(joined));
-      });
+      // The units of work that join must not end the transaction; `work` itself may, last.
+      return asCallerAlone(claims, (sql) => shared.run({ claims, sql: withoutCommit(sql) }, () => work(sql)));
     },
     asService: (work) => inTransaction(pool, logger, work, beginAsService(bounds)),
     serviceStatements: sqlOn(pool),

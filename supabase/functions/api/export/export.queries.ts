@@ -7,6 +7,11 @@
  */
 import type { Sql } from '../../_shared/db.ts';
 import { countRequest, type RequestCountRow } from '../rate-limits/rate-limits.queries.ts';
+import {
+  workspaceIdOf,
+  workspaceValueOf,
+  type WorkspaceReference,
+} from '../workspaces/workspace-access.queries.ts';
 import type { ExportRow } from './export-document.ts';
 
 /** Rows per fetch: one chunk of the response. */
@@ -39,9 +44,13 @@ export async function selectClock(sql: Sql): Promise<string> {
   return row.now;
 }
 
-/** Opens the cursor over the workspace's rows; it lives until the transaction ends. */
-export async function openExportCursor(sql: Sql, workspaceId: string): Promise<void> {
-  await sql.query(`declare ${CURSOR} no scroll cursor for ${EXPORT_ROWS}`, [workspaceId]);
+/**
+ * Opens the cursor over the workspace's rows; it lives until the transaction ends. By the slug of one of
+ * the caller's workspaces, it can be sent before the access is judged.
+ */
+export async function openExportCursor(sql: Sql, workspace: WorkspaceReference): Promise<void> {
+  const rows = EXPORT_ROWS.replaceAll('$1', () => workspaceIdOf(workspace, '$1'));
+  await sql.query(`declare ${CURSOR} no scroll cursor for ${rows}`, [workspaceValueOf(workspace)]);
 }
 
 /** The next batch of rows; fewer than EXPORT_BATCH_SIZE once the cursor is at its end. */

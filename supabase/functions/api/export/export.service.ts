@@ -20,9 +20,12 @@ import {
 } from '../../_shared/limits.ts';
 import type { Logger } from '../../_shared/logger.ts';
 import type { Principal } from '../../_shared/principal.ts';
+import { selectWorkspaceAccess } from '../workspaces/workspace-access.queries.ts';
 import {
+  admitToWorkspace,
   enterWorkspace,
   requireRole,
+  requireWorkspaceSlug,
   workspaceNotFound,
   type WorkspaceAccess,
 } from '../workspaces/workspace-access.ts';
@@ -72,27 +75,27 @@ export function checkExportAccess(
   return db.asCaller(principal, (sql) => enterAsExporter(sql, principal, slug));
 }
 
+/**
+ * In one round trip with the snapshot's BEGIN: the access, the clock, the workspace, the cursor and its
+ * first batch (RLS shows none of the rows to a caller who may not read them); then, once the access is
+ * judged, the budget; then a round trip per further batch, and the COMMIT. A refused attempt reads at
+ * most that first batch, and sends none of it.
+ */
 export async function exportWorkspace(
   { db, logger, deadlineMs = EXPORT_DEADLINE_SECONDS * 1000 }: ExportDeps,
   principal: Principal,
   slug: string,
   requestId: string,
 ): Promise<WorkspaceExport> {
-  const access = await checkExportAccess(db, principal, slug);
-  await spendExportBudget(db, access.workspaceId);
+  requireWorkspaceSlug(slug);
   const body = await streamOnceStarted({
-    // Checked again inside the snapshot's transaction: the role may have changed since.
     run: (start, sink) =>
-      db.asCaller(
-        principal,
-        async (sql) => writeExport(sql, await enterAsExporter(sql, principal, slug), start, sink),
-        EXPORT_BOUNDS,
-      ),
+      db.asCaller(principal, (sql) => writeExport(db, sql, principal, slug, start, sink), EXPORT_BOUNDS),
     onLateFailure: (error) => logLateFailure(logger, requestId, error),
     stallTimeoutMs: STALL_TIMEOUT_MS,
     deadlineMs,
   });
-  return { slug: access.slug, body };
+  return { slug, body };
 }
 
 async function enterAsExporter(sql: Sql, principal: Principal, slug: string): Promise<WorkspaceAccess> {
@@ -112,18 +115,29 @@ async function spendExportBudget(db: Database, workspaceId: string): Promise<voi
 }
 
 async function writeExport(
+  db: Database,
   sql: Sql,
-  access: WorkspaceAccess,
+  principal: Principal,
+  slug: string,
   start: () => void,
   sink: TextSink,
 ): Promise<void> {
-  const exportedAt = await selectClock(sql);
-  const workspace = await selectWorkspace(sql, access.workspaceId);
-  if (!workspace) throw workspaceNotFound(access.slug);
-  const document = exportDocumentWriter({ exportedAt, workspace: toWorkspace(workspace) });
-  await openExportCursor(sql, access.workspaceId);
+  const workspaceRef = { slug };
   // The first batch before the first byte, so that a query that fails at once is still a proper 500.
-  let rows = await fetchExportRows(sql);
+  const [accessRow, exportedAt, workspace, , first] = await Promise.all([
+    selectWorkspaceAccess(sql, slug),
+    selectClock(sql),
+    selectWorkspace(sql, workspaceRef),
+    openExportCursor(sql, workspaceRef),
+    fetchExportRows(sql),
+  ]);
+  const access = admitToWorkspace(principal, slug, accessRow);
+  requireRole(access, 'admin', 'export the workspace');
+  if (!workspace) throw workspaceNotFound(access.slug);
+  // Only once the caller may export: a member's refused attempts do not spend it.
+  await spendExportBudget(db, access.workspaceId);
+  const document = exportDocumentWriter({ exportedAt, workspace: toWorkspace(workspace) });
+  let rows = first;
   start();
   await sink.write(document.open());
   for (;;) {

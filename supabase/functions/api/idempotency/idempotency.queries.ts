@@ -29,51 +29,42 @@ export interface NewIdempotencyRecord {
 /** Expired records swept along with each new one, at most. */
 const SWEEP_BATCH_SIZE = 100;
 
-/**
- * Takes the transaction-scoped lock of (principal, key), without waiting: false when another request
- * with this key holds it, i.e. is still running. Released at commit or rollback.
- */
-export async function tryLockIdempotencyKey(sql: Sql, principal: string, key: string): Promise<boolean> {
-  const [row] = await sql.query<{ locked: boolean }>(
-    "select pg_try_advisory_xact_lock(hashtextextended('idempotency-key ' || $1 || ' ' || $2, 0)) as locked",
-    [principal, key],
-  );
-  return row?.locked === true;
-}
-
-/** The unexpired record of (principal, key), if any. */
-export async function selectIdempotencyRecord(
-  sql: Sql,
-  principal: string,
-  key: string,
-): Promise<IdempotencyRecordRow | undefined> {
-  const [row] = await sql.query<IdempotencyRecordRow>(
-    `select request_hash, response from public.idempotency_keys
-     where principal = $1 and key = $2 and expires_at > now()`,
-    [principal, key],
-  );
-  return row;
+/** A key's claim: whether its lock was taken, and its unexpired record if it has one. */
+export interface IdempotencyClaim {
+  locked: boolean;
+  record: IdempotencyRecordRow | undefined;
 }
 
 /**
- * The unexpired record of (principal, key), if any, deleting an expired one so the key can be recorded
- * anew. Only with the key's lock held, so that no one else is deleting or writing that row.
+ * Claims (principal, key) in one statement: takes its transaction-scoped lock without waiting (not taken
+ * when another request with this key holds it, i.e. is still running; released at commit or rollback),
+ * and reads its unexpired record. Only with the lock taken does it delete an expired record, so that
+ * the key can be recorded anew: then no one else is deleting or writing that row.
  */
-export async function takeIdempotencyRecord(
+export async function claimIdempotencyKey(
   sql: Sql,
   principal: string,
   key: string,
-): Promise<IdempotencyRecordRow | undefined> {
-  const [row] = await sql.query<IdempotencyRecordRow>(
-    `with expired as (
+): Promise<IdempotencyClaim> {
+  const [row] = await sql.query<{ locked: boolean } & Partial<IdempotencyRecordRow>>(
+    `with lock as materialized (
+       select pg_try_advisory_xact_lock(hashtextextended('idempotency-key ' || $1 || ' ' || $2, 0)) as locked
+     ),
+     expired as (
        delete from public.idempotency_keys
-       where principal = $1 and key = $2 and expires_at <= now()
+       where principal = $1 and key = $2 and expires_at <= now() and (select locked from lock)
      )
-     select request_hash, response from public.idempotency_keys
-     where principal = $1 and key = $2 and expires_at > now()`,
+     select lock.locked, r.request_hash, r.response
+     from lock
+     left join public.idempotency_keys r on r.principal = $1 and r.key = $2 and r.expires_at > now()`,
     [principal, key],
   );
-  return row;
+  const locked = row?.locked === true;
+  const record =
+    row?.request_hash && row.response
+      ? { request_hash: row.request_hash, response: row.response }
+      : undefined;
+  return { locked, record };
 }
 
 /** Records the answer to a key, and sweeps a batch of anyone's expired records on the way. */

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { invitationMail } from './invitation-mail.ts';
-import type { CreatedInvitation } from './invitations.service.ts';
+import type { NewInvitation } from '../../_shared/api-types.ts';
+import { invitationMail, type InvitationMailInput } from './invitation-mail.ts';
 
 const ACCEPT_URL = 'https://app.example.com/invite/q3ZKf0Xw8mB1vT7yN4cR2hL9sD6jP5eA0uGiOxYzW_k';
 
-function created(overrides: Partial<CreatedInvitation> = {}): Omit<CreatedInvitation, 'outboxId'> {
+/** A whole new invitation, as the API answers it: the mail takes what it needs of it. */
+function created(
+  overrides: Partial<Pick<InvitationMailInput, 'inviterName' | 'workspaceName'>> = {},
+): InvitationMailInput & { invitation: NewInvitation } {
   return {
     invitation: {
       object: 'invitation',

@@ -1,13 +1,20 @@
 /** The e-mail that carries an invitation's link to the invited address. */
 import { escapeHtml } from '../../_shared/mail/escape-html.ts';
 import type { OutgoingMail } from '../../_shared/mail/mailer.ts';
-import type { CreatedInvitation } from './invitations.service.ts';
+import type { NewInvitation } from '../../_shared/api-types.ts';
+
+/** What an invitation's e-mail says: known before the invitation is written, so it goes with it. */
+export interface InvitationMailInput {
+  invitation: Pick<NewInvitation, 'email' | 'role' | 'expires_at' | 'accept_url'>;
+  workspaceName: string;
+  inviterName: string;
+}
 
 export function invitationMail({
   invitation,
   inviterName,
   workspaceName,
-}: Omit<CreatedInvitation, 'outboxId'>): OutgoingMail {
+}: InvitationMailInput): OutgoingMail {
   const inviter = singleLine(inviterName);
   const workspace = singleLine(workspaceName);
   const expires = formatExpiry(invitation.expires_at);

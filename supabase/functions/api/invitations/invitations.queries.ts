@@ -2,7 +2,7 @@
  * SQL for a workspace's invitations. Runs as the caller: RLS shows invitations to the workspace's owners
  * and admins only and lets them revoke. Creating goes through `private.create_invitation`, which checks
  * the caller's role, the address, the member limit and the invitations the address received today,
- * with the limits of the database; accepting through `private.accept_invitation`, which also re-checks
+ * with the limits of the database; accepting through `private.join_by_invitation` (`private.accept_invitation`), which also re-checks
  * the inviter and needs a confirmed address. Both raise the API's error code as the hint. A pending
  * invitation past its expiry reads as `expired`.
  */
@@ -17,6 +17,7 @@ import {
   workspaceValueOf,
   type WorkspaceReference,
 } from '../workspaces/workspace-access.queries.ts';
+import { CALLER_WORKSPACE_COLUMNS, type WorkspaceRow } from '../workspaces/workspaces.queries.ts';
 
 export type InvitationStatus = 'pending' | 'accepted' | 'revoked' | 'expired';
 
@@ -42,10 +43,12 @@ export interface NewInvitationRow {
   tokenHashHex: string;
 }
 
-/** What the invitation e-mail names besides the link. */
+/** What the invitation e-mail names besides the link and the address. */
 export interface InvitationMailFacts extends Record<string, unknown> {
   workspace_name: string;
   inviter_name: string;
+  /** When an invitation created in this transaction expires, as private.create_invitation sets it. */
+  expires_at: Date;
 }
 
 const INVITATION_COLUMNS = `i.id, i.workspace_id, i.email, i.role,
@@ -79,15 +82,23 @@ export async function insertInvitation(sql: Sql, invitation: NewInvitationRow): 
   return row;
 }
 
+/**
+ * The mail facts of an invitation to the workspace that the caller creates in this transaction: the
+ * expiry is computed as private.create_invitation computes it (now() is the transaction's start), so it
+ * can be read before the invitation is written. `lifetimeDays` is INVITATION_LIFETIME_DAYS, which
+ * tests/db/invitation-rules.test.ts holds equal to the database's own.
+ */
 export async function selectInvitationMailFacts(
   sql: Sql,
-  workspaceId: string,
+  workspace: WorkspaceReference,
+  lifetimeDays: number,
 ): Promise<InvitationMailFacts | undefined> {
   const [row] = await sql.query<InvitationMailFacts>(
-    `select w.name as workspace_name, p.display_name as inviter_name
+    `select w.name as workspace_name, p.display_name as inviter_name,
+       now() + make_interval(days => $2) as expires_at
      from public.workspaces w, public.profiles p
-     where w.id = $1 and p.user_id = (select auth.uid())`,
-    [workspaceId],
+     where w.id = ${workspaceIdOf(workspace, '$1')} and p.user_id = (select auth.uid())`,
+    [workspaceValueOf(workspace), lifetimeDays],
   );
   return row;
 }
@@ -141,21 +152,15 @@ export async function revokeInvitation(
   return row;
 }
 
-/** Makes the caller a member through the invitation whose token has this hash; the workspace's id. */
-export async function acceptInvitation(sql: Sql, tokenHashHex: string): Promise<string> {
-  const [row] = await sql.query<{ workspace_id: string }>(
-    `select workspace_id from private.accept_invitation(decode($1, 'hex'))`,
+/**
+ * Makes the caller a member through the invitation whose token has this hash; the workspace joined, as
+ * one of the caller's (even at aal1 where it requires MFA, which the caller is then refused).
+ */
+export async function joinByInvitation(sql: Sql, tokenHashHex: string): Promise<WorkspaceRow> {
+  const [row] = await sql.query<WorkspaceRow>(
+    `select ${CALLER_WORKSPACE_COLUMNS} from private.join_by_invitation(decode($1, 'hex')) w`,
     [tokenHashHex],
   );
-  if (!row) throw new Error('private.accept_invitation returned no row');
-  return row.workspace_id;
-}
-
-/** The slug of a workspace the caller is a member of (even at aal1 where it requires MFA). */
-export async function selectWorkspaceSlug(sql: Sql, workspaceId: string): Promise<string | undefined> {
-  const [row] = await sql.query<{ slug: string }>(
-    'select slug from private.caller_workspaces() where id = $1',
-    [workspaceId],
-  );
-  return row?.slug;
+  if (!row) throw new Error('private.join_by_invitation returned no row');
+  return row;
 }

@@ -58,9 +58,7 @@ export const invitationsRoutes = ({
       if (appUrl === undefined)
         throw new Error('AppDeps.appUrl is not set: invitations cannot link anywhere');
       const created = await createInvitation(db, c.var.principal, c.req.param('slug'), request, appUrl);
-      await afterCommit(c, () =>
-        deliverQueuedMail({ db, mailer, logger }, created.outboxId, c.var.requestId),
-      );
+      await afterCommit(c, () => deliverQueuedMail({ db, mailer, logger }, created.mail, c.var.requestId));
       // Relative to the request's own URL (…/workspaces/{slug}/invitations), so it holds behind any prefix.
       c.header('Location', `invitations/${created.invitation.id}`);
       // The body holds the secret link: no cache may keep it (nor may an idempotent replay store it).

@@ -6,78 +6,103 @@
  */
 import type { CreateInvitation, Invitation, NewInvitation, Workspace } from '../../_shared/api-types.ts';
 import { CREATION_WINDOW_SECONDS, requireCreationBudget } from '../../_shared/creation-budget.ts';
-import type { Database, Sql } from '../../_shared/db.ts';
+import { lastStatementOf, type Database } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
-import { INVITATIONS_PER_RECIPIENT_PER_DAY, MEMBERS_PER_WORKSPACE } from '../../_shared/limits.ts';
+import {
+  INVITATION_LIFETIME_DAYS,
+  INVITATIONS_PER_RECIPIENT_PER_DAY,
+  MEMBERS_PER_WORKSPACE,
+} from '../../_shared/limits.ts';
 import { pageOf, type CreatedAtIdKey, type Page, type PageRequest } from '../../_shared/pages.ts';
 import type { Principal } from '../../_shared/principal.ts';
 import { raisedErrorCode, raisedErrorDetail } from '../../_shared/sql-errors.ts';
 import { requireExpectedVersion, type ExpectedVersion } from '../../_shared/versions.ts';
+import { selectWorkspaceAccess } from '../workspaces/workspace-access.queries.ts';
 import {
-  enterWorkspace,
+  admitToWorkspace,
+  enterWorkspaceWith,
   readInWorkspace,
   requireRole,
-  type WorkspaceAccess,
+  requireWorkspaceSlug,
 } from '../workspaces/workspace-access.ts';
-import { getWorkspace } from '../workspaces/workspaces.service.ts';
-import { enqueueInvitationMail } from '../mail-outbox/mail-outbox.queries.ts';
+import { toWorkspace } from '../workspaces/workspaces.service.ts';
+import { enqueueInvitationMail, type ClaimedMail } from '../mail-outbox/mail-outbox.queries.ts';
 import { invitationMail } from './invitation-mail.ts';
 import { acceptUrlOf, generateInvitationToken, hashInvitationToken } from './invitation-token.ts';
 import {
-  acceptInvitation as acceptInvitationRow,
   insertInvitation,
+  joinByInvitation,
   lockOwnInvitationCreation,
   revokeInvitation as revokeInvitationRow,
   selectInvitation,
   selectInvitationMailFacts,
   selectInvitations,
   selectOwnRecentInvitations,
-  selectWorkspaceSlug,
   type InvitationRow,
   type InvitationStatus,
 } from './invitations.queries.ts';
 
-/** A new invitation, what its e-mail says besides the link, and the mail's row in the outbox. */
+/** A new invitation, and its mail, queued in the outbox with it. */
 export interface CreatedInvitation {
   invitation: NewInvitation;
-  workspaceName: string;
-  inviterName: string;
-  /** The invitation's mail, queued in the same transaction (docs/decisions/0014): send it after commit. */
-  outboxId: string;
+  /** Queued in the same transaction, claimed for this request (docs/decisions/0014): send it after commit. */
+  mail: ClaimedMail;
 }
 
-export function createInvitation(
+/**
+ * In two round trips: the access, the inviter's creation lock, their hourly budget and what the mail
+ * says, read together with the transaction's BEGIN and judged in that order; then the invitation and its
+ * mail, rendered beforehand, with the COMMIT.
+ */
+export async function createInvitation(
   db: Database,
   principal: Principal,
   slug: string,
   request: CreateInvitation,
   appUrl: string,
 ): Promise<CreatedInvitation> {
+  requireWorkspaceSlug(slug);
+  const token = generateInvitationToken();
+  const tokenHashHex = await hashInvitationToken(token);
   return db.asCaller(principal, async (sql) => {
-    const access = await enterWorkspace(sql, principal, slug);
+    const [accessRow, , recent, facts] = await Promise.all([
+      selectWorkspaceAccess(sql, slug),
+      lockOwnInvitationCreation(sql),
+      selectOwnRecentInvitations(sql, CREATION_WINDOW_SECONDS),
+      selectInvitationMailFacts(sql, { slug }, INVITATION_LIFETIME_DAYS),
+    ]);
+    const access = admitToWorkspace(principal, slug, accessRow);
     requireRole(access, 'admin', 'invite people');
     if (request.role === 'owner' && access.role !== 'owner') {
       throw new AppError('forbidden', 'Only owners can invite owners.');
     }
-    await lockOwnInvitationCreation(sql);
-    requireCreationBudget(await selectOwnRecentInvitations(sql, CREATION_WINDOW_SECONDS), 'invitations');
-    const token = generateInvitationToken();
-    const row = await insertInvitation(sql, {
+    requireCreationBudget(recent, 'invitations');
+    if (!facts) throw new Error('the workspace or the inviter has vanished mid-transaction');
+    const mail = invitationMail({
+      invitation: {
+        email: request.email,
+        role: request.role,
+        expires_at: facts.expires_at.toISOString(),
+        accept_url: acceptUrlOf(appUrl, token),
+      },
+      workspaceName: facts.workspace_name,
+      inviterName: facts.inviter_name,
+    });
+    const newInvitation = {
       workspaceId: access.workspaceId,
       email: request.email,
       role: request.role,
-      tokenHashHex: await hashInvitationToken(token),
-    }).catch((error: unknown) => {
-      throw creationRefusal(error, request.email);
-    });
-    const facts = await selectInvitationMailFacts(sql, access.workspaceId);
-    if (!facts) throw new Error('the workspace or the inviter has vanished mid-transaction');
-    const created = {
-      invitation: { ...toInvitation(row), accept_url: acceptUrlOf(appUrl, token) },
-      workspaceName: facts.workspace_name,
-      inviterName: facts.inviter_name,
+      tokenHashHex,
     };
-    return { ...created, outboxId: await enqueueInvitationMail(sql, row.id, invitationMail(created)) };
+    // The mail is queued behind the creation, in its round trip: if the creation fails, so does it.
+    const [created, queued] = await Promise.allSettled([
+      insertInvitation(sql, newInvitation),
+      enqueueInvitationMail(lastStatementOf(sql), tokenHashHex, mail),
+    ]);
+    if (created.status === 'rejected') throw creationRefusal(created.reason, request.email);
+    if (queued.status === 'rejected') throw queued.reason;
+    const invitation = { ...toInvitation(created.value), accept_url: acceptUrlOf(appUrl, token) };
+    return { invitation, mail: { id: queued.value, invitation_id: invitation.id, mail } };
   });
 }
 
@@ -115,28 +140,53 @@ export function getInvitation(
 
 /**
  * Revokes a pending invitation. One that is no longer pending is answered as it is, unless If-Match
- * names another version than the one it is at.
+ * names another version than the one it is at. The invitation is read with the access and judged on
+ * that read; the revoke goes with its COMMIT.
  */
-export function revokeInvitation(
+export async function revokeInvitation(
   db: Database,
   principal: Principal,
   slug: string,
   id: string,
   expected: ExpectedVersion,
 ): Promise<Invitation> {
+  const { access, revoked } = await db.asCaller(principal, async (sql) => {
+    const { access, found: row } = await enterWorkspaceWith(sql, principal, slug, () =>
+      selectInvitation(sql, { slug }, id),
+    );
+    requireRole(access, 'admin', 'see or revoke invitations');
+    const current = answerAsItIs(row, expected);
+    return {
+      access,
+      revoked: current ?? (await revokeInvitationRow(lastStatementOf(sql), access.workspaceId, id, expected)),
+    };
+  });
+  if (revoked) return toInvitation(revoked);
+  // It changed between the read and the revoke: once more, the revoke first, then as it is after it.
   return db.asCaller(principal, async (sql) => {
-    const access = await enterAsAdmin(sql, principal, slug);
-    const revoked = await revokeInvitationRow(sql, access.workspaceId, id, expected);
-    if (revoked) return toInvitation(revoked);
-    const current = await found(sql, access, id);
+    const again = await revokeInvitationRow(sql, access.workspaceId, id, expected);
+    if (again) return toInvitation(again);
+    const current = await selectInvitation(lastStatementOf(sql), access.workspaceId, id);
+    if (!current) throw invitationIdNotFound();
     requireExpectedVersion(current.version, expected);
     return toInvitation(current);
   });
 }
 
 /**
- * Makes the caller a member through the invitation and answers the workspace. A workspace that requires
- * MFA is entered before the transaction commits, so an aal1 caller is refused and nothing changes.
+ * A revoke's answer without revoking: `404` if there is no `row`, `412` if If-Match names another
+ * version, `row` itself if it is no longer pending; undefined if it is pending (to be revoked).
+ */
+function answerAsItIs(row: InvitationRow | undefined, expected: ExpectedVersion): InvitationRow | undefined {
+  if (!row) throw invitationIdNotFound();
+  requireExpectedVersion(row.version, expected);
+  return row.status === 'pending' ? undefined : row;
+}
+
+/**
+ * Makes the caller a member through the invitation and answers the workspace, read in the same
+ * statement. A workspace that requires MFA is entered before the transaction commits, so an aal1 caller
+ * is refused and nothing changes.
  */
 export async function acceptInvitation(
   db: Database,
@@ -144,32 +194,17 @@ export async function acceptInvitation(
   token: string,
 ): Promise<Workspace> {
   const tokenHashHex = await hashInvitationToken(token);
-  const slug = await db.asCaller(principal, async (sql) => {
-    const workspaceId = await acceptInvitationRow(sql, tokenHashHex).catch((error: unknown) => {
+  return db.asCaller(principal, async (sql) => {
+    const joined = await joinByInvitation(sql, tokenHashHex).catch((error: unknown) => {
       throw acceptRefusal(error);
     });
-    const joined = await selectWorkspaceSlug(sql, workspaceId);
-    if (!joined) throw new Error('the workspace just joined is not visible');
-    await enterWorkspace(sql, principal, joined);
-    return joined;
+    admitToWorkspace(principal, joined.slug, joined);
+    return toWorkspace(joined);
   });
-  return getWorkspace(db, principal, slug);
 }
 
 export function invitationNotFound(): AppError {
   return new AppError('not_found', 'No invitation has this token, or it has already been accepted.');
-}
-
-async function enterAsAdmin(sql: Sql, principal: Principal, slug: string): Promise<WorkspaceAccess> {
-  const access = await enterWorkspace(sql, principal, slug);
-  requireRole(access, 'admin', 'see or revoke invitations');
-  return access;
-}
-
-async function found(sql: Sql, access: WorkspaceAccess, id: string): Promise<InvitationRow> {
-  const row = await selectInvitation(sql, access.workspaceId, id);
-  if (!row) throw invitationIdNotFound();
-  return row;
 }
 
 export function invitationIdNotFound(): AppError {

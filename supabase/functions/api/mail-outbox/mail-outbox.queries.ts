@@ -1,8 +1,9 @@
 /**
  * SQL for the mail outbox (private.mail_outbox, docs/decisions/0014). The caller queues an invitation's
- * mail in the invitation's own transaction (`private.enqueue_invitation_mail`); the service claims and
- * marks rows after that transaction committed. A claim moves the row's next attempt past a back-off, so
- * two senders never send the same row at once, and a sender that dies leaves it due again later.
+ * mail in the invitation's own transaction (`private.enqueue_invitation_mail`), claimed for itself; the
+ * service marks it sent, and claims and marks others due for a retry, after that transaction committed.
+ * A claim moves the row's next attempt past a back-off, so two senders never send the same row at once,
+ * and a sender that dies leaves it due again later.
  */
 import type { Sql } from '../../_shared/db.ts';
 import type { OutgoingMail } from '../../_shared/mail/mailer.ts';
@@ -16,16 +17,21 @@ export interface ClaimedMail extends Record<string, unknown> {
   mail: OutgoingMail;
 }
 
-/** Queues the mail of an invitation the caller created in this transaction; the outbox row's id. */
+/**
+ * Queues the mail of the invitation whose token has this hash, which the caller created in this
+ * transaction (found by its hash, so that the statement goes right behind the creation, in its round
+ * trip); the outbox row's id. The row is claimed for this request: it is due for others only later.
+ */
 export async function enqueueInvitationMail(
   sql: Sql,
-  invitationId: string,
+  tokenHashHex: string,
   mail: OutgoingMail,
 ): Promise<string> {
-  const [row] = await sql.query<{ id: string }>('select private.enqueue_invitation_mail($1, $2) as id', [
-    invitationId,
-    JSON.stringify(mail),
-  ]);
+  const [row] = await sql.query<{ id: string }>(
+    `select private.enqueue_invitation_mail(
+       (select i.id from public.invitations i where i.token_hash = decode($1, 'hex')), $2) as id`,
+    [tokenHashHex, JSON.stringify(mail)],
+  );
   if (!row) throw new Error('private.enqueue_invitation_mail returned no row');
   return row.id;
 }

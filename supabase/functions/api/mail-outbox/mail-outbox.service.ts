@@ -19,42 +19,54 @@ export interface MailDelivery {
   logger: Logger;
 }
 
-/** Sends the outbox row `id`, then up to RETRIES_PER_DELIVERY due rows; never throws. */
+/**
+ * Sends the request's own mail, queued claimed for it (`own`), then marks it sent and claims up to
+ * RETRIES_PER_DELIVERY due rows in one round trip, and sends those; never throws.
+ */
 export async function deliverQueuedMail(
   delivery: MailDelivery,
-  id: string,
+  own: ClaimedMail,
   requestId: string,
 ): Promise<void> {
-  await deliverClaimed(delivery, () => claimMail(delivery.db.serviceStatements, [id], 1), requestId);
-  await deliverClaimed(
-    delivery,
-    () => claimMail(delivery.db.serviceStatements, null, RETRIES_PER_DELIVERY),
-    requestId,
-  );
+  const sent = await send(delivery, own, requestId);
+  let outcomes;
+  try {
+    outcomes = await delivery.db.serviceRoundTrip((sql) =>
+      Promise.allSettled([
+        sent ? markMailSent(sql, own.id) : Promise.resolve(),
+        claimMail(sql, null, RETRIES_PER_DELIVERY),
+      ]),
+    );
+  } catch (error) {
+    return notSent(delivery, requestId, error, own);
+  }
+  const [marked, claimed] = outcomes;
+  if (marked.status === 'rejected') notSent(delivery, requestId, marked.reason, own);
+  if (claimed.status === 'rejected') return notSent(delivery, requestId, claimed.reason);
+  for (const row of claimed.value) {
+    if (!(await send(delivery, row, requestId))) continue;
+    await markMailSent(delivery.db.serviceStatements, row.id).catch((error: unknown) =>
+      notSent(delivery, requestId, error, row),
+    );
+  }
 }
 
-async function deliverClaimed(
-  { db, mailer, logger }: MailDelivery,
-  claim: () => Promise<ClaimedMail[]>,
-  requestId: string,
-): Promise<void> {
-  let claimed: ClaimedMail[];
+/** Hands `row`'s mail to the relay; whether it took it (a refusal is logged). */
+async function send(delivery: MailDelivery, row: ClaimedMail, requestId: string): Promise<boolean> {
   try {
-    claimed = await claim();
+    await delivery.mailer.send(row.mail);
+    return true;
   } catch (error) {
-    logger.warn('invitation mail not sent', { request_id: requestId, ...describeError(error) });
-    return;
+    notSent(delivery, requestId, error, row);
+    return false;
   }
-  for (const row of claimed) {
-    try {
-      await mailer.send(row.mail);
-      await markMailSent(db.serviceStatements, row.id);
-    } catch (error) {
-      logger.warn('invitation mail not sent', {
-        request_id: requestId,
-        invitation_id: row.invitation_id,
-        ...describeError(error),
-      });
-    }
-  }
+}
+
+/** Logs a mail not sent (or not marked sent), never with its content: it holds a secret link. */
+function notSent({ logger }: MailDelivery, requestId: string, error: unknown, row?: ClaimedMail): void {
+  logger.warn('invitation mail not sent', {
+    request_id: requestId,
+    ...(row ? { invitation_id: row.invitation_id } : {}),
+    ...describeError(error),
+  });
 }

@@ -79,21 +79,26 @@ export async function selectMemberVersion(
   return row?.version;
 }
 
-/** Sets the role if the membership is at an expected version; whether a row changed. */
+/** Sets the role if the membership is at an expected version; the member as changed, undefined if not. */
 export async function updateMemberRole(
   sql: Sql,
   workspaceId: string,
   userId: string,
   role: WorkspaceRole,
   expected: ExpectedVersion,
-): Promise<boolean> {
-  const rows = await sql.query<{ user_id: string }>(
-    `update public.memberships set role = $3
-     where workspace_id = $1 and user_id = $2 and ($4::integer[] is null or version = any($4::integer[]))
-     returning user_id`,
+): Promise<MemberRow | undefined> {
+  const [row] = await sql.query<MemberRow>(
+    `with m as (
+       update public.memberships set role = $3
+       where workspace_id = $1 and user_id = $2 and ($4::integer[] is null or version = any($4::integer[]))
+       returning *
+     )
+     select ${MEMBER_COLUMNS} from m
+       join public.profiles p on p.user_id = m.user_id
+       join private.member_emails($1) e on e.user_id = m.user_id`,
     [workspaceId, userId, role, expected],
   );
-  return rows.length > 0;
+  return row;
 }
 
 /** Removes the membership if it is at an expected version; whether a row went. */

@@ -5,7 +5,7 @@
  * answer precisely.
  */
 import type { Member, UpdateMember } from '../../_shared/api-types.ts';
-import type { Database, Sql } from '../../_shared/db.ts';
+import { lastStatementOf, type Database } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import { pageOf, type CreatedAtIdKey, type Page, type PageRequest } from '../../_shared/pages.ts';
 import type { Principal } from '../../_shared/principal.ts';
@@ -16,7 +16,7 @@ import {
   type ExpectedVersion,
 } from '../../_shared/versions.ts';
 import {
-  enterWorkspace,
+  enterWorkspaceWith,
   readInWorkspace,
   requireRole,
   type WorkspaceAccess,
@@ -52,7 +52,12 @@ export function getMember(db: Database, principal: Principal, slug: string, user
   });
 }
 
-export function updateMember(
+/**
+ * The member is read with the access and judged on that read (404, 403, If-Match's 412); the change
+ * goes with its COMMIT and answers the member as changed. A change that changed no row (the membership
+ * changed or went meanwhile) reads its version in a transaction of its own for the answer.
+ */
+export async function updateMember(
   db: Database,
   principal: Principal,
   slug: string,
@@ -60,51 +65,76 @@ export function updateMember(
   changes: UpdateMember,
   expected: ExpectedVersion,
 ): Promise<Member> {
-  return db.asCaller(principal, async (sql) => {
-    const access = await enterWorkspace(sql, principal, slug);
+  const { access, updated } = await db.asCaller(principal, async (sql) => {
+    const { access, found } = await enterWorkspaceWith(sql, principal, slug, () =>
+      selectMember(sql, { slug }, userId),
+    );
     requireRole(access, 'admin', "change members' roles");
-    const member = await found(sql, access, userId);
+    const member = memberFound(found);
     requireAuthorityOver(access, member, 'change the role of an owner');
     if (access.role !== 'owner' && changes.role === 'owner') {
       throw new AppError('forbidden', 'Only owners can make someone an owner.');
     }
-    if (changes.role === undefined || changes.role === member.role) {
-      requireExpectedVersion(member.version, expected);
-      return toMember(member);
-    }
+    requireExpectedVersion(member.version, expected);
+    if (changes.role === undefined || changes.role === member.role) return { access, updated: member };
     try {
-      if (await updateMemberRole(sql, access.workspaceId, userId, changes.role, expected)) {
-        return toMember(await found(sql, access, userId));
-      }
+      const last = lastStatementOf(sql);
+      return {
+        access,
+        updated: await updateMemberRole(last, access.workspaceId, userId, changes.role, expected),
+      };
     } catch (error) {
       throw lastOwnerRefusal(error, member, principal);
     }
-    throw conditionalWriteFailure(await selectMemberVersion(sql, access.workspaceId, userId));
   });
+  if (updated) return toMember(updated);
+  throw conditionalWriteFailure(await currentVersion(db, principal, access, userId));
 }
 
-/** Removes a member; removing oneself is leaving, which every role may do. */
-export function removeMember(
+/**
+ * Removes a member; removing oneself is leaving, which every role may do. Read with the access and
+ * judged on that read, then the delete with its COMMIT, as updateMember.
+ */
+export async function removeMember(
   db: Database,
   principal: Principal,
   slug: string,
   userId: string,
   expected: ExpectedVersion,
 ): Promise<void> {
-  return db.asCaller(principal, async (sql) => {
-    const access = await enterWorkspace(sql, principal, slug);
-    const member = await found(sql, access, userId);
+  const { access, deleted } = await db.asCaller(principal, async (sql) => {
+    const { access, found } = await enterWorkspaceWith(sql, principal, slug, () =>
+      selectMember(sql, { slug }, userId),
+    );
+    const member = memberFound(found);
     if (member.user_id !== principal.user_id) {
       requireRole(access, 'admin', 'remove other members');
       requireAuthorityOver(access, member, 'remove an owner');
     }
+    requireExpectedVersion(member.version, expected);
     try {
-      if (await deleteMember(sql, access.workspaceId, userId, expected)) return;
+      return {
+        access,
+        deleted: await deleteMember(lastStatementOf(sql), access.workspaceId, userId, expected),
+      };
     } catch (error) {
       throw lastOwnerRefusal(error, member, principal);
     }
-    throw conditionalWriteFailure(await selectMemberVersion(sql, access.workspaceId, userId));
   });
+  if (deleted) return;
+  throw conditionalWriteFailure(await currentVersion(db, principal, access, userId));
+}
+
+/** The membership's version as it is now, in a transaction of its own (after a write's has ended). */
+function currentVersion(
+  db: Database,
+  principal: Principal,
+  access: WorkspaceAccess,
+  userId: string,
+): Promise<number | undefined> {
+  return db.asCaller(principal, (sql) =>
+    selectMemberVersion(lastStatementOf(sql), access.workspaceId, userId),
+  );
 }
 
 /** Admins manage admins, members and viewers; only owners manage owners (SPEC §6). */
@@ -125,8 +155,7 @@ function lastOwnerRefusal(error: unknown, member: MemberRow, principal: Principa
   );
 }
 
-async function found(sql: Sql, access: WorkspaceAccess, userId: string): Promise<MemberRow> {
-  const member = await selectMember(sql, access.workspaceId, userId);
+function memberFound(member: MemberRow | undefined): MemberRow {
   if (!member) throw memberNotFound();
   return member;
 }

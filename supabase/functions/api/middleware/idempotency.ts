@@ -19,16 +19,14 @@
 import type { Context, Next } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
-import type { Database, Sql } from '../../_shared/db.ts';
+import { lastStatementOf, type Database, type Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import { IDEMPOTENCY_KEY_LIFETIME_HOURS, IDEMPOTENCY_KEY_MAX_LENGTH } from '../../_shared/limits.ts';
 import { principalKeyOf } from '../../_shared/principal.ts';
 import type { AppEnv, AuthenticatedEnv } from '../app-env.ts';
 import {
+  claimIdempotencyKey,
   insertIdempotencyRecord,
-  selectIdempotencyRecord,
-  takeIdempotencyRecord,
-  tryLockIdempotencyKey,
   type IdempotencyRecordRow,
   type StoredResponse,
 } from '../idempotency/idempotency.queries.ts';
@@ -95,11 +93,8 @@ async function answerOnce(
   request: KeyedRequest,
   lifetimeHours: number,
 ): Promise<Response | undefined> {
-  const locked = await tryLockIdempotencyKey(sql, request.principal, request.key);
-  const stored = locked
-    ? await takeIdempotencyRecord(sql, request.principal, request.key)
-    : await selectIdempotencyRecord(sql, request.principal, request.key);
-  if (stored) return replay(c, stored, request);
+  const { locked, record } = await claimIdempotencyKey(sql, request.principal, request.key);
+  if (record) return replay(c, record, request);
   if (!locked) throw new AppError('idempotency_key_in_use');
   await next();
   const status = c.res.status;
@@ -107,7 +102,8 @@ async function answerOnce(
   // An answer that may not be stored (a secret shown once, such as a new API token) is not recorded: the
   // secret must never rest in the database. Its effect commits; a retry with the key runs again.
   if (isNoStore(c.res)) return undefined;
-  await insertIdempotencyRecord(sql, {
+  // The transaction's last statement: its COMMIT goes with it (docs/decisions/0016).
+  await insertIdempotencyRecord(lastStatementOf(sql), {
     principal: request.principal,
     key: request.key,
     requestHash: request.fingerprint,

@@ -5,18 +5,13 @@
  * Each key taken inside a gap is longer than the gap's ends, so many moves into one gap grow the keys
  * towards position's 200 characters: past REBALANCE_ABOVE, the column's other tasks are given short
  * evenly spaced keys, in their order (each such task is moved, with its event), and the task lands
- * between its neighbours' new keys. Every function here runs under the column's lock (`lockColumn`), so
+ * between its neighbours' new keys. Every function here runs under the column's lock (`lockColumnOfTask`, `lockColumnEndAt`), so
  * the neighbours it reads are the ones it lands between, and two placements never compute the same key.
  */
 import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
 import type { Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
-import {
-  lockColumn,
-  selectColumnOrder,
-  selectPositionBefore,
-  type NeighbourPositions,
-} from './tasks.queries.ts';
+import { selectColumnOrder, type NeighbourPositions } from './tasks.queries.ts';
 import type { TaskStatus } from '../../_shared/api-types.ts';
 
 /**
@@ -38,16 +33,6 @@ export interface PlacedTask {
   project_id: string;
   status: TaskStatus;
   position: string;
-}
-
-/** Takes the column's lock and answers the position after its last task: where new arrivals go. */
-export async function endOfColumn(sql: Sql, projectId: string, status: TaskStatus): Promise<string> {
-  // Sent together: the read runs after the lock all the same (statements run in order).
-  const [, last] = await Promise.all([
-    lockColumn(sql, projectId, status),
-    selectPositionBefore(sql, projectId, status, null, null),
-  ]);
-  return generateKeyBetween(last, null);
 }
 
 /** The position after `last`, a column's last position (null for an empty column): where arrivals go. */

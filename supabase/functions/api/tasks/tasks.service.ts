@@ -25,15 +25,15 @@ import { selectProjectAt } from '../projects/projects.queries.ts';
 import {
   selectWorkspaceAccess,
   selectWorkspaceAccessOfTask,
+  type WorkspaceReference,
 } from '../workspaces/workspace-access.queries.ts';
 import {
   admitToWorkspace,
   readInWorkspace,
   requireRole,
   requireWorkspaceSlug,
-  type WorkspaceAccess,
 } from '../workspaces/workspace-access.ts';
-import { afterLast, endOfColumn, landingFor, type Landing } from './board-placement.ts';
+import { afterLast, landingFor, type Landing } from './board-placement.ts';
 import {
   admitToTaskWorkspace,
   enterTaskWorkspace,
@@ -230,7 +230,7 @@ export function getTaskByKey(db: Database, principal: Principal, slug: string, k
   });
 }
 
-/** In two round trips for a change that keeps its column: the task and its workspace, then the write. */
+/** In two round trips, a change of column too: the task, its workspace and what the write needs, then the write. */
 export async function updateTask(
   db: Database,
   principal: Principal,
@@ -239,18 +239,27 @@ export async function updateTask(
   expected: ExpectedVersion,
 ): Promise<Task> {
   const updated = await db.asCaller(principal, async (sql) => {
-    const { access, task } = await enterTaskWorkspace(sql, principal, id);
+    // All the write waits for, in one round trip: the workspace, the new column's lock, then, read under
+    // it, the task, the column's end and the references. What the caller may not see, RLS leaves out.
+    const [accessRow, , found, columnEnd, references] = await Promise.all([
+      selectWorkspaceAccessOfTask(sql, id),
+      changes.status === undefined ? undefined : lockColumnOfTask(sql, id, changes.status),
+      selectTask(sql, id),
+      changes.status === undefined
+        ? undefined
+        : selectNeighbourPositions(sql, id, changes.status, null, null),
+      referencesOf(sql, { taskId: id }, changes),
+    ]);
+    const { access, task } = admitToTaskWorkspace(principal, accessRow, found);
     requireRole(access, 'member', 'change tasks');
     requireActiveTaskProject(task);
     if (Object.keys(changes).length === 0) {
       requireExpectedVersion(task.task.version, expected);
       return task.task;
     }
+    requireReferencesFound(references.assignable, changes.label_ids ?? [], references.knownLabels);
     // Computed whenever a status is sent: the row decides, as it is when written, whether it moves.
-    const [, endPosition] = await Promise.all([
-      requireValidReferences(sql, access, changes),
-      changes.status === undefined ? null : endOfColumn(sql, task.task.project_id, changes.status),
-    ]);
+    const endPosition = columnEnd ? afterLast(columnEnd.before_previous) : null;
     try {
       return await updateTaskRow(lastStatementOf(sql), id, changes, endPosition, expected);
     } catch (error) {
@@ -348,18 +357,21 @@ export async function deleteTask(
   throw conditionalWriteFailure(await currentTaskVersion(db, principal, id), taskNotFound().detail);
 }
 
-/** The assignee and the labels a write names must be the workspace's: `422` naming the field otherwise. */
-async function requireValidReferences(
+/**
+ * Whether the assignee a write names may be assigned in the workspace, and which of its labels are the
+ * workspace's (requireReferencesFound judges them): no statement for what the write does not name.
+ */
+async function referencesOf(
   sql: Sql,
-  access: WorkspaceAccess,
+  workspace: WorkspaceReference,
   fields: Pick<TaskChanges, 'assignee_id' | 'label_ids'>,
-): Promise<void> {
+): Promise<{ assignable: boolean; knownLabels: string[] }> {
   const { assignee_id: assigneeId, label_ids: labelIds } = fields;
   const [assignable, knownLabels] = await Promise.all([
-    !assigneeId || isAssignable(sql, access.workspaceId, assigneeId),
-    labelIds && labelIds.length > 0 ? selectLabelIdsOf(sql, access.workspaceId, labelIds) : [],
+    !assigneeId || isAssignable(sql, workspace, assigneeId),
+    labelIds && labelIds.length > 0 ? selectLabelIdsOf(sql, workspace, labelIds) : [],
   ]);
-  requireReferencesFound(assignable, labelIds ?? [], knownLabels);
+  return { assignable, knownLabels };
 }
 
 /** `422` naming the field, unless the assignee may be assigned and every label was found. */

@@ -20,14 +20,23 @@ export interface WorkspaceAccessRow extends Record<string, unknown> {
 export const callerWorkspaceIdAt = (param: string): string =>
   `(select id from private.caller_workspaces() where slug = ${param})`;
 
-/** A workspace by its id, or by the slug of one of the caller's workspaces, for a statement sent before its id is known. */
-export type WorkspaceReference = string | { slug: string };
+/**
+ * A workspace by its id, or by the slug of one of the caller's workspaces, or as the workspace of one of
+ * the caller's tasks: the last two for a statement sent before its id is known.
+ */
+export type WorkspaceReference = string | { slug: string } | { taskId: string };
 
 /** The workspace's id in a statement, from the parameter `param` holding workspaceValueOf(workspace). */
-export const workspaceIdOf = (workspace: WorkspaceReference, param: string): string =>
-  typeof workspace === 'string' ? param : callerWorkspaceIdAt(param);
-export const workspaceValueOf = (workspace: WorkspaceReference): string =>
-  typeof workspace === 'string' ? workspace : workspace.slug;
+export const workspaceIdOf = (workspace: WorkspaceReference, param: string): string => {
+  if (typeof workspace === 'string') return param;
+  return 'slug' in workspace
+    ? callerWorkspaceIdAt(param)
+    : `(select private.caller_workspace_of_task(${param}))`;
+};
+export const workspaceValueOf = (workspace: WorkspaceReference): string => {
+  if (typeof workspace === 'string') return workspace;
+  return 'slug' in workspace ? workspace.slug : workspace.taskId;
+};
 
 export async function selectWorkspaceAccess(sql: Sql, slug: string): Promise<WorkspaceAccessRow | undefined> {
   const [row] = await sql.query<WorkspaceAccessRow>(

@@ -35,17 +35,23 @@ export const SLUG_CONSTRAINT = 'workspaces_slug_key';
 const COLUMNS_BUT_ROLE = `w.id, w.slug, w.name, w.require_mfa, w.created_by, w.version, w.created_at,
   w.updated_at, json_build_array(w.created_at, w.id) as sort_key`;
 const WORKSPACE_COLUMNS = `${COLUMNS_BUT_ROLE}, m.role`;
+/** A WorkspaceRow's columns from a row `w` of `private.caller_workspaces()`'s shape, which has the role. */
+export const CALLER_WORKSPACE_COLUMNS = `${COLUMNS_BUT_ROLE}, w.role`;
 const MY_MEMBERSHIP =
   'join public.memberships m on m.workspace_id = w.id and m.user_id = (select auth.uid())';
 
-/** Creates the workspace with the caller as owner; its id. */
-export async function insertWorkspace(sql: Sql, workspace: { name: string; slug: string }): Promise<string> {
-  const [row] = await sql.query<{ id: string }>('select id from private.create_workspace($1, $2)', [
-    workspace.name,
-    workspace.slug,
-  ]);
+/** Creates the workspace with the caller as its owner; the workspace, as its owner sees it. */
+export async function insertWorkspace(
+  sql: Sql,
+  workspace: { name: string; slug: string },
+): Promise<WorkspaceRow> {
+  const [row] = await sql.query<WorkspaceRow>(
+    `select ${COLUMNS_BUT_ROLE}, 'owner'::public.workspace_role as role
+     from private.create_workspace($1, $2) w`,
+    [workspace.name, workspace.slug],
+  );
   if (!row) throw new Error('private.create_workspace returned no row');
-  return row.id;
+  return row;
 }
 
 /**
@@ -55,7 +61,7 @@ export async function insertWorkspace(sql: Sql, workspace: { name: string; slug:
 export function selectMyWorkspaces(sql: Sql, page: PageRequest<CreatedAtIdKey>): Promise<WorkspaceRow[]> {
   const [createdAt, id] = page.cursor ?? [null, null];
   return sql.query<WorkspaceRow>(
-    `select ${COLUMNS_BUT_ROLE}, w.role from private.caller_workspaces() w
+    `select ${CALLER_WORKSPACE_COLUMNS} from private.caller_workspaces() w
      where ($1::timestamptz is null or (w.created_at, w.id) > ($1::timestamptz, $2::uuid))
      order by w.created_at, w.id
      limit $3`,

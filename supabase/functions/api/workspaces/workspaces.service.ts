@@ -38,11 +38,9 @@ export function createWorkspace(
   request: CreateWorkspace,
 ): Promise<Workspace> {
   return db.asCaller(principal, async (sql) => {
-    const id = await insertWorkspace(sql, request).catch((error: unknown) => {
+    const created = await insertWorkspace(lastStatementOf(sql), request).catch((error: unknown) => {
       throw workspaceWriteRefusal(error, request.slug);
     });
-    const created = await selectWorkspace(sql, id);
-    if (!created) throw new Error('the workspace just created is not visible to its owner');
     return toWorkspace(created);
   });
 }
