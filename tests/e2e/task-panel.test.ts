@@ -159,7 +159,7 @@ describe('the task panel', () => {
           if (!(await palette.isVisible())) await page.keyboard.press('Control+k');
           return palette.isVisible();
         },
-        { timeout: 15_000, intervals: [500] },
+        { timeout: 15_000, interval: 500 },
       )
       .toBe(true);
     await palette.fill('web-1');

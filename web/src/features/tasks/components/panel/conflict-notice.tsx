@@ -17,7 +17,7 @@ export function ConflictNotice({ field, current, onUseMine, onDiscardMine, busy 
   return (
     <div className={styles.conflict} role="alert">
       <p className={styles.conflictText}>
-        Someone else changed the {field} while you were editing. Yours is kept below; theirs is now:
+        Someone else changed the {field} while you were editing. Yours stays in the field; theirs is now:
       </p>
       <div className={styles.conflictCurrent}>{current}</div>
       <div className={styles.actions}>
