@@ -6,6 +6,7 @@ import { paths } from '../../config/paths.ts';
 import { useWorkspace } from '../../features/workspaces/api/get-workspace.ts';
 import { rememberWorkspace } from '../../features/workspaces/home-workspace.ts';
 import { ApiError } from '../../lib/api/api-error.ts';
+import { WorkspaceCommands } from '../workspace-commands.tsx';
 import { RoutePending } from './route-pending.tsx';
 
 const route = getRouteApi('/signed-in/w/$slug');
@@ -35,7 +36,12 @@ export function WorkspaceLayout() {
       </div>
     );
   }
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <WorkspaceCommands />
+    </>
+  );
 }
 
 /** Not a member, or no such workspace: the API answers both alike, and so does this. */

@@ -13,6 +13,8 @@ interface DialogProps {
   variant?: 'centered' | 'sheet';
   /** Where focus goes when the dialog closes, if not back to what opened it. */
   onCloseAutoFocus?: (event: Event) => void;
+  /** Call `event.preventDefault()` to keep the dialog open (Esc cancels an edit inside it instead). */
+  onEscapeKeyDown?: (event: KeyboardEvent) => void;
   children: ReactNode;
 }
 
@@ -27,6 +29,7 @@ export function Dialog({
   description,
   variant = 'centered',
   onCloseAutoFocus,
+  onEscapeKeyDown,
   children,
 }: DialogProps) {
   return (
@@ -36,6 +39,7 @@ export function Dialog({
         <RadixDialog.Content
           className={classNames(styles.content, styles[variant])}
           onCloseAutoFocus={onCloseAutoFocus}
+          onEscapeKeyDown={onEscapeKeyDown}
           {...(description === undefined ? { 'aria-describedby': undefined } : {})}
         >
           <header className={styles.header}>

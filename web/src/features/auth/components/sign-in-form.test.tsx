@@ -1,26 +1,23 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { fetchMock } from '../../../testing/fetch-mock.ts';
 import { renderWithQueries } from '../../../testing/render.tsx';
 import { SignInForm } from './sign-in-form.tsx';
 
-type FetchSpy = MockInstance<typeof fetch>;
-let fetchSpy: FetchSpy | undefined;
-
 /** Supabase Auth as the browser reaches it: the real client, with fetch answered here. */
-function authAnswers(status: number, body: object): FetchSpy {
-  const answer = () =>
-    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-  fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.resolve(answer()));
-  return fetchSpy;
+function authAnswers(status: number, body: object): typeof fetchMock {
+  // Auth answers errors as JSON, not problem+json.
+  fetchMock.mockImplementation(() =>
+    Promise.resolve(
+      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+    ),
+  );
+  return fetchMock;
 }
 
-function signInCalls(spy: FetchSpy) {
+function signInCalls(spy: typeof fetchMock) {
   return spy.mock.calls.filter(([input]) => String(input).includes('/auth/v1/token'));
 }
-
-afterEach(() => {
-  fetchSpy?.mockRestore();
-});
 
 describe('SignInForm', () => {
   it('names each field that breaks a rule next to it, and sends nothing', async () => {

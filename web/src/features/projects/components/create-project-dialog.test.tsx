@@ -1,26 +1,13 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { apiAnswer, fetchMock } from '../../../testing/fetch-mock.ts';
 import { renderWithQueries } from '../../../testing/render.tsx';
 import { CreateProjectDialog } from './create-project-dialog.tsx';
 
-// The typed client keeps the fetch it found when it was created, so the stand-in goes in before imports.
-const fetchMock = vi.hoisted(() => {
-  const mock = vi.fn<typeof fetch>();
-  vi.stubGlobal('fetch', mock);
-  return mock;
-});
-
 function apiAnswers(status: number, body: object) {
-  const contentType = status >= 400 ? 'application/problem+json' : 'application/json';
-  fetchMock.mockImplementation(() =>
-    Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': contentType } })),
-  );
+  fetchMock.mockImplementation(() => Promise.resolve(apiAnswer(status, body)));
   return fetchMock;
 }
-
-afterEach(() => {
-  fetchMock.mockReset();
-});
 
 function renderDialog(onCreated = vi.fn()) {
   const rendered = renderWithQueries(

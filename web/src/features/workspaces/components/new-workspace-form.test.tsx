@@ -1,27 +1,13 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { apiAnswer, fetchMock } from '../../../testing/fetch-mock.ts';
 import { renderWithQueries } from '../../../testing/render.tsx';
 import { NewWorkspaceForm } from './new-workspace-form.tsx';
 
-// The typed client keeps the fetch it found when it was created, so the stand-in goes in before imports.
-const fetchMock = vi.hoisted(() => {
-  const mock = vi.fn<typeof fetch>();
-  vi.stubGlobal('fetch', mock);
-  return mock;
-});
-
-/** The API as the browser reaches it: the real typed client, with fetch answered here. */
 function apiAnswers(status: number, body: object) {
-  const contentType = status >= 400 ? 'application/problem+json' : 'application/json';
-  fetchMock.mockImplementation(() =>
-    Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': contentType } })),
-  );
+  fetchMock.mockImplementation(() => Promise.resolve(apiAnswer(status, body)));
   return fetchMock;
 }
-
-afterEach(() => {
-  fetchMock.mockReset();
-});
 
 const WORKSPACE = {
   object: 'workspace',

@@ -1,0 +1,138 @@
+import type { components } from '@api-spec/schema.d.ts';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Avatar } from '../../../../components/ui/avatar.tsx';
+import { ApiError, describeError } from '../../../../lib/api/api-error.ts';
+import { useDeleteComment } from '../../api/delete-comment.ts';
+import { useUpdateComment } from '../../api/update-comment.ts';
+import { ConfirmDialog } from '../panel/confirm-dialog.tsx';
+import { Markdown } from '../panel/markdown.tsx';
+import { formatRelativeTime, formatTimestamp } from '../panel/relative-time.ts';
+import { canEditTasks, canModerate, memberName, type TaskWorkspace } from '../panel/task-context.ts';
+import { CommentEditor } from './comment-editor.tsx';
+import styles from './comments.module.css';
+
+type Comment = components['schemas']['Comment'];
+
+/**
+ * One comment: its author, when, "edited", and the body in markdown. Its author may edit it and delete
+ * it; owners and admins may delete anyone's (SPEC §6). A deleted one keeps its place.
+ */
+export function CommentItem({ comment, workspace }: { comment: Comment; workspace: TaskWorkspace }) {
+  const [editing, setEditing] = useState(false);
+  const update = useUpdateComment(comment.task_id);
+  const remove = useDeleteComment(comment.task_id);
+  const author = memberName(workspace.members, comment.author_id);
+  const mine = comment.author_id !== null && comment.author_id === workspace.meId;
+  const canEdit = mine && canEditTasks(workspace.role) && !comment.deleted;
+  const canDelete = (mine && canEditTasks(workspace.role)) || canModerate(workspace.role);
+
+  const save = async (body: string) => {
+    try {
+      await update.mutateAsync({ comment, body });
+      toast.success('Comment saved');
+      setEditing(false);
+      return null;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 412) {
+        return 'The comment changed since you opened it; it now shows the latest version. Your text is kept: save again to replace it.';
+      }
+      return describeError(error);
+    }
+  };
+
+  const onDelete = () =>
+    remove.mutate(comment, {
+      onSuccess: () => toast.success('Comment deleted'),
+      onError: (error) => toast.error(describeError(error)),
+    });
+
+  return (
+    <li className={styles.comment} data-comment-id={comment.id}>
+      <div className={styles.meta}>
+        {comment.author_id ? (
+          <Avatar name={author} id={comment.author_id} decorative />
+        ) : (
+          <span className={styles.noAvatar} aria-hidden="true" />
+        )}
+        <span className={styles.author}>{author}</span>
+        <time
+          className={styles.time}
+          dateTime={comment.created_at}
+          title={formatTimestamp(comment.created_at)}
+        >
+          {formatRelativeTime(comment.created_at)}
+        </time>
+        {comment.edited_at && !comment.deleted && <span className={styles.time}>· edited</span>}
+        {!comment.deleted && !editing && (canEdit || canDelete) && (
+          <span className={styles.commentActions}>
+            {canEdit && (
+              <button type="button" className={styles.textButton} onClick={() => setEditing(true)}>
+                Edit
+              </button>
+            )}
+            {canDelete && (
+              <ConfirmDialog
+                trigger={
+                  <button type="button" className={styles.textButton} disabled={remove.isPending}>
+                    Delete
+                  </button>
+                }
+                title="Delete this comment?"
+                description="Its text is gone for good; the thread shows that a comment was deleted."
+                confirm="Delete comment"
+                onConfirm={onDelete}
+              />
+            )}
+          </span>
+        )}
+      </div>
+      {comment.deleted || comment.body === null ? (
+        <p className={styles.deleted}>This comment was deleted</p>
+      ) : editing ? (
+        <CommentEditor
+          label="Edit comment"
+          initial={comment.body}
+          submitLabel="Save"
+          onSubmit={save}
+          onCancel={() => setEditing(false)}
+        />
+      ) : (
+        <div className={styles.body}>
+          <Markdown>{comment.body}</Markdown>
+        </div>
+      )}
+    </li>
+  );
+}
+
+export function CommentComposer({
+  taskId,
+  create,
+}: {
+  taskId: string;
+  create: (body: string) => Promise<unknown>;
+}) {
+  const [key, setKey] = useState(0);
+  const submit = async (body: string) => {
+    try {
+      await create(body);
+      toast.success('Comment posted');
+      setKey((k) => k + 1);
+      return null;
+    } catch (error) {
+      return describeError(error);
+    }
+  };
+  return (
+    <div className={styles.composer}>
+      <CommentEditor
+        key={`${taskId}-${key}`}
+        label="Write a comment"
+        initial=""
+        submitLabel="Comment"
+        onSubmit={submit}
+      />
+    </div>
+  );
+}

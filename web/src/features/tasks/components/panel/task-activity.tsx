@@ -1,0 +1,97 @@
+import type { components } from '@api-spec/schema.d.ts';
+import { Avatar } from '../../../../components/ui/avatar.tsx';
+import { Button } from '../../../../components/ui/button.tsx';
+import { describeError } from '../../../../lib/api/api-error.ts';
+import { useCreateComment } from '../../api/create-comment.ts';
+import { useComments } from '../../api/list-comments.ts';
+import { useTaskEvents } from '../../api/list-task-events.ts';
+import { CommentComposer, CommentItem } from '../comments/comment-item.tsx';
+import { eventSentence } from './event-sentence.ts';
+import { formatRelativeTime, formatTimestamp } from './relative-time.ts';
+import { canEditTasks, memberName, type Task, type TaskWorkspace } from './task-context.ts';
+import styles from './panel.module.css';
+
+type Comment = components['schemas']['Comment'];
+type Event = components['schemas']['Event'];
+
+type Entry =
+  | { kind: 'comment'; at: string; comment: Comment }
+  | { kind: 'event'; at: string; event: Event; sentence: string };
+
+/** The task's history, Linear-style: its events in words and its comments, in time order, then the composer. */
+export function TaskActivity({ task, workspace }: { task: Task; workspace: TaskWorkspace }) {
+  const comments = useComments(task.id);
+  const events = useTaskEvents(task.id);
+  const create = useCreateComment(task.id);
+  const nameOf = (userId: string) => memberName(workspace.members, userId);
+
+  const entries: Entry[] = [
+    ...(comments.data ?? []).map((comment): Entry => ({ kind: 'comment', at: comment.created_at, comment })),
+    ...(events.data ?? []).flatMap((event): Entry[] => {
+      const sentence = eventSentence(event, nameOf);
+      return sentence ? [{ kind: 'event', at: event.created_at, event, sentence }] : [];
+    }),
+  ].sort((a, b) => a.at.localeCompare(b.at));
+
+  const failed = comments.error ?? events.error;
+
+  return (
+    <section className={styles.activity} aria-labelledby="task-activity-title">
+      <h3 id="task-activity-title" className={styles.sectionTitle}>
+        Activity
+      </h3>
+      {failed ? (
+        <div className={styles.inlineError} role="alert">
+          <p>{describeError(failed)}</p>
+          <Button
+            onClick={() => {
+              void comments.refetch();
+              void events.refetch();
+            }}
+          >
+            Try again
+          </Button>
+        </div>
+      ) : comments.isPending || events.isPending ? (
+        <ul className={styles.skeletonList} aria-label="Loading the activity">
+          <li className={styles.skeleton} />
+          <li className={styles.skeleton} />
+        </ul>
+      ) : (
+        <ol className={styles.timeline}>
+          {entries.map((entry) =>
+            entry.kind === 'comment' ? (
+              <CommentItem key={`c-${entry.comment.id}`} comment={entry.comment} workspace={workspace} />
+            ) : (
+              <li key={`e-${entry.event.id}`} className={styles.event}>
+                {entry.event.actor.user_id ? (
+                  <Avatar
+                    name={nameOf(entry.event.actor.user_id)}
+                    id={entry.event.actor.user_id}
+                    decorative
+                  />
+                ) : (
+                  <span className={styles.noAvatar} aria-hidden="true" />
+                )}
+                <span>
+                  <span className={styles.actor}>
+                    {entry.event.actor.user_id ? nameOf(entry.event.actor.user_id) : 'Tasklane'}
+                  </span>{' '}
+                  {entry.sentence}
+                </span>
+                <time className={styles.eventTime} dateTime={entry.at} title={formatTimestamp(entry.at)}>
+                  {formatRelativeTime(entry.at)}
+                </time>
+              </li>
+            ),
+          )}
+        </ol>
+      )}
+      {canEditTasks(workspace.role) ? (
+        <CommentComposer taskId={task.id} create={(body) => create.mutateAsync(body)} />
+      ) : (
+        <p className={styles.hint}>Viewers can read the comments but not write them.</p>
+      )}
+    </section>
+  );
+}

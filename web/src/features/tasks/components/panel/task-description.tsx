@@ -1,0 +1,139 @@
+import { TaskDescriptionSchema } from '@api/tasks/tasks.schemas.ts';
+import { useId, useState, type KeyboardEvent } from 'react';
+import { Button } from '../../../../components/ui/button.tsx';
+import { ConflictNotice } from './conflict-notice.tsx';
+import { Markdown } from './markdown.tsx';
+import type { Task } from './task-context.ts';
+import { fieldMessage, type SaveOutcome } from './use-task-saver.ts';
+import styles from './panel.module.css';
+
+interface TaskDescriptionProps {
+  task: Task;
+  canEdit: boolean;
+  save: (task: Task, patch: { description: string }, done: string) => Promise<SaveOutcome>;
+}
+
+/** The description in markdown: rendered safely, written with Edit and Preview, saved with `If-Match`. */
+export function TaskDescription({ task, canEdit, save }: TaskDescriptionProps) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const [preview, setPreview] = useState(false);
+  const [conflict, setConflict] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const errorId = useId();
+
+  if (draft === null) {
+    return (
+      <section className={styles.description} aria-label="Description">
+        {task.description ? (
+          <Markdown>{task.description}</Markdown>
+        ) : (
+          <p className={styles.placeholder}>{canEdit ? 'No description yet.' : 'No description.'}</p>
+        )}
+        {canEdit && (
+          <div>
+            <Button onClick={() => setDraft(task.description)}>
+              {task.description ? 'Edit description' : 'Add a description'}
+            </Button>
+          </div>
+        )}
+      </section>
+    );
+  }
+
+  const stop = () => {
+    setDraft(null);
+    setPreview(false);
+    setConflict(false);
+    setError(null);
+  };
+
+  const commit = async () => {
+    const parsed = TaskDescriptionSchema.safeParse(draft);
+    if (!parsed.success) {
+      return setError(`The description ${parsed.error.issues[0]?.message ?? 'is not valid'}.`);
+    }
+    if (parsed.data === task.description) return stop();
+    setBusy(true);
+    const outcome = await save(task, { description: parsed.data }, 'Description saved');
+    setBusy(false);
+    if (outcome.kind === 'saved') return stop();
+    if (outcome.kind === 'conflict') {
+      setError(null);
+      return setConflict(true);
+    }
+    setError(fieldMessage(outcome, 'description'));
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
+      event.preventDefault();
+      void commit();
+    } else if (event.key === 'Escape' && !conflict) {
+      event.preventDefault();
+      stop();
+    }
+  };
+
+  return (
+    <section className={styles.description} aria-label="Description" data-editing="">
+      <div className={styles.tabs} role="group" aria-label="Description view">
+        <button
+          type="button"
+          className={styles.tab}
+          aria-pressed={!preview}
+          onClick={() => setPreview(false)}
+        >
+          Edit
+        </button>
+        <button type="button" className={styles.tab} aria-pressed={preview} onClick={() => setPreview(true)}>
+          Preview
+        </button>
+      </div>
+      {preview ? (
+        <div className={styles.previewBox}>
+          {draft ? <Markdown>{draft}</Markdown> : <p className={styles.placeholder}>Nothing to preview.</p>}
+        </div>
+      ) : (
+        <textarea
+          className={styles.textarea}
+          aria-label="Description (markdown)"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          rows={8}
+          value={draft}
+          readOnly={busy}
+          // Opened by the button the person just pressed, so focus follows.
+          autoFocus
+          placeholder="Write in markdown: **bold**, lists, [links](https://…)"
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={onKeyDown}
+        />
+      )}
+      {error && (
+        <p id={errorId} className={styles.fieldError}>
+          {error}
+        </p>
+      )}
+      {conflict ? (
+        <ConflictNotice
+          field="description"
+          current={task.description ? <Markdown>{task.description}</Markdown> : <em>(no description)</em>}
+          busy={busy}
+          onUseMine={() => void commit()}
+          onDiscardMine={stop}
+        />
+      ) : (
+        <div className={styles.actions}>
+          <Button variant="primary" onClick={() => void commit()} disabled={busy}>
+            Save
+          </Button>
+          <Button onClick={stop} disabled={busy}>
+            Cancel
+          </Button>
+          <span className={styles.hint}>Ctrl/⌘ + Enter saves</span>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { toast } from 'sonner';
+import { Button } from '../../../../components/ui/button.tsx';
+import { classNames } from '../../../../components/ui/class-names.ts';
+import { describeError } from '../../../../lib/api/api-error.ts';
+import { useDeleteTask } from '../../api/delete-task.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { TaskActivity } from './task-activity.tsx';
+import { canEditTasks, type Task, type TaskWorkspace } from './task-context.ts';
+import { TaskDescription } from './task-description.tsx';
+import { TaskProperties } from './task-properties.tsx';
+import { TaskTitle } from './task-title.tsx';
+import { useTaskSaver } from './use-task-saver.ts';
+import styles from './panel.module.css';
+
+interface TaskViewProps {
+  task: Task;
+  workspace: TaskWorkspace;
+  /** `sheet` stacks everything in one column; `page` puts the properties in a side column when wide. */
+  layout: 'sheet' | 'page';
+  onDeleted: () => void;
+}
+
+/** A task with everything about it: title, properties, description, activity and comments. */
+export function TaskView({ task, workspace, layout, onDeleted }: TaskViewProps) {
+  const { save } = useTaskSaver(workspace.slug, task.key);
+  const canEdit = canEditTasks(workspace.role);
+  const remove = useDeleteTask();
+
+  const onDelete = () =>
+    remove.mutate(task, {
+      onSuccess: () => {
+        toast.success(`${task.key} deleted`);
+        onDeleted();
+      },
+      onError: (error) => toast.error(describeError(error)),
+    });
+
+  return (
+    <div className={classNames(styles.view, styles[layout])}>
+      <div className={styles.titleArea}>
+        <TaskTitle task={task} canEdit={canEdit} save={save} />
+      </div>
+      <aside className={styles.side} aria-label="Properties">
+        <TaskProperties task={task} workspace={workspace} save={save} />
+        {canEdit && (
+          <ConfirmDialog
+            trigger={
+              <Button className={styles.deleteButton} disabled={remove.isPending}>
+                Delete task
+              </Button>
+            }
+            title={`Delete ${task.key}?`}
+            description={`“${task.title}” and its comments are deleted for good. Its number is not reused.`}
+            confirm="Delete task"
+            onConfirm={onDelete}
+          />
+        )}
+      </aside>
+      <div className={styles.bodyArea}>
+        <TaskDescription task={task} canEdit={canEdit} save={save} />
+        <TaskActivity task={task} workspace={workspace} />
+      </div>
+    </div>
+  );
+}
+
+/** The shape of the task while it loads, so the panel does not jump when it arrives. */
+export function TaskViewSkeleton() {
+  return (
+    <div className={styles.view} aria-busy="true" aria-label="Loading the task">
+      <div className={styles.titleArea}>
+        <div className={classNames(styles.skeleton, styles.skeletonTitle)} />
+      </div>
+      <div className={styles.bodyArea}>
+        <div className={styles.skeleton} />
+        <div className={styles.skeleton} />
+      </div>
+    </div>
+  );
+}
