@@ -677,6 +677,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/workspaces/{slug}/projects/{key}/task-counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+                /**
+                 * @description The project's key, exactly as it is (upper case): `eng` does not name `ENG` and is `404`, as is
+                 *     a project of another workspace.
+                 * @example ENG
+                 */
+                key: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Count a project's tasks per status
+         * @description How many of the project's tasks pass the filters, in all and per status: the board's column
+         *     counts, exact without loading every card. Takes `listTasks`'s filters (`status`, `priority`,
+         *     `assignee`, `label`, `q`, `due_before`, `due_after`, with the same meaning and bounds, `q`'s
+         *     concurrent-search limit included) and no `sort`, `limit` or `cursor`. Every status is in
+         *     `by_status`, zeros included; `by_project` holds this one project. Archived project or not; any
+         *     member may count. An unknown parameter or a malformed value is `400 bad_request`.
+         */
+        get: operations["countProjectTasks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{slug}/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the tasks of every project of a workspace
+         * @description The tasks of the workspace's projects, archived ones included (each task carries its `key`,
+         *     `ENG-42`, so its project is known); any member may list them. `project` narrows the list to
+         *     some projects. Otherwise exactly `listTasks`: the same filters, sorts, paging and bounds (`q`'s
+         *     length and concurrent-search limit). "My open tasks" is
+         *     `?assignee=me&status=backlog,todo,in_progress,in_review&sort=due_date`.
+         *
+         *     **Sorts** (`sort`): as `listTasks`, except that `position`, the default, is board order
+         *     project by project: by project key, then column by column in the order of the statuses, then
+         *     top to bottom. A cursor holds on to the `sort` it was issued for, and one issued by a project's
+         *     list is not this list's (`400 bad_request`).
+         */
+        get: operations["listWorkspaceTasks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{slug}/task-counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Count a workspace's tasks per status and per project
+         * @description How many of the workspace's tasks pass the filters, in all, per status and per project: the
+         *     counts of `listWorkspaceTasks` with the same filters (`project` included), without loading the
+         *     tasks. No `sort`, `limit` or `cursor`. `by_project` lists every project that `project` selects
+         *     (without it, every project of the workspace, archived ones included), in key order, with zeros
+         *     for those where no task passes; a key that names no project is left out. Any member may count.
+         *     An unknown parameter or a malformed value is `400 bad_request`.
+         */
+        get: operations["countWorkspaceTasks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/workspaces/{slug}/tasks/{task_key}": {
         parameters: {
             query?: never;
@@ -1591,6 +1697,32 @@ export interface components {
         TaskList: components["schemas"]["List"] & {
             data: components["schemas"]["Task"][];
         };
+        /**
+         * @description How many tasks pass a list's filters: in all, per status (every status, zeros included) and per
+         *     project (the projects the list covers, in key order).
+         */
+        TaskCounts: {
+            /** @enum {string} */
+            object: "task_counts";
+            total: number;
+            by_status: components["schemas"]["TaskStatusCounts"];
+            by_project: components["schemas"]["ProjectTaskCounts"][];
+        };
+        /** @description A count per status; every status is present. */
+        TaskStatusCounts: {
+            backlog: number;
+            todo: number;
+            in_progress: number;
+            in_review: number;
+            done: number;
+            canceled: number;
+        };
+        /** @description One project's share of the counts. */
+        ProjectTaskCounts: {
+            project_key: components["schemas"]["ProjectKey"];
+            total: number;
+            by_status: components["schemas"]["TaskStatusCounts"];
+        };
         /** @description A new task. */
         CreateTask: {
             title: components["schemas"]["TaskTitle"];
@@ -2256,6 +2388,55 @@ export interface components {
          * @example WzEsIjIwMjYtMTEtMjJUMTI6MDA6MDAuMTIzNDU2KzAwOjAwIiwiNWMzZTJhMTAtOGI3ZC00ZjZlLTlhMDEtM2QyYzFiMGE5ZjhlIl0
          */
         Cursor: string;
+        /**
+         * @description Only tasks in these statuses: one, several separated by commas (`todo,in_progress`), or the
+         *     parameter repeated (`status=todo&status=in_progress`).
+         * @example todo,in_progress
+         */
+        TaskStatusFilter: string;
+        /**
+         * @description Only tasks with these priorities: one, several separated by commas (`high,urgent`), or the
+         *     parameter repeated.
+         * @example high,urgent
+         */
+        TaskPriorityFilter: string;
+        /**
+         * @description Only the tasks of this user (an id), the caller's own (`me`), or unassigned ones (`none`).
+         * @example me
+         */
+        TaskAssigneeFilter: string;
+        /** @description Only the tasks that have this label. */
+        TaskLabelFilter: string;
+        /**
+         * @description Only tasks whose title or description contains this text, whatever the case (`%` and `_`
+         *     are plain characters). At most `task_search_max_length` (100) characters; a longer one is
+         *     `400 bad_request`. Each user may have `concurrent_task_searches_per_user` (2) lists with `q`
+         *     running at once; one more is `429 rate_limited` with `Retry-After`. A search that runs longer
+         *     than `statement_timeout_seconds` is stopped: `503 unavailable` with `Retry-After`.
+         * @example billing
+         */
+        TaskSearch: string;
+        /**
+         * @description Only tasks due strictly before this date.
+         * @example 2026-12-01
+         */
+        TaskDueBefore: string;
+        /**
+         * @description Only tasks due strictly after this date.
+         * @example 2026-11-22
+         */
+        TaskDueAfter: string;
+        /** @description The order of the list; see above. */
+        TaskSort: "position" | "updated_at" | "-updated_at" | "created_at" | "-created_at" | "priority" | "-priority" | "due_date" | "-due_date";
+        /**
+         * @description Only the tasks of these projects, by key: one, several separated by commas (`ENG,OPS`), or the
+         *     parameter repeated (`project=ENG&project=OPS`). Keys are exact (upper case); a key of another
+         *     shape (`eng`) is `400 bad_request`, while a well-formed key that names no project of the
+         *     workspace simply matches nothing, as a `label` that names no label does. Left out: every
+         *     project of the workspace, archived ones included.
+         * @example ENG,OPS
+         */
+        TaskProjectFilter: string;
         /**
          * @description A key of your choosing (a fresh UUID per logical request is ideal) that makes a retry safe:
          *     for 24 hours, the same request with the same key is answered the first success again, with
@@ -4286,20 +4467,20 @@ export interface operations {
                  *     parameter repeated (`status=todo&status=in_progress`).
                  * @example todo,in_progress
                  */
-                status?: string;
+                status?: components["parameters"]["TaskStatusFilter"];
                 /**
                  * @description Only tasks with these priorities: one, several separated by commas (`high,urgent`), or the
                  *     parameter repeated.
                  * @example high,urgent
                  */
-                priority?: string;
+                priority?: components["parameters"]["TaskPriorityFilter"];
                 /**
                  * @description Only the tasks of this user (an id), the caller's own (`me`), or unassigned ones (`none`).
                  * @example me
                  */
-                assignee?: string;
+                assignee?: components["parameters"]["TaskAssigneeFilter"];
                 /** @description Only the tasks that have this label. */
-                label?: string;
+                label?: components["parameters"]["TaskLabelFilter"];
                 /**
                  * @description Only tasks whose title or description contains this text, whatever the case (`%` and `_`
                  *     are plain characters). At most `task_search_max_length` (100) characters; a longer one is
@@ -4308,19 +4489,19 @@ export interface operations {
                  *     than `statement_timeout_seconds` is stopped: `503 unavailable` with `Retry-After`.
                  * @example billing
                  */
-                q?: string;
+                q?: components["parameters"]["TaskSearch"];
                 /**
                  * @description Only tasks due strictly before this date.
                  * @example 2026-12-01
                  */
-                due_before?: string;
+                due_before?: components["parameters"]["TaskDueBefore"];
                 /**
                  * @description Only tasks due strictly after this date.
                  * @example 2026-11-22
                  */
-                due_after?: string;
+                due_after?: components["parameters"]["TaskDueAfter"];
                 /** @description The order of the list; see above. */
-                sort?: "position" | "updated_at" | "-updated_at" | "created_at" | "-created_at" | "priority" | "-priority" | "due_date" | "-due_date";
+                sort?: components["parameters"]["TaskSort"];
                 /**
                  * @description How many items a page holds at most.
                  * @example 50
@@ -4465,6 +4646,272 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    countProjectTasks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only tasks in these statuses: one, several separated by commas (`todo,in_progress`), or the
+                 *     parameter repeated (`status=todo&status=in_progress`).
+                 * @example todo,in_progress
+                 */
+                status?: components["parameters"]["TaskStatusFilter"];
+                /**
+                 * @description Only tasks with these priorities: one, several separated by commas (`high,urgent`), or the
+                 *     parameter repeated.
+                 * @example high,urgent
+                 */
+                priority?: components["parameters"]["TaskPriorityFilter"];
+                /**
+                 * @description Only the tasks of this user (an id), the caller's own (`me`), or unassigned ones (`none`).
+                 * @example me
+                 */
+                assignee?: components["parameters"]["TaskAssigneeFilter"];
+                /** @description Only the tasks that have this label. */
+                label?: components["parameters"]["TaskLabelFilter"];
+                /**
+                 * @description Only tasks whose title or description contains this text, whatever the case (`%` and `_`
+                 *     are plain characters). At most `task_search_max_length` (100) characters; a longer one is
+                 *     `400 bad_request`. Each user may have `concurrent_task_searches_per_user` (2) lists with `q`
+                 *     running at once; one more is `429 rate_limited` with `Retry-After`. A search that runs longer
+                 *     than `statement_timeout_seconds` is stopped: `503 unavailable` with `Retry-After`.
+                 * @example billing
+                 */
+                q?: components["parameters"]["TaskSearch"];
+                /**
+                 * @description Only tasks due strictly before this date.
+                 * @example 2026-12-01
+                 */
+                due_before?: components["parameters"]["TaskDueBefore"];
+                /**
+                 * @description Only tasks due strictly after this date.
+                 * @example 2026-11-22
+                 */
+                due_after?: components["parameters"]["TaskDueAfter"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+                /**
+                 * @description The project's key, exactly as it is (upper case): `eng` does not name `ENG` and is `404`, as is
+                 *     a project of another workspace.
+                 * @example ENG
+                 */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskCounts"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listWorkspaceTasks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only the tasks of these projects, by key: one, several separated by commas (`ENG,OPS`), or the
+                 *     parameter repeated (`project=ENG&project=OPS`). Keys are exact (upper case); a key of another
+                 *     shape (`eng`) is `400 bad_request`, while a well-formed key that names no project of the
+                 *     workspace simply matches nothing, as a `label` that names no label does. Left out: every
+                 *     project of the workspace, archived ones included.
+                 * @example ENG,OPS
+                 */
+                project?: components["parameters"]["TaskProjectFilter"];
+                /**
+                 * @description Only tasks in these statuses: one, several separated by commas (`todo,in_progress`), or the
+                 *     parameter repeated (`status=todo&status=in_progress`).
+                 * @example todo,in_progress
+                 */
+                status?: components["parameters"]["TaskStatusFilter"];
+                /**
+                 * @description Only tasks with these priorities: one, several separated by commas (`high,urgent`), or the
+                 *     parameter repeated.
+                 * @example high,urgent
+                 */
+                priority?: components["parameters"]["TaskPriorityFilter"];
+                /**
+                 * @description Only the tasks of this user (an id), the caller's own (`me`), or unassigned ones (`none`).
+                 * @example me
+                 */
+                assignee?: components["parameters"]["TaskAssigneeFilter"];
+                /** @description Only the tasks that have this label. */
+                label?: components["parameters"]["TaskLabelFilter"];
+                /**
+                 * @description Only tasks whose title or description contains this text, whatever the case (`%` and `_`
+                 *     are plain characters). At most `task_search_max_length` (100) characters; a longer one is
+                 *     `400 bad_request`. Each user may have `concurrent_task_searches_per_user` (2) lists with `q`
+                 *     running at once; one more is `429 rate_limited` with `Retry-After`. A search that runs longer
+                 *     than `statement_timeout_seconds` is stopped: `503 unavailable` with `Retry-After`.
+                 * @example billing
+                 */
+                q?: components["parameters"]["TaskSearch"];
+                /**
+                 * @description Only tasks due strictly before this date.
+                 * @example 2026-12-01
+                 */
+                due_before?: components["parameters"]["TaskDueBefore"];
+                /**
+                 * @description Only tasks due strictly after this date.
+                 * @example 2026-11-22
+                 */
+                due_after?: components["parameters"]["TaskDueAfter"];
+                /** @description The order of the list; see above. */
+                sort?: components["parameters"]["TaskSort"];
+                /**
+                 * @description How many items a page holds at most.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Where the page starts: the `next_cursor` of the previous page, as it was answered. Opaque;
+                 *     one that this list did not issue is `400 bad_request`. Leave it out for the first page.
+                 * @example WzEsIjIwMjYtMTEtMjJUMTI6MDA6MDAuMTIzNDU2KzAwOjAwIiwiNWMzZTJhMTAtOGI3ZC00ZjZlLTlhMDEtM2QyYzFiMGE5ZjhlIl0
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of tasks. */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    countWorkspaceTasks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only the tasks of these projects, by key: one, several separated by commas (`ENG,OPS`), or the
+                 *     parameter repeated (`project=ENG&project=OPS`). Keys are exact (upper case); a key of another
+                 *     shape (`eng`) is `400 bad_request`, while a well-formed key that names no project of the
+                 *     workspace simply matches nothing, as a `label` that names no label does. Left out: every
+                 *     project of the workspace, archived ones included.
+                 * @example ENG,OPS
+                 */
+                project?: components["parameters"]["TaskProjectFilter"];
+                /**
+                 * @description Only tasks in these statuses: one, several separated by commas (`todo,in_progress`), or the
+                 *     parameter repeated (`status=todo&status=in_progress`).
+                 * @example todo,in_progress
+                 */
+                status?: components["parameters"]["TaskStatusFilter"];
+                /**
+                 * @description Only tasks with these priorities: one, several separated by commas (`high,urgent`), or the
+                 *     parameter repeated.
+                 * @example high,urgent
+                 */
+                priority?: components["parameters"]["TaskPriorityFilter"];
+                /**
+                 * @description Only the tasks of this user (an id), the caller's own (`me`), or unassigned ones (`none`).
+                 * @example me
+                 */
+                assignee?: components["parameters"]["TaskAssigneeFilter"];
+                /** @description Only the tasks that have this label. */
+                label?: components["parameters"]["TaskLabelFilter"];
+                /**
+                 * @description Only tasks whose title or description contains this text, whatever the case (`%` and `_`
+                 *     are plain characters). At most `task_search_max_length` (100) characters; a longer one is
+                 *     `400 bad_request`. Each user may have `concurrent_task_searches_per_user` (2) lists with `q`
+                 *     running at once; one more is `429 rate_limited` with `Retry-After`. A search that runs longer
+                 *     than `statement_timeout_seconds` is stopped: `503 unavailable` with `Retry-After`.
+                 * @example billing
+                 */
+                q?: components["parameters"]["TaskSearch"];
+                /**
+                 * @description Only tasks due strictly before this date.
+                 * @example 2026-12-01
+                 */
+                due_before?: components["parameters"]["TaskDueBefore"];
+                /**
+                 * @description Only tasks due strictly after this date.
+                 * @example 2026-11-22
+                 */
+                due_after?: components["parameters"]["TaskDueAfter"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskCounts"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];

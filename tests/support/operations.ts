@@ -563,6 +563,32 @@ export const OPERATIONS: readonly Operation[] = [
     }),
   },
   {
+    operationId: 'countProjectTasks',
+    method: 'get',
+    path: '/v1/workspaces/{slug}/projects/{key}/task-counts',
+    access: { kind: 'workspace', roles: WORKSPACE_ROLES },
+    success: 200,
+    prepare: async (context) => ({
+      params: { ...inWorkspace(context), key: (await createProject(context)).key },
+    }),
+  },
+  {
+    operationId: 'listWorkspaceTasks',
+    method: 'get',
+    path: '/v1/workspaces/{slug}/tasks',
+    access: { kind: 'workspace', roles: WORKSPACE_ROLES },
+    success: 200,
+    prepare: async (context) => ({ params: inWorkspace(context) }),
+  },
+  {
+    operationId: 'countWorkspaceTasks',
+    method: 'get',
+    path: '/v1/workspaces/{slug}/task-counts',
+    access: { kind: 'workspace', roles: WORKSPACE_ROLES },
+    success: 200,
+    prepare: async (context) => ({ params: inWorkspace(context) }),
+  },
+  {
     operationId: 'getTaskByKey',
     method: 'get',
     path: '/v1/workspaces/{slug}/tasks/{task_key}',

@@ -16,6 +16,7 @@ import type { WorkspaceFixture } from './workspace-fixture.ts';
 
 export type Task = components['schemas']['Task'];
 export type TaskList = components['schemas']['TaskList'];
+export type TaskCounts = components['schemas']['TaskCounts'];
 export type Project = components['schemas']['Project'];
 type CreateTaskBody = components['schemas']['CreateTask'];
 export type CreateTask = Sendable<
@@ -59,6 +60,31 @@ export function taskCalls(app: Hono<AppEnv>) {
       responseOf(
         client.GET('/v1/workspaces/{slug}/projects/{key}/tasks', {
           params: inProject(workspace, projectKey),
+          headers: withAuthorization(bearer),
+          ...rawQuery(query),
+        }),
+      ),
+    /** Every project's tasks (listWorkspaceTasks); `query` as it goes after the path. */
+    listInWorkspace: (bearer: string, workspace: WorkspaceFixture, query = '') =>
+      responseOf(
+        client.GET('/v1/workspaces/{slug}/tasks', {
+          params: { path: { slug: workspace.slug } },
+          headers: withAuthorization(bearer),
+          ...rawQuery(query),
+        }),
+      ),
+    countInProject: (bearer: string, workspace: WorkspaceFixture, projectKey: string, query = '') =>
+      responseOf(
+        client.GET('/v1/workspaces/{slug}/projects/{key}/task-counts', {
+          params: inProject(workspace, projectKey),
+          headers: withAuthorization(bearer),
+          ...rawQuery(query),
+        }),
+      ),
+    countInWorkspace: (bearer: string, workspace: WorkspaceFixture, query = '') =>
+      responseOf(
+        client.GET('/v1/workspaces/{slug}/task-counts', {
+          params: { path: { slug: workspace.slug } },
           headers: withAuthorization(bearer),
           ...rawQuery(query),
         }),
