@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '../../../lib/api/api-client.ts';
+
+/** GET /v1/workspaces/{slug}/projects/{key}: the project, with its name and whether it is archived. */
+export function projectQueryOptions(slug: string, key: string) {
+  return queryOptions({
+    queryKey: ['projects', 'detail', slug, key] as const,
+    queryFn: ({ signal }) =>
+      unwrap(api.GET('/v1/workspaces/{slug}/projects/{key}', { params: { path: { slug, key } }, signal })),
+  });
+}
+
+export function useProject(slug: string, key: string) {
+  return useQuery(projectQueryOptions(slug, key));
+}

@@ -1,0 +1,255 @@
+import {
+  closestCorners,
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  PointerSensor,
+  TouchSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type DragOverEvent,
+  type DragStartEvent,
+  type KeyboardCoordinateGetter,
+} from '@dnd-kit/core';
+import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../../components/ui/button.tsx';
+import { ApiError, describeError } from '../../../../lib/api/api-error.ts';
+import { useTaskCounts } from '../../api/count-tasks.ts';
+import { columnListFilters, tasksOf, type Task, type TaskPages } from '../../api/list-tasks.ts';
+import { useMoveTask } from '../../api/move-task.ts';
+import { taskKeys, type TaskListFilters } from '../../api/query-keys.ts';
+import { STATUS_LABELS, STATUSES, type TaskStatus } from '../task-meta/status.tsx';
+import { BoardColumn, type ColumnHandle } from './board-column.tsx';
+import type { BoardPeople } from './board-people.ts';
+import styles from './board.module.css';
+import { dragOver, dropOf, type Columns } from './drag-columns.ts';
+import { isTyping } from './keyboard.ts';
+import { TaskCard } from './task-card.tsx';
+
+export interface BoardProps {
+  board: Omit<TaskListFilters, 'status' | 'sort' | 'limit'>;
+  people: BoardPeople;
+  /** Whether the caller may add and move cards (not a viewer, and the project is not archived). */
+  canEdit: boolean;
+  /** Whether filters narrow the board (then an empty board is not an empty project). */
+  filtered: boolean;
+}
+
+interface Drag {
+  active: Task;
+  columns: Columns;
+}
+
+// Space lifts and drops; Enter stays the link's (it opens the task).
+const KEYBOARD_CODES = { start: ['Space'], cancel: ['Escape'], end: ['Space'] };
+
+/**
+ * The board: one column per status, in SPEC order, with drag and drop (pointer, touch, keyboard) within
+ * and across columns, announced in words, arrow keys between cards, and `c` to add a task.
+ */
+export function Board({ board, people, canEdit, filtered }: BoardProps) {
+  const queryClient = useQueryClient();
+  const counts = useTaskCounts(board);
+  const move = useMoveTask();
+  const [drag, setDragState] = useState<Drag | null>(null);
+  // The announcements read the drag as it is at the moment dnd-kit asks, not as of the last render.
+  const dragRef = useRef<Drag | null>(null);
+  const setDrag = (next: Drag | null) => {
+    dragRef.current = next;
+    setDragState(next);
+  };
+  const [adding, setAdding] = useState<TaskStatus | null>(null);
+  const handles = useRef(new Map<TaskStatus, ColumnHandle>());
+
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
+    useSensor(KeyboardSensor, {
+      coordinateGetter: sortableKeyboardCoordinates as KeyboardCoordinateGetter,
+      keyboardCodes: KEYBOARD_CODES,
+    }),
+  );
+
+  const columnOf = useCallback(
+    (status: TaskStatus): Task[] =>
+      tasksOf(queryClient.getQueryData<TaskPages>(taskKeys.list(columnListFilters(board, status)))),
+    [queryClient, board],
+  );
+
+  const totalIn = (status: TaskStatus, columns: Columns) =>
+    Math.max(counts.data?.by_status[status] ?? 0, columns[status].length);
+
+  const announcements = useMemo<Announcements>(() => {
+    const where = (id: string | number) => {
+      const current = dragRef.current;
+      if (!current) return '';
+      const status = STATUSES.find((s) => current.columns[s].some((task) => task.id === id));
+      if (!status) return '';
+      const index = current.columns[status].findIndex((task) => task.id === id);
+      const total =
+        status === current.active.status
+          ? totalIn(status, current.columns)
+          : totalIn(status, current.columns) + 1;
+      return `${STATUS_LABELS[status]}, position ${index + 1} of ${Math.max(total, index + 1)}`;
+    };
+    const keyOf = (id: string | number) => dragRef.current?.active.key ?? String(id);
+    return {
+      onDragStart: ({ active }) => `Picked up ${keyOf(active.id)}. It is in ${where(active.id)}.`,
+      onDragOver: ({ active }) => `${keyOf(active.id)} is over ${where(active.id)}.`,
+      onDragEnd: ({ active }) => `Moved ${keyOf(active.id)} to ${where(active.id)}.`,
+      onDragCancel: ({ active }) => `Put ${keyOf(active.id)} back where it was.`,
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [counts.data]);
+
+  const onDragStart = ({ active }: DragStartEvent) => {
+    const columns = Object.fromEntries(STATUSES.map((status) => [status, columnOf(status)])) as Record<
+      TaskStatus,
+      Task[]
+    >;
+    const task = STATUSES.flatMap((status) => columns[status]).find((t) => t.id === active.id);
+    if (task) setDrag({ active: task, columns });
+  };
+
+  const onDragOver = ({ active, over }: DragOverEvent) => {
+    const current = dragRef.current;
+    if (!current || !over) return;
+    const next = dragOver(current.columns, String(active.id), String(over.id));
+    if (next !== current.columns) setDrag({ ...current, columns: next });
+  };
+
+  const onDragEnd = ({ over }: DragEndEvent) => {
+    const current = dragRef.current;
+    if (!current || !over) {
+      setDrag(null);
+      return;
+    }
+    const drop = dropOf(current.columns, current.active, String(over.id), columnOf(current.active.status));
+    if (drop) {
+      const task = current.active;
+      const filters = (status: TaskStatus) => taskKeys.list(columnListFilters(board, status));
+      move.mutate(
+        {
+          task,
+          body: drop.body,
+          fromList: filters(task.status),
+          toList: filters(drop.body.status),
+          counts: taskKeys.count(board),
+        },
+        { onError: (error) => toast.error(moveErrorMessage(task, error)) },
+      );
+    }
+    setDrag(null);
+  };
+
+  // `c` opens the quick-add of the first column, unless the person is typing.
+  useEffect(() => {
+    if (!canEdit) return;
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'c' || event.metaKey || event.ctrlKey || event.altKey || isTyping(event.target))
+        return;
+      event.preventDefault();
+      setAdding(STATUSES[0] ?? null);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [canEdit]);
+
+  const onArrowKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (drag || !event.key.startsWith('Arrow')) return;
+    const card = (event.target as HTMLElement).closest<HTMLElement>('a[data-task-key]');
+    const status = card?.dataset['status'] as TaskStatus | undefined;
+    if (!card || !status) return;
+    const index = Number(card.dataset['index']);
+    if (focusNeighbour(handles.current, status, index, event.key)) event.preventDefault();
+  };
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCorners}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: {
+          draggable:
+            'To move this task, press Space. Use the arrow keys to move it, Space again to drop it, or Escape to cancel. Press Enter to open it.',
+        },
+      }}
+      onDragStart={onDragStart}
+      onDragOver={onDragOver}
+      onDragEnd={onDragEnd}
+      onDragCancel={() => setDrag(null)}
+    >
+      {/* The arrow keys only move focus between cards; every card is a link, reachable with Tab too. */}
+      {counts.data?.total === 0 && (
+        <div className={styles.empty}>
+          <p>
+            <strong>{filtered ? 'No tasks match these filters' : 'No tasks yet'}</strong>
+            {filtered ? ' Clear a filter to see more.' : canEdit ? ' Add the first one to get going.' : ''}
+          </p>
+          {!filtered && canEdit && (
+            <Button variant="primary" onClick={() => setAdding('todo')}>
+              Create the first task
+            </Button>
+          )}
+        </div>
+      )}
+      <div className={styles.board} onKeyDown={onArrowKey}>
+        {STATUSES.map((status) => (
+          <BoardColumn
+            key={status}
+            status={status}
+            board={board}
+            count={drag ? undefined : counts.data?.by_status[status]}
+            dragTasks={drag?.columns[status]}
+            people={people}
+            canAdd={canEdit}
+            canMove={canEdit}
+            adding={adding === status}
+            onAddingChange={(open) => setAdding(open ? status : null)}
+            handle={(handle) => {
+              if (handle) handles.current.set(status, handle);
+              else handles.current.delete(status);
+            }}
+          />
+        ))}
+      </div>
+      <DragOverlay>
+        {drag ? (
+          <TaskCard task={drag.active} slug={board.slug} projectKey={board.key} people={people} overlay />
+        ) : null}
+      </DragOverlay>
+    </DndContext>
+  );
+}
+
+/** What a refused move tells the person; the card is back where it was when this shows. */
+export function moveErrorMessage(task: Task, error: unknown): string {
+  if (error instanceof ApiError && error.status === 412) {
+    return `Someone changed ${task.key} first — the board now shows their change.`;
+  }
+  return `${task.key} was not moved: ${describeError(error)}`;
+}
+
+function focusNeighbour(
+  handles: ReadonlyMap<TaskStatus, ColumnHandle>,
+  status: TaskStatus,
+  index: number,
+  key: string,
+): boolean {
+  if (key === 'ArrowDown') return handles.get(status)?.focusCard(index + 1) ?? false;
+  if (key === 'ArrowUp') return handles.get(status)?.focusCard(index - 1) ?? false;
+  const step = key === 'ArrowRight' ? 1 : key === 'ArrowLeft' ? -1 : 0;
+  if (step === 0) return false;
+  // The nearest column that way with a card, at the same height or its last card.
+  for (let at = STATUSES.indexOf(status) + step; at >= 0 && at < STATUSES.length; at += step) {
+    const handle = handles.get(STATUSES[at] as TaskStatus);
+    if (handle?.focusCard(index) || handle?.focusCard(handle.lastIndex())) return true;
+  }
+  return false;
+}
