@@ -1,9 +1,4 @@
-import {
-  useMutation,
-  useQueryClient,
-  type MutationFunctionContext,
-  type QueryKey,
-} from '@tanstack/react-query';
+import { useMutation, useQueryClient, type MutationFunctionContext } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api/api-client.ts';
 import { ifMatch } from '../../../lib/api/if-match.ts';
 import { optimisticUpdate, type OptimisticSnapshot } from '../../../lib/query/optimistic-update.ts';
