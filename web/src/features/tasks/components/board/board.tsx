@@ -1,6 +1,8 @@
 import {
   closestCorners,
   DndContext,
+  pointerWithin,
+  type CollisionDetection,
   DragOverlay,
   KeyboardSensor,
   PointerSensor,
@@ -44,6 +46,17 @@ interface Drag {
   active: Task;
   columns: Columns;
 }
+
+/**
+ * What the dragged card is over: under the pointer, a card before its column (so an empty column or the
+ * space below a column's cards takes it too); with the keyboard, which has no pointer, the nearest.
+ */
+const collisions: CollisionDetection = (args) => {
+  const underPointer = pointerWithin(args);
+  if (underPointer.length === 0) return closestCorners(args);
+  const cards = underPointer.filter((collision) => !String(collision.id).startsWith('column:'));
+  return cards.length > 0 ? cards : underPointer;
+};
 
 // Space lifts and drops; Enter stays the link's (it opens the task).
 const KEYBOARD_CODES = { start: ['Space'], cancel: ['Escape'], end: ['Space'] };
@@ -172,7 +185,7 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
   return (
     <DndContext
       sensors={sensors}
-      collisionDetection={closestCorners}
+      collisionDetection={collisions}
       accessibility={{
         announcements,
         screenReaderInstructions: {
