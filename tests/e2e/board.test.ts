@@ -165,9 +165,9 @@ describe('the board', () => {
     const keyboardMove = moved(page);
     await card(page, 'WEB-2').focus();
     await page.keyboard.press('Space');
-    await page.getByText(/Picked up WEB-2/).waitFor({ state: 'attached' });
+    await page.getByText(/WEB-2 is over Todo/).waitFor({ state: 'attached' });
     await page.keyboard.press('ArrowRight');
-    await page.waitForTimeout(300);
+    await page.getByText(/WEB-2 is over In progress/).waitFor({ state: 'attached' });
     await page.keyboard.press('Space');
     expect((await keyboardMove).status()).toBe(200);
     await page.getByText(/Moved WEB-2 to In progress, position \d of 2/).waitFor({ state: 'attached' });
@@ -250,7 +250,7 @@ describe('the board', () => {
 
     let moveRequests = 0;
     page.on('request', (request) => {
-      if (request.url().includes('/move')) moveRequests += 1;
+      if (request.method() === 'POST' && request.url().endsWith('/move')) moveRequests += 1;
     });
     await dragWithMouse(page, card(page, 'WEB-3'), column(page, 'done'));
     await page.keyboard.press('Escape');

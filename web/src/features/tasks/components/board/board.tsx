@@ -9,6 +9,7 @@ import {
   TouchSensor,
   useSensor,
   useSensors,
+  type Active,
   type Announcements,
   type DragEndEvent,
   type DragOverEvent,
@@ -31,6 +32,7 @@ import type { BoardPeople } from './board-people.ts';
 import styles from './board.module.css';
 import { dragOver, dropOf, type Columns } from './drag-columns.ts';
 import { isTyping } from './keyboard.ts';
+import type { CardData } from './sortable-card.tsx';
 import { TaskCard } from './task-card.tsx';
 
 export interface BoardProps {
@@ -79,13 +81,29 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
   const [adding, setAdding] = useState<TaskStatus | null>(null);
   const handles = useRef(new Map<TaskStatus, ColumnHandle>());
 
+  // Up and down within a column as dnd-kit's sortable does; left and right straight to the next column, brought
+  // into the middle of the board first (dnd-kit would otherwise only scroll the board on the first press).
+  const keyboardCoordinates = useCallback<KeyboardCoordinateGetter>((event, args) => {
+    const step = event.code === 'ArrowRight' ? 1 : event.code === 'ArrowLeft' ? -1 : 0;
+    if (step === 0) return sortableKeyboardCoordinates(event, args);
+    event.preventDefault();
+    const { active, collisionRect, droppableContainers } = args.context;
+    const columns = dragRef.current?.columns;
+    if (!active || !collisionRect || !columns) return undefined;
+    const from = STATUSES.findIndex((status) => columns[status].some((task) => task.id === active.id));
+    const target = STATUSES[from + step];
+    const node = target ? droppableContainers.get(`column:${target}`)?.node.current : null;
+    if (!node) return undefined;
+    node.scrollIntoView({ inline: 'center', block: 'nearest' });
+    const rect = node.getBoundingClientRect();
+    const top = Math.min(Math.max(collisionRect.top, rect.top + 40), rect.bottom - collisionRect.height);
+    return { x: rect.left + (rect.width - collisionRect.width) / 2, y: top };
+  }, []);
+
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
-    useSensor(KeyboardSensor, {
-      coordinateGetter: sortableKeyboardCoordinates as KeyboardCoordinateGetter,
-      keyboardCodes: KEYBOARD_CODES,
-    }),
+    useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates, keyboardCodes: KEYBOARD_CODES }),
   );
 
   const columnOf = useCallback(
@@ -94,37 +112,35 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
     [queryClient, board],
   );
 
-  const totalIn = (status: TaskStatus, columns: Columns) =>
-    Math.max(counts.data?.by_status[status] ?? 0, columns[status].length);
+  const snapshot = useCallback(
+    () =>
+      Object.fromEntries(STATUSES.map((status) => [status, columnOf(status)])) as Record<TaskStatus, Task[]>,
+    [columnOf],
+  );
 
+  // Read when dnd-kit announces, which may be before this component has seen the drag's latest state.
   const announcements = useMemo<Announcements>(() => {
     const where = (id: string | number) => {
-      const current = dragRef.current;
-      if (!current) return '';
-      const status = STATUSES.find((s) => current.columns[s].some((task) => task.id === id));
-      if (!status) return '';
-      const index = current.columns[status].findIndex((task) => task.id === id);
+      const columns = dragRef.current?.columns ?? snapshot();
+      const status = STATUSES.find((s) => columns[s].some((task) => task.id === id));
+      if (!status) return 'the board';
+      const index = columns[status].findIndex((task) => task.id === id);
+      const counted = counts.data?.by_status[status];
       const total =
-        status === current.active.status
-          ? totalIn(status, current.columns)
-          : totalIn(status, current.columns) + 1;
-      return `${STATUS_LABELS[status]}, position ${index + 1} of ${Math.max(total, index + 1)}`;
+        counted === undefined ? columns[status].length : Math.max(counted, columns[status].length);
+      return `${STATUS_LABELS[status]}, position ${index + 1} of ${total}`;
     };
-    const keyOf = (id: string | number) => dragRef.current?.active.key ?? String(id);
+    const keyOf = (active: Active) => (active.data.current as CardData | undefined)?.task.key ?? 'the task';
     return {
-      onDragStart: ({ active }) => `Picked up ${keyOf(active.id)}. It is in ${where(active.id)}.`,
-      onDragOver: ({ active }) => `${keyOf(active.id)} is over ${where(active.id)}.`,
-      onDragEnd: ({ active }) => `Moved ${keyOf(active.id)} to ${where(active.id)}.`,
-      onDragCancel: ({ active }) => `Put ${keyOf(active.id)} back where it was.`,
+      onDragStart: ({ active }) => `Picked up ${keyOf(active)}. It is in ${where(active.id)}.`,
+      onDragOver: ({ active }) => `${keyOf(active)} is over ${where(active.id)}.`,
+      onDragEnd: ({ active }) => `Moved ${keyOf(active)} to ${where(active.id)}.`,
+      onDragCancel: ({ active }) => `Put ${keyOf(active)} back where it was.`,
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [counts.data]);
+  }, [counts.data, snapshot]);
 
   const onDragStart = ({ active }: DragStartEvent) => {
-    const columns = Object.fromEntries(STATUSES.map((status) => [status, columnOf(status)])) as Record<
-      TaskStatus,
-      Task[]
-    >;
+    const columns = snapshot();
     const task = STATUSES.flatMap((status) => columns[status]).find((t) => t.id === active.id);
     if (task) setDrag({ active: task, columns });
   };
@@ -156,6 +172,12 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
         },
         { onError: (error) => toast.error(moveErrorMessage(task, error)) },
       );
+      // dnd-kit announces the drop after this handler: it reads where the card landed from here.
+      const byId = new Map(current.columns[drop.body.status].map((t) => [t.id, t]));
+      const landed = drop.ids.flatMap((id) => byId.get(id) ?? []);
+      setDragState(null);
+      dragRef.current = { ...current, columns: { ...current.columns, [drop.body.status]: landed } };
+      return;
     }
     setDrag(null);
   };
