@@ -39,8 +39,10 @@ async function signUp(): Promise<Person> {
   // The session the web app keeps (supabase-js, in localStorage): its access token calls the API as this person.
   const token = () =>
     page.evaluate(() => {
-      const key = Object.keys(localStorage).find((name) => name.endsWith('-auth-token'));
-      const session = JSON.parse(localStorage.getItem(key ?? '') ?? '{}') as { access_token?: string };
+      // Runs in the page, where `localStorage` exists; the tests' types have no DOM.
+      const storage = (globalThis as unknown as { localStorage: Record<string, string> }).localStorage;
+      const key = Object.keys(storage).find((name) => name.endsWith('-auth-token')) ?? '';
+      const session = JSON.parse(storage[key] ?? '{}') as { access_token?: string };
       return session.access_token ?? '';
     });
   return { context, page, email, errors, token };
@@ -199,6 +201,14 @@ describe('the board', () => {
       priority: 'urgent',
     });
     await call(owner, 'PATCH', `/tasks/${id('WEB-2')}`, { label_ids: [infra?.id], due_date: '2099-06-01' });
+    await call(owner, 'POST', `/workspaces/${slug}/projects/WEB/tasks`, {
+      title: 'Audit the sign-up funnel before the relaunch',
+      status: 'backlog',
+      priority: 'medium',
+      assignee_id: me.id,
+      label_ids: [infra?.id],
+      due_date: '2024-03-01',
+    });
 
     await page.goto(`${boardUrl}?label=${design?.id}`);
     await expectInColumn(page, 'WEB-1', 'in_progress');
