@@ -268,4 +268,16 @@ describe('the board', () => {
     await expectInColumn(page, 'WEB-3', 'todo');
     expect(moveRequests).toBe(0);
   });
+
+  test('an archived project is read-only, with a banner; an unknown project is not found', async () => {
+    const { page } = owner;
+    await call(owner, 'POST', `/workspaces/${slug}/projects`, { key: 'OLD', name: 'Old site' });
+    await call(owner, 'PATCH', `/workspaces/${slug}/projects/OLD`, { archived: true });
+    await page.goto(`${webUrl}/w/${slug}/p/OLD`);
+    await page.getByText('This project is archived, so its tasks are read-only.').waitFor();
+    expect(await page.getByRole('button', { name: /Add a task to/ }).count()).toBe(0);
+
+    await page.goto(`${webUrl}/w/${slug}/p/NOPE`);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+  });
 });
