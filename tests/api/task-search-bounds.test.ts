@@ -132,6 +132,26 @@ describe('while one user runs hostile searches', () => {
     expect((await search(api.app, bearer, hostileQ(TASK_SEARCH_MAX_LENGTH))).status).toBe(200);
   });
 
+  it.each(['/tasks', '/task-counts', '/projects/KEY/task-counts'])(
+    'takes the same slots for a search of %s across the workspace or counted',
+    async (address) => {
+      const path = `${acme.path}${address.replace('KEY', hostile.key)}?q=${hostileQ(TASK_SEARCH_MAX_LENGTH)}`;
+      const answers = await Promise.all(
+        Array.from({ length: CONCURRENT_TASK_SEARCHES_PER_USER + 1 }, (_, index) =>
+          index < CONCURRENT_TASK_SEARCHES_PER_USER
+            ? search(api.app, acme.member.accessToken, hostileQ(TASK_SEARCH_MAX_LENGTH))
+            : callApi(api.app, path, withBearer(acme.member.accessToken)),
+        ),
+      );
+      // Whichever was refused, the project's searches alone fit in the slots: this one took one too.
+      expect(answers.map((answer) => answer.status).sort()).toEqual([
+        ...Array<number>(CONCURRENT_TASK_SEARCHES_PER_USER).fill(200),
+        429,
+      ]);
+      expect((await callApi(api.app, path, withBearer(acme.member.accessToken))).status).toBe(200);
+    },
+  );
+
   it("keeps other tenants' requests fast", async () => {
     const HOSTILE_REQUESTS = 20;
     const VICTIM_REQUESTS = 5;

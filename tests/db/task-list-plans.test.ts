@@ -7,7 +7,11 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Sql } from '../../supabase/functions/_shared/db.ts';
 import { columnFilter } from '../../bench/list-query.ts';
-import { selectPositionBefore, selectTasks } from '../../supabase/functions/api/tasks/tasks.queries.ts';
+import {
+  selectPositionBefore,
+  selectTaskCounts,
+  selectTasks,
+} from '../../supabase/functions/api/tasks/tasks.queries.ts';
 import { useSqlAsUser } from '../support/sql-as-user.ts';
 
 interface PlanNode {
@@ -178,5 +182,17 @@ describe('reading the board as a member', () => {
     } finally {
       await sqlTest.db.query('rollback');
     }
+  });
+
+  // Issue 14: the board's column counts, and each project's on the workspace home, are one grouped
+  // statement that reads the tasks once, keeping only the project's at the scan (its id, one initPlan, is
+  // an index condition where the project is a small part of the table; here it is half of it).
+  test("a project's counts read the tasks once, keeping only the project's", async () => {
+    const filters = { ...columnFilter('todo'), statuses: null };
+    const plan = await planOf((sql) =>
+      selectTaskCounts(sql, { slug: 'plans', projectKeys: ['PL'] }, filters),
+    );
+    expect(plan['Node Type']).toBe('Aggregate');
+    expect(tasksScanOf(plan)['Actual Rows']).toBe(TASKS_PER_COLUMN * 3);
   });
 });

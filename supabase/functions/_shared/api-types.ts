@@ -42,6 +42,7 @@ export type NewInvitation = Schemas['NewInvitation'];
 export type Problem = Schemas['Problem'];
 export type Project = Schemas['Project'];
 export type Task = Schemas['Task'];
+export type TaskCounts = Schemas['TaskCounts'];
 export type UpdateComment = Schemas['UpdateComment'];
 export type UpdateLabel = Schemas['UpdateLabel'];
 export type UpdateMe = Schemas['UpdateMe'];

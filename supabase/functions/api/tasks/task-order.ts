@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { KeyDate, KeyTimestamp } from '../../_shared/pages.ts';
+import { ProjectKeySchema } from '../projects/projects.schemas.ts';
 import { TASK_PRIORITIES, TASK_STATUSES } from './tasks.schemas.ts';
 
 export const TASK_SORTS = [
@@ -35,9 +36,8 @@ const keyOf = <Name extends TaskSort, A extends z.ZodType<string | number>, B ex
   second: B,
 ) => z.tuple([z.literal(name), first, second]);
 
-export const TaskSortKey = z.union([
-  // A column by its rank (private.task_status_rank): 1 for the first.
-  keyOf('position', z.int().min(1).max(TASK_STATUSES.length), Position),
+/** The keys of the sorts but `position`, which end in the task's id, the same in a project and a workspace. */
+const KEYS_BY_ID = [
   keyOf('updated_at', Timestamp, z.uuid()),
   keyOf('-updated_at', Timestamp, z.uuid()),
   keyOf('created_at', Timestamp, z.uuid()),
@@ -46,5 +46,20 @@ export const TaskSortKey = z.union([
   keyOf('-priority', z.enum(TASK_PRIORITIES), z.uuid()),
   keyOf('due_date', DueDateOrNone, z.uuid()),
   keyOf('-due_date', DueDateOrNone, z.uuid()),
-]);
+] as const;
+
+/** A column by its rank (private.task_status_rank): 1 for the first. */
+const Rank = z.int().min(1).max(TASK_STATUSES.length);
+
+export const TaskSortKey = z.union([keyOf('position', Rank, Position), ...KEYS_BY_ID]);
 export type TaskSortKey = z.output<typeof TaskSortKey>;
+
+/**
+ * The keys of a list across a workspace's projects: `position` there goes project by project, so its key
+ * starts with the project's; a project list's cursor is not one of these, nor the other way round.
+ */
+export const WorkspaceTaskSortKey = z.union([
+  z.tuple([z.literal('position'), ProjectKeySchema, Rank, Position]),
+  ...KEYS_BY_ID,
+]);
+export type WorkspaceTaskSortKey = z.output<typeof WorkspaceTaskSortKey>;

@@ -15,7 +15,7 @@ import {
   workspaceValueOf,
   type WorkspaceReference,
 } from '../workspaces/workspace-access.queries.ts';
-import type { TaskSort, TaskSortKey } from './task-order.ts';
+import type { TaskSort, TaskSortKey, WorkspaceTaskSortKey } from './task-order.ts';
 import type { CreateTaskBodySchema } from './tasks.schemas.ts';
 
 /** A task, with what a route that found it by id needs to enter its workspace and guard its project. */
@@ -328,20 +328,18 @@ export async function deleteTask(sql: Sql, id: string, expected: ExpectedVersion
 }
 
 interface SortSql {
-  /** The two expressions the sort orders by; the second is unique per task of a project. */
-  columns: readonly [string, string];
+  /** The expressions the sort orders by; the last is unique per task of what is listed. */
+  columns: readonly string[];
   /** Their types, to cast the cursor's values to. */
-  types: readonly [string, string];
+  types: readonly string[];
   descending: boolean;
 }
 
+/** Columns left to right by rank: the board index's leading expression after the project. */
+const RANK = 'private.task_status_rank(t.status)';
+
 const SORTS: Readonly<Record<TaskSort, SortSql>> = {
-  // Columns left to right by rank: the board index's leading expression after the project.
-  position: {
-    columns: ['private.task_status_rank(t.status)', 't.position'],
-    types: ['integer', 'text'],
-    descending: false,
-  },
+  position: { columns: [RANK, 't.position'], types: ['integer', 'text'], descending: false },
   updated_at: { columns: ['t.updated_at', 't.id'], types: ['timestamptz', 'uuid'], descending: false },
   '-updated_at': { columns: ['t.updated_at', 't.id'], types: ['timestamptz', 'uuid'], descending: true },
   created_at: { columns: ['t.created_at', 't.id'], types: ['timestamptz', 'uuid'], descending: false },
@@ -361,20 +359,81 @@ const SORTS: Readonly<Record<TaskSort, SortSql>> = {
   },
 };
 
-/**
- * Tasks whose title or description matches the pattern $7, by id from the trigram indexes, which RLS
- * keeps the list itself from using (`ilike` is not leakproof). Written only when there is a pattern:
- * inside an `or` the ids would be one more filter on every task of the project instead of a join.
- */
-const matchingText = (projectId: string) =>
-  `and t.id in (select private.task_ids_matching(${projectId}, $7::text))`;
+/** Across a workspace, board order is project by project (by key), a position being unique in its column. */
+const WORKSPACE_SORTS: Readonly<Record<TaskSort, SortSql>> = {
+  ...SORTS,
+  position: { columns: ['p.key', RANK, 't.position'], types: ['text', 'integer', 'text'], descending: false },
+};
 
 /** A project by its id, or by its address, for a statement sent before its id is known. */
 export type ProjectReference = string | { slug: string; key: string };
+/** The projects of the caller's workspace `slug`: those keyed `projectKeys`, or all of them (null). */
+export interface WorkspaceProjects {
+  slug: string;
+  projectKeys: readonly string[] | null;
+}
+/** What a list or a count reads: one project's tasks, or those of some projects of a workspace. */
+export type TaskScope = ProjectReference | WorkspaceProjects;
+
+const isWorkspaceProjects = (scope: TaskScope): scope is WorkspaceProjects =>
+  typeof scope !== 'string' && 'projectKeys' in scope;
+
+/** Adds a value to a statement's parameters; its placeholder (`$n`). */
+type Bind = (value: unknown) => string;
+
+function parameters(): { values: unknown[]; bind: Bind } {
+  const values: unknown[] = [];
+  return { values, bind: (value) => `$${values.push(value)}` };
+}
+
 /** The id of the project whose key is `keyParam` in the caller's workspace whose slug is `slugParam`. */
 const projectIdAt = (keyParam: string, slugParam: string): string =>
   `(select p.id from public.projects p where p.key = ${keyParam}
      and p.workspace_id = ${callerWorkspaceIdAt(slugParam)})`;
+
+/** Whether the projects row `alias` is one of the scope's. */
+function inScope(scope: TaskScope, alias: string, bind: Bind): string {
+  if (typeof scope === 'string') return `${alias}.id = ${bind(scope)}`;
+  const workspace = `${alias}.workspace_id = ${callerWorkspaceIdAt(bind(scope.slug))}`;
+  if ('key' in scope) return `${alias}.key = ${bind(scope.key)} and ${workspace}`;
+  const keys = bind(scope.projectKeys);
+  return `${workspace} and (${keys}::text[] is null or ${alias}.key = any(${keys}::text[]))`;
+}
+
+/**
+ * What each filter given asks of the task `t`, as conditions joined by `and`. The text is found by id from
+ * the trigram indexes (private.task_ids_matching, per project searched), which RLS keeps the list itself
+ * from using (`ilike` is not leakproof). Written only when there is a pattern: inside an `or` the ids
+ * would be one more filter on every task instead of a join.
+ */
+function filtersOf(filters: TaskFilters, searched: TaskScope, bind: Bind): string {
+  const statuses = bind(filters.statuses);
+  const priorities = bind(filters.priorities);
+  const assigneeId = bind(filters.assigneeId);
+  const labelId = bind(filters.labelId);
+  const dueBefore = bind(filters.dueBefore);
+  const dueAfter = bind(filters.dueAfter);
+  const conditions = [
+    // By rank, so that a column's page of the board is read from the board index in order.
+    `(${statuses}::text[] is null or private.task_status_rank(t.status) = any (
+       array(select private.task_status_rank(s) from unnest(${statuses}::text[]) s)))`,
+    `(${priorities}::public.task_priority[] is null or t.priority = any(${priorities}::public.task_priority[]))`,
+    `(not ${bind(filters.unassigned)}::boolean or t.assignee_id is null)`,
+    `(${assigneeId}::uuid is null or t.assignee_id = ${assigneeId}::uuid)`,
+    `(${labelId}::uuid is null or t.label_ids @> array[${labelId}::uuid])`,
+    `(${dueBefore}::date is null or t.due_date < ${dueBefore}::date)`,
+    `(${dueAfter}::date is null or t.due_date > ${dueAfter}::date)`,
+  ];
+  if (filters.text !== null) conditions.push(matchingText(searched, containing(filters.text), bind));
+  return conditions.join('\n       and ');
+}
+
+function matchingText(scope: TaskScope, pattern: string, bind: Bind): string {
+  if (typeof scope === 'string')
+    return `t.id in (select private.task_ids_matching(${bind(scope)}, ${bind(pattern)}::text))`;
+  return `t.id in (select private.task_ids_matching(sp.id, ${bind(pattern)}::text)
+       from public.projects sp where ${inScope(scope, 'sp', bind)})`;
+}
 
 /**
  * Takes the lock of the project's column (as lockColumn) and answers its last position: two statements,
@@ -402,57 +461,92 @@ export async function lockColumnEndAt(
   return rows[0]?.position ?? null;
 }
 
-/** A page of the project's tasks that pass the filters, in the order `sort` names. */
+/** Where a list across a workspace's projects reads, and each task's project key: the joined project's. */
+function acrossWorkspace(scope: WorkspaceProjects, bind: Bind) {
+  return {
+    from: 'public.tasks t join public.projects p on p.id = t.project_id',
+    where: inScope(scope, 'p', bind),
+    projectKey: 'p.key',
+  };
+}
+
+/** Where a project's list reads: its id is a parameter or one initPlan, and so is its key. */
+function inProject(scope: ProjectReference, bind: Bind) {
+  if (typeof scope === 'string') {
+    const id = bind(scope);
+    return {
+      from: 'public.tasks t',
+      where: `t.project_id = ${id}`,
+      projectKey: `(select p.key from public.projects p where p.id = ${id})`,
+    };
+  }
+  const key = bind(scope.key);
+  return {
+    from: 'public.tasks t',
+    where: `t.project_id = ${projectIdAt(key, bind(scope.slug))}`,
+    projectKey: `${key}::text`,
+  };
+}
+
+/**
+ * A page of the tasks of `scope` that pass the filters, in the order `sort` names. Across a workspace
+ * (WorkspaceProjects) the `position` sort goes project by project, and its cursor carries the key.
+ */
 export function selectTasks(
   sql: Sql,
-  project: ProjectReference,
+  scope: TaskScope,
   filters: TaskFilters,
   sort: TaskSort,
-  page: PageRequest<TaskSortKey>,
+  page: PageRequest<TaskSortKey | WorkspaceTaskSortKey>,
 ): Promise<ListedTaskRow[]> {
-  const { columns, types, descending } = SORTS[sort];
-  const [first, second] = columns;
+  const { values, bind } = parameters();
+  const acrossProjects = isWorkspaceProjects(scope);
+  const { columns, types, descending } = (acrossProjects ? WORKSPACE_SORTS : SORTS)[sort];
   const direction = descending ? 'desc' : 'asc';
-  const [, afterFirst, afterSecond] = page.cursor ?? [sort, null, null];
-  // By address, $1 is the key and $13 the slug; the project's id is one initPlan.
-  const byId = typeof project === 'string';
-  const projectId = byId ? '$1' : projectIdAt('$1', '$13');
-  const projectKey = byId ? '(select p.key from public.projects p where p.id = $1)' : '$1::text';
-  return sql.query<ListedTaskRow>(
-    `select private.task_json(t, ${projectKey}) as task,
-       json_build_array('${sort}'::text, ${first}, ${second}) as sort_key
-     from public.tasks t
-     where t.project_id = ${projectId}
-       -- By rank, so that a column's page of the board is read from the board index in order.
-       and ($2::text[] is null or private.task_status_rank(t.status) = any (
-         array(select private.task_status_rank(s) from unnest($2::text[]) s)))
-       and ($3::public.task_priority[] is null or t.priority = any($3::public.task_priority[]))
-       and (not $4::boolean or t.assignee_id is null)
-       and ($5::uuid is null or t.assignee_id = $5::uuid)
-       and ($6::uuid is null or t.label_ids @> array[$6::uuid])
-       ${filters.text === null ? 'and $7::text is null' : matchingText(projectId)}
-       and ($8::date is null or t.due_date < $8::date)
-       and ($9::date is null or t.due_date > $9::date)
-       and ($10::${types[0]} is null
-         or (${first}, ${second}) ${descending ? '<' : '>'} ($10::${types[0]}, $11::${types[1]}))
-     order by ${first} ${direction}, ${second} ${direction}
-     limit $12`,
-    [
-      byId ? project : project.key,
-      filters.statuses,
-      filters.priorities,
-      filters.unassigned,
-      filters.assigneeId,
-      filters.labelId,
-      filters.text === null ? null : containing(filters.text),
-      filters.dueBefore,
-      filters.dueAfter,
-      afterFirst,
-      afterSecond,
-      rowsToFetch(page),
-      ...(byId ? [] : [project.slug]),
-    ],
-  );
+  const after = page.cursor?.slice(1) ?? columns.map(() => null);
+  const bound = after.map((value, index) => `${bind(value)}::${types[index] ?? 'text'}`);
+  const cursor = `(${bound[0] ?? 'null'} is null or (${columns.join(', ')}) ${descending ? '<' : '>'} (${bound.join(', ')}))`;
+  const { from, where, projectKey } = isWorkspaceProjects(scope)
+    ? acrossWorkspace(scope, bind)
+    : inProject(scope, bind);
+  const text = `select private.task_json(t, ${projectKey}) as task,
+       json_build_array('${sort}'::text, ${columns.join(', ')}) as sort_key
+     from ${from}
+     where ${where}
+       and ${filtersOf(filters, scope, bind)}
+       and ${cursor}
+     order by ${columns.map((column) => `${column} ${direction}`).join(', ')}
+     limit ${bind(rowsToFetch(page))}`;
+  return sql.query<ListedTaskRow>(text, values);
+}
+
+/** How many tasks of a project pass the filters in one status (null with a count of 0: none at all). */
+export interface TaskCountRow extends Record<string, unknown> {
+  project_key: string;
+  status: TaskStatus | null;
+  count: number;
+}
+
+/**
+ * How many of the scope's tasks pass the filters, per project and status, in one grouped statement:
+ * every project of the scope has a row, in key order, even when no task of it passes.
+ */
+export function selectTaskCounts(
+  sql: Sql,
+  scope: { slug: string; key: string } | WorkspaceProjects,
+  filters: TaskFilters,
+): Promise<TaskCountRow[]> {
+  const { values, bind } = parameters();
+  const text = `select p.key as project_key, t.status, count(t.id)::integer as count
+     from public.projects p
+     left join public.tasks t on t.project_id = p.id
+       -- The scope's ids once more, as one initPlan: the tasks are then read by project from an index.
+       and t.project_id = any (array(select sp.id from public.projects sp where ${inScope(scope, 'sp', bind)}))
+       and ${filtersOf(filters, scope, bind)}
+     where ${inScope(scope, 'p', bind)}
+     group by p.key, t.status
+     order by p.key`;
+  return sql.query<TaskCountRow>(text, values);
 }
 
 /** An ILIKE pattern matching text that contains `text` as typed: its `%`, `_` and `\` are plain characters. */

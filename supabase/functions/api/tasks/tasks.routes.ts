@@ -1,73 +1,48 @@
 /**
- * Tasks: created and listed in their project (/v1/workspaces/{slug}/projects/{key}/tasks), read by key
- * (/v1/workspaces/{slug}/tasks/{KEY-number}), and by id, flat, for everything else (/v1/tasks/{id}[/move]).
+ * Tasks: created, listed and counted in their project (/v1/workspaces/{slug}/projects/{key}/tasks,
+ * …/task-counts), listed and counted across the workspace (/v1/workspaces/{slug}/tasks, …/task-counts),
+ * read by key (/v1/workspaces/{slug}/tasks/{KEY-number}), and by id, flat, for everything else
+ * (/v1/tasks/{id}[/move]).
  */
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
 import { AppError } from '../../_shared/errors.ts';
 import { CONCURRENT_TASK_SEARCHES_PER_USER } from '../../_shared/limits.ts';
 import type { AppDeps, AuthenticatedEnv } from '../app-env.ts';
 import { jsonWithETag, readIfMatch } from '../http/conditional.ts';
-import { toFieldErrors } from '../http/field-errors.ts';
 import { readJsonBody } from '../http/json-body.ts';
 import { readMergePatch } from '../http/merge-patch.ts';
-import { listResponse, pageParameters } from '../http/pagination.ts';
+import { listResponse } from '../http/pagination.ts';
 import { projectAddressOf, shapedPathParam, slugOf, taskIdOf } from '../http/path-params.ts';
 import { NoQueryParameters, readQuery } from '../http/query-params.ts';
 import { searchSlots } from './search-slots.ts';
-import { DEFAULT_TASK_SORT, TASK_SORTS, TaskSortKey } from './task-order.ts';
+import {
+  CountTasksQuery,
+  CountWorkspaceTasksQuery,
+  ListTasksQuery,
+  ListWorkspaceTasksQuery,
+  readTaskQuery,
+  requireCursorOfSort,
+  taskFiltersOf,
+} from './task-list-query.ts';
 import {
   CreateTaskBodySchema,
-  DueDateSchema,
   MoveTaskBodySchema,
-  TASK_PRIORITIES,
-  TASK_STATUSES,
   TaskKeySchema,
-  TaskSearchSchema,
   UpdateTaskBodySchema,
 } from './tasks.schemas.ts';
 import {
+  countProjectTasks,
+  countWorkspaceTasks,
   createTask,
   deleteTask,
   getTask,
   getTaskByKey,
   listTasks,
+  listWorkspaceTasks,
   moveTask,
   updateTask,
   type TaskKey,
 } from './tasks.service.ts';
-
-/** `a,b` (and `?x=a&x=b`, joined so by `repeated`): distinct values of `values`. */
-function commaList<const Values extends readonly [string, ...string[]]>(values: Values) {
-  const allowed = z.enum(values);
-  return z.string().transform((text, context) => {
-    const items = text.split(',');
-    if (items.every((item) => allowed.safeParse(item).success)) {
-      return [...new Set(items)] as Values[number][];
-    }
-    context.issues.push({
-      code: 'custom',
-      message: `must be one or more of ${values.join(', ')}, separated by commas`,
-      input: text,
-    });
-    return z.NEVER;
-  });
-}
-
-const StatusList = commaList(TASK_STATUSES);
-const PriorityList = commaList(TASK_PRIORITIES);
-
-const ListTasksQuery = z.object({
-  ...pageParameters(TaskSortKey),
-  sort: z.enum(TASK_SORTS, `must be one of ${TASK_SORTS.join(', ')}`).default(DEFAULT_TASK_SORT),
-  status: StatusList.optional(),
-  priority: PriorityList.optional(),
-  assignee: z.union([z.enum(['me', 'none']), z.uuid()], 'must be me, none or the id of a user').optional(),
-  label: z.uuid('must be the id of a label').optional(),
-  q: TaskSearchSchema.optional(),
-  due_before: DueDateSchema.optional(),
-  due_after: DueDateSchema.optional(),
-});
 
 /** `ENG-42` → the project's key and the number; a key of another shape names no task. */
 function taskKeyOf(c: Context<AuthenticatedEnv>): TaskKey {
@@ -81,36 +56,11 @@ function taskKeyOf(c: Context<AuthenticatedEnv>): TaskKey {
   return { projectKey: key.slice(0, hyphen), number: Number(key.slice(hyphen + 1)) };
 }
 
-/** The list's query; `status` and `priority` may also be repeated, which `readQuery` alone would not see. */
-function readListQuery(c: Context<AuthenticatedEnv>) {
-  const query = readQuery(c, ListTasksQuery);
-  return {
-    ...query,
-    status: repeated(c, 'status', StatusList) ?? query.status,
-    priority: repeated(c, 'priority', PriorityList) ?? query.priority,
-  };
-}
-
-/** The values of a list parameter sent more than once, joined and read as one; undefined otherwise. */
-function repeated<T>(
-  c: Context<AuthenticatedEnv>,
-  name: string,
-  schema: z.ZodType<T, string>,
-): T | undefined {
-  const values = c.req.queries(name) ?? [];
-  if (values.length < 2) return undefined;
-  const joined = values.join(',');
-  const result = z.object({ [name]: schema }).safeParse({ [name]: joined });
-  if (result.success) return result.data[name] as T;
-  const errors = toFieldErrors(result.error.issues, 'query', { [name]: joined });
-  throw new AppError('bad_request', `Query parameter "${name}": ${errors[0]?.message ?? 'is not valid'}.`, {
-    errors,
-  });
-}
-
 export const tasksRoutes = ({ db }: Pick<AppDeps, 'db'>) => {
   // This instance's searches in progress; a list without `q` reads from an index and takes no slot.
   const searches = searchSlots(CONCURRENT_TASK_SEARCHES_PER_USER);
+  const searching = <T>(c: Context<AuthenticatedEnv>, q: string | undefined, work: () => Promise<T>) =>
+    q === undefined ? work() : searches.run(c.var.principal.user_id, work);
   return new Hono<AuthenticatedEnv>()
     .post('/workspaces/:slug/projects/:key/tasks', async (c) => {
       readQuery(c, NoQueryParameters);
@@ -122,30 +72,32 @@ export const tasksRoutes = ({ db }: Pick<AppDeps, 'db'>) => {
       return jsonWithETag(c, task, 201);
     })
     .get('/workspaces/:slug/projects/:key/tasks', async (c) => {
-      const { limit, cursor, sort, status, priority, assignee, label, q, due_before, due_after } =
-        readListQuery(c);
-      if (cursor && cursor[0] !== sort) {
-        throw new AppError(
-          'bad_request',
-          `Query parameter "cursor": it was issued for sort=${cursor[0]}, not sort=${sort}.`,
-          {
-            errors: [{ path: 'query.cursor', code: 'invalid', message: `was issued for sort=${cursor[0]}` }],
-          },
-        );
-      }
-      const filters = {
-        statuses: status ?? null,
-        priorities: priority ?? null,
-        assignee: assignee ?? null,
-        labelId: label ?? null,
-        text: q ?? null,
-        dueBefore: due_before ?? null,
-        dueAfter: due_after ?? null,
-      };
+      const { limit, cursor, sort, ...query } = readTaskQuery(c, ListTasksQuery);
+      requireCursorOfSort(sort, cursor);
       const address = projectAddressOf(c);
-      const principal = c.var.principal;
-      const list = () => listTasks(db, principal, address, sort, filters, { limit, cursor });
-      return listResponse(c, await (q === undefined ? list() : searches.run(principal.user_id, list)));
+      const filters = taskFiltersOf(query);
+      const list = () => listTasks(db, c.var.principal, address, sort, filters, { limit, cursor });
+      return listResponse(c, await searching(c, query.q, list));
+    })
+    .get('/workspaces/:slug/projects/:key/task-counts', async (c) => {
+      const query = readTaskQuery(c, CountTasksQuery);
+      const address = projectAddressOf(c);
+      const count = () => countProjectTasks(db, c.var.principal, address, taskFiltersOf(query));
+      return c.json(await searching(c, query.q, count), 200);
+    })
+    .get('/workspaces/:slug/tasks', async (c) => {
+      const { limit, cursor, sort, project, ...query } = readTaskQuery(c, ListWorkspaceTasksQuery);
+      requireCursorOfSort(sort, cursor);
+      const [slug, filters] = [slugOf(c), taskFiltersOf(query)];
+      const list = () =>
+        listWorkspaceTasks(db, c.var.principal, slug, project ?? null, sort, filters, { limit, cursor });
+      return listResponse(c, await searching(c, query.q, list));
+    })
+    .get('/workspaces/:slug/task-counts', async (c) => {
+      const { project, ...query } = readTaskQuery(c, CountWorkspaceTasksQuery);
+      const [slug, filters] = [slugOf(c), taskFiltersOf(query)];
+      const count = () => countWorkspaceTasks(db, c.var.principal, slug, project ?? null, filters);
+      return c.json(await searching(c, query.q, count), 200);
     })
     .get('/workspaces/:slug/tasks/:task_key', async (c) => {
       readQuery(c, NoQueryParameters);

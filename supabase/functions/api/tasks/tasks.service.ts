@@ -3,7 +3,7 @@
  * list with filters and sorts, read by id or by key, change (a merge patch; a new status goes to the end
  * of its column), move between neighbours, and delete. Only active projects' tasks change (SPEC §4).
  */
-import type { MoveTask, Task } from '../../_shared/api-types.ts';
+import type { MoveTask, Task, TaskCounts } from '../../_shared/api-types.ts';
 import { lastStatementOf, type Database, type Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import { TASKS_PER_PROJECT } from '../../_shared/limits.ts';
@@ -41,7 +41,8 @@ import {
   requireActiveTaskProject,
   taskNotFound,
 } from './task-access.ts';
-import type { TaskSort, TaskSortKey } from './task-order.ts';
+import { taskCountsOf } from './task-counts.ts';
+import type { TaskSort, TaskSortKey, WorkspaceTaskSortKey } from './task-order.ts';
 import {
   deleteTask as deleteTaskRow,
   insertTask,
@@ -53,6 +54,7 @@ import {
   selectNeighbourPositions,
   selectTask,
   selectTaskByKey,
+  selectTaskCounts,
   selectTasks,
   selectTaskVersion,
   updatePositions,
@@ -113,21 +115,94 @@ export function listTasks(
   filters: TaskListFilters,
   page: PageRequest<TaskSortKey>,
 ): Promise<Page<Task>> {
-  requireWorkspaceSlug(address.slug);
-  const { assignee, ...rest } = filters;
-  const taskFilters = { ...rest, ...assigneeFilter(assignee, principal) };
+  const taskFilters = filtersFor(filters, principal);
   return db.asCaller(principal, async (sql) => {
-    // The workspace, the project and the page in one round trip, the COMMIT with them: RLS shows no
-    // project and no task of a workspace the caller may not enter, so the page waits for neither.
-    const [accessRow, projectRow, rows] = await Promise.all([
-      selectWorkspaceAccess(sql, address.slug),
-      selectProjectAt(sql, address.slug, address.key),
-      selectTasks(lastStatementOf(sql), address, taskFilters, sort, page),
-    ]);
-    admitToWorkspace(principal, address.slug, accessRow);
-    projectFound(projectRow, address.key);
+    const rows = await readInProject(sql, principal, address, (last) =>
+      selectTasks(last, address, taskFilters, sort, page),
+    );
     return pageOf(rows, page, (row) => row.task);
   });
+}
+
+/** listTasks across the workspace's projects: all of them, or those keyed `projectKeys`. */
+export function listWorkspaceTasks(
+  db: Database,
+  principal: Principal,
+  slug: string,
+  projectKeys: readonly string[] | null,
+  sort: TaskSort,
+  filters: TaskListFilters,
+  page: PageRequest<WorkspaceTaskSortKey>,
+): Promise<Page<Task>> {
+  const scope = { slug, projectKeys };
+  const taskFilters = filtersFor(filters, principal);
+  return db.asCaller(principal, async (sql) => {
+    const { found: rows } = await readInWorkspace(sql, principal, slug, (last) =>
+      selectTasks(last, scope, taskFilters, sort, page),
+    );
+    return pageOf(rows, page, (row) => row.task);
+  });
+}
+
+/** How many of the project's tasks pass the filters, per status, in one grouped statement. */
+export function countProjectTasks(
+  db: Database,
+  principal: Principal,
+  address: ProjectAddress,
+  filters: TaskListFilters,
+): Promise<TaskCounts> {
+  const taskFilters = filtersFor(filters, principal);
+  return db.asCaller(principal, async (sql) =>
+    taskCountsOf(
+      await readInProject(sql, principal, address, (last) => selectTaskCounts(last, address, taskFilters)),
+    ),
+  );
+}
+
+/** countProjectTasks across the workspace's projects, with each project's share. */
+export function countWorkspaceTasks(
+  db: Database,
+  principal: Principal,
+  slug: string,
+  projectKeys: readonly string[] | null,
+  filters: TaskListFilters,
+): Promise<TaskCounts> {
+  const scope = { slug, projectKeys };
+  const taskFilters = filtersFor(filters, principal);
+  return db.asCaller(principal, async (sql) => {
+    const { found: rows } = await readInWorkspace(sql, principal, slug, (last) =>
+      selectTaskCounts(last, scope, taskFilters),
+    );
+    return taskCountsOf(rows);
+  });
+}
+
+/**
+ * The workspace, the project and `read` in one round trip, the COMMIT behind `read`: RLS shows no project
+ * and no task of a workspace the caller may not enter, so `read` waits for neither. Judged in order:
+ * 404 workspace, 403 MFA, 404 project.
+ */
+async function readInProject<T>(
+  sql: Sql,
+  principal: Principal,
+  address: ProjectAddress,
+  read: (last: Sql) => Promise<T>,
+): Promise<T> {
+  requireWorkspaceSlug(address.slug);
+  const [accessRow, projectRow, found] = await Promise.all([
+    selectWorkspaceAccess(sql, address.slug),
+    selectProjectAt(sql, address.slug, address.key),
+    read(lastStatementOf(sql)),
+  ]);
+  admitToWorkspace(principal, address.slug, accessRow);
+  projectFound(projectRow, address.key);
+  return found;
+}
+
+/** The filters as the queries take them: `assignee` resolved. */
+function filtersFor(filters: TaskListFilters, principal: Principal): TaskFilters {
+  const { assignee, ...rest } = filters;
+  return { ...rest, ...assigneeFilter(assignee, principal) };
 }
 
 /** `assignee=me` is the caller, `none` nobody, anything else a user's id. */
