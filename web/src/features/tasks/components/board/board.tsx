@@ -24,7 +24,7 @@ import { Button } from '../../../../components/ui/button.tsx';
 import { ApiError, describeError } from '../../../../lib/api/api-error.ts';
 import { useTaskCounts } from '../../api/count-tasks.ts';
 import { columnListFilters, tasksOf, type Task, type TaskPages } from '../../api/list-tasks.ts';
-import { useMoveTask } from '../../api/move-task.ts';
+import { useMoveTask, type TaskMove } from '../../api/move-task.ts';
 import { taskKeys, type TaskListFilters } from '../../api/query-keys.ts';
 import { STATUS_LABELS, STATUSES, type TaskStatus } from '../task-meta/status.tsx';
 import { BoardColumn, type ColumnHandle } from './board-column.tsx';
@@ -78,6 +78,10 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
     dragRef.current = next;
     setDragState(next);
   };
+  const [landing, setLanding] = useState<{ columns: Columns; move: TaskMove } | null>(null);
+  const landingShown =
+    landing !== null && (move.variables !== landing.move || (move.context === undefined && !move.isError));
+  const shown = drag?.columns ?? (landingShown ? landing.columns : undefined);
   const [adding, setAdding] = useState<TaskStatus | null>(null);
   const handles = useRef(new Map<TaskStatus, ColumnHandle>());
 
@@ -162,21 +166,21 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
     if (drop) {
       const task = current.active;
       const filters = (status: TaskStatus) => taskKeys.list(columnListFilters(board, status));
-      move.mutate(
-        {
-          task,
-          body: drop.body,
-          fromList: filters(task.status),
-          toList: filters(drop.body.status),
-          counts: taskKeys.count(board),
-        },
-        { onError: (error) => toast.error(moveErrorMessage(task, error)) },
-      );
-      // dnd-kit announces the drop after this handler: it reads where the card landed from here.
+      const variables: TaskMove = {
+        task,
+        body: drop.body,
+        fromList: filters(task.status),
+        toList: filters(drop.body.status),
+        counts: taskKeys.count(board),
+      };
+      move.mutate(variables, { onError: (error) => toast.error(moveErrorMessage(task, error)) });
       const byId = new Map(current.columns[drop.body.status].map((t) => [t.id, t]));
-      const landed = drop.ids.flatMap((id) => byId.get(id) ?? []);
+      const landed = { ...current.columns, [drop.body.status]: drop.ids.flatMap((id) => byId.get(id) ?? []) };
+      // Shown until the move is in the cache, so the card does not jump back for a frame.
+      setLanding({ columns: landed, move: variables });
       setDragState(null);
-      dragRef.current = { ...current, columns: { ...current.columns, [drop.body.status]: landed } };
+      // dnd-kit announces the drop after this handler: it reads where the card landed from here.
+      dragRef.current = { ...current, columns: landed };
       return;
     }
     setDrag(null);
@@ -241,7 +245,7 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
             status={status}
             board={board}
             count={drag ? undefined : counts.data?.by_status[status]}
-            dragTasks={drag?.columns[status]}
+            dragTasks={shown?.[status]}
             people={people}
             canAdd={canEdit}
             canMove={canEdit}
