@@ -6,6 +6,8 @@ import {
   lazyRouteComponent,
 } from '@tanstack/react-router';
 import { paths } from '../config/paths.ts';
+import { boardSearchSchema } from '../features/tasks/board-search.ts';
+import { searchValidator } from '../lib/routing/route-params.ts';
 import {
   parseRedirectSearch,
   redirectIfSignedIn,
@@ -111,6 +113,7 @@ const boardRoute = createRoute({
   getParentRoute: () => workspaceRoute,
   path: 'p/$key',
   params: boardParams,
+  validateSearch: searchValidator(boardSearchSchema),
   component: lazyRouteComponent(() => import('./routes/board.tsx'), 'BoardScreen'),
 });
 

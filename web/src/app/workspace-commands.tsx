@@ -55,9 +55,9 @@ export function WorkspaceCommands() {
               void navigate({
                 to: paths.board,
                 params: { slug, key: projectKey },
-                search: (previous: Record<string, unknown>) => ({
+                search: (previous) => ({
                   ...previous,
-                  view: previous.view === 'list' ? undefined : 'list',
+                  view: previous.view === 'list' ? undefined : ('list' as const),
                 }),
               }),
           },

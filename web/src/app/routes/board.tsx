@@ -1,11 +1,125 @@
-import { Outlet } from '@tanstack/react-router';
+import { Outlet, useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { useLabels } from '../../features/labels/api/list-labels.ts';
+import { useMembers } from '../../features/members/api/list-members.ts';
+import { useProject } from '../../features/projects/api/get-project.ts';
+import { filtersOf, isFiltered, type BoardSearch } from '../../features/tasks/board-search.ts';
+import { Board } from '../../features/tasks/components/board/board.tsx';
+import { boardPeople } from '../../features/tasks/components/board/board-people.ts';
+import { BoardSkeleton } from '../../features/tasks/components/board/board-skeleton.tsx';
+import { FilterBar } from '../../features/tasks/components/board/filter-bar.tsx';
+import { isTyping } from '../../features/tasks/components/board/keyboard.ts';
+import { ProjectHeader } from '../../features/tasks/components/board/project-header.tsx';
+import { TaskTable } from '../../features/tasks/components/board/task-table.tsx';
+import { useWorkspace } from '../../features/workspaces/api/get-workspace.ts';
+import { ApiError, describeError } from '../../lib/api/api-error.ts';
+import { useTaskOpenedOnItsOwn } from '../task-view-mode.ts';
+import { NotFoundScreen } from './not-found.tsx';
+import styles from './board.module.css';
 
-/** `/w/:slug/p/:key`: the project's board; the task panel opens over it. */
+/** `/w/:slug/p/:key`: the project's board (or its list view); the task panel opens over it. */
 export function BoardScreen() {
+  const { slug, key } = useParams({ from: '/signed-in/w/$slug/p/$key' });
+  const search = useSearch({ from: '/signed-in/w/$slug/p/$key' });
+  const navigate = useNavigate({ from: '/w/$slug/p/$key' });
+  const workspace = useWorkspace(slug);
+  const project = useProject(slug, key);
+  const members = useMembers(slug);
+  const labels = useLabels(slug);
+  const searchRef = useRef<HTMLInputElement>(null);
+  // A task opened on its own is a page, not a panel: there is no board under it.
+  const taskOnItsOwn = useTaskOpenedOnItsOwn();
+
+  const onSearchChange = useCallback(
+    (next: BoardSearch, options?: { replace: boolean }) =>
+      void navigate({ search: next, replace: options?.replace ?? false }),
+    [navigate],
+  );
+
+  // `/` focuses the search, unless the person is typing.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== '/' || event.metaKey || event.ctrlKey || isTyping(event.target)) return;
+      event.preventDefault();
+      searchRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  const memberList = useMemo(
+    () => (members.data ?? []).map((m) => ({ id: m.user_id, name: m.display_name || m.email })),
+    [members.data],
+  );
+  const labelList = useMemo(() => labels.data ?? [], [labels.data]);
+  const people = useMemo(() => boardPeople(memberList, labelList), [memberList, labelList]);
+  const { assignee, label, priority, q } = filtersOf(search);
+  const board = useMemo(
+    () => ({ slug, key, assignee, label, priority, q }),
+    [slug, key, assignee, label, priority, q],
+  );
+
+  if (taskOnItsOwn) return <Outlet />;
+  const failed = project.error ?? workspace.error;
+  if (failed instanceof ApiError && failed.status === 404) return <NotFoundScreen />;
+  if (failed) {
+    return (
+      <section className={styles.error} role="alert" aria-labelledby="board-error-title">
+        <h1 id="board-error-title" className={styles.errorTitle}>
+          The board could not be loaded
+        </h1>
+        <p className="muted">{describeError(failed)}</p>
+        <Button
+          variant="primary"
+          onClick={() => {
+            void project.refetch();
+            void workspace.refetch();
+          }}
+        >
+          Retry
+        </Button>
+      </section>
+    );
+  }
+  if (!project.data || !workspace.data) return <BoardSkeleton />;
+
+  const archived = project.data.archived;
+  const canEdit = workspace.data.role !== 'viewer' && !archived;
+  const view = search.view ?? 'board';
+
   return (
-    <>
-      <h1>Board</h1>
+    <div className={styles.screen}>
+      <title>{`${project.data.name} · Tasklane`}</title>
+      <ProjectHeader
+        name={project.data.name}
+        projectKey={project.data.key}
+        view={view}
+        onViewChange={(next) => onSearchChange({ ...search, view: next === 'board' ? undefined : next })}
+      />
+      {archived && (
+        <p className={styles.archived} role="status">
+          This project is archived, so its tasks are read-only.
+        </p>
+      )}
+      <FilterBar
+        ref={searchRef}
+        search={search}
+        onSearchChange={onSearchChange}
+        members={memberList}
+        labels={labelList}
+      />
+      {view === 'board' ? (
+        <Board board={board} people={people} canEdit={canEdit} filtered={isFiltered(search)} />
+      ) : (
+        <TaskTable
+          board={board}
+          people={people}
+          sort={search.sort ?? 'position'}
+          onSortChange={(sort) => onSearchChange({ ...search, sort: sort === 'position' ? undefined : sort })}
+        />
+      )}
       <Outlet />
-    </>
+    </div>
   );
 }

@@ -1,0 +1,287 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { launchBrowser, watchPageErrors } from '../support/browser.ts';
+import { freshEmail, signUpInBrowser } from '../support/web-accounts.ts';
+
+const { webUrl, apiUrl } = inject('stack');
+const PASSWORD = 'board test password';
+const SCREENSHOTS = 'test-results/screenshots';
+
+// Chromium logs every 4xx answer; the unknown project's 404 is the one these tests provoke on purpose.
+const notFound = /Failed to load resource: the server responded with a status of 404/;
+const expectedErrors: RegExp[] = [];
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+interface Person {
+  context: BrowserContext;
+  page: Page;
+  email: string;
+  errors: string[];
+  token: () => Promise<string>;
+}
+
+async function signUp(): Promise<Person> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const page = await context.newPage();
+  const errors = watchPageErrors(page);
+  const email = freshEmail();
+  await signUpInBrowser(page, webUrl, email, PASSWORD);
+  // The session the web app keeps (supabase-js, in localStorage): its access token calls the API as this person.
+  const token = () =>
+    page.evaluate(() => {
+      // Runs in the page, where `localStorage` exists; the tests' types have no DOM.
+      const storage = (globalThis as unknown as { localStorage: Record<string, string> }).localStorage;
+      const key = Object.keys(storage).find((name) => name.endsWith('-auth-token')) ?? '';
+      const session = JSON.parse(storage[key] ?? '{}') as { access_token?: string };
+      return session.access_token ?? '';
+    });
+  return { context, page, email, errors, token };
+}
+
+/** Calls the API as `person`, as an integrator would, and returns the JSON answer (failing on an error). */
+async function call<T>(person: Person, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${apiUrl}/functions/v1/api/v1${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${await person.token()}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(response.ok, `${method} ${path}: ${response.status} ${await response.clone().text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+const column = (page: Page, status: string) => page.locator(`[data-column="${status}"]`);
+const card = (page: Page, key: string) => page.locator(`a[data-task-key="${key}"]`);
+
+async function expectInColumn(page: Page, key: string, status: string) {
+  await column(page, status).locator(`a[data-task-key="${key}"]`).waitFor();
+}
+
+/** Drags with the mouse in small steps, as a person does, so dnd-kit sees the pointer move. */
+async function dragWithMouse(page: Page, from: Locator, to: Locator) {
+  // Both columns in view, away from the board's edges, where dragging would scroll it.
+  await from.evaluate((element) => element.closest('section')?.scrollIntoView({ inline: 'start' }));
+  const start = await from.boundingBox();
+  const end = await to.boundingBox();
+  if (!start || !end) throw new Error('The card or the column is not on screen.');
+  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(start.x + start.width / 2 + 10, start.y + start.height / 2 + 10, { steps: 5 });
+  await page.mouse.move(end.x + end.width / 2, end.y + 80, { steps: 20 });
+  await page.mouse.up();
+}
+
+const moved = (page: Page) =>
+  page.waitForResponse(
+    (response) => response.url().includes('/move') && response.request().method() === 'POST',
+  );
+
+async function screenshots(page: Page, screen: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 860 });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.waitForTimeout(150);
+      await page.screenshot({ path: `${SCREENSHOTS}/${screen}-${width}-${colorScheme}.png` });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+describe('the board', () => {
+  let owner: Person;
+  let viewer: Person;
+  const slug = `board-${Date.now().toString(36)}`;
+  let boardUrl: string;
+  let labels: { id: string; name: string }[];
+
+  beforeAll(async () => {
+    owner = await signUp();
+    await call(owner, 'POST', '/workspaces', { name: 'Board test', slug });
+    await call(owner, 'POST', `/workspaces/${slug}/projects`, { key: 'WEB', name: 'Website relaunch' });
+    labels = [
+      await call(owner, 'POST', `/workspaces/${slug}/labels`, { name: 'design', color: '#8b5cf6' }),
+      await call(owner, 'POST', `/workspaces/${slug}/labels`, { name: 'infra', color: '#0ea5e9' }),
+    ];
+    boardUrl = `${webUrl}/w/${slug}/p/WEB`;
+  });
+
+  afterAll(async () => {
+    const unexpected = (errors: string[]) => errors.filter((e) => !expectedErrors.some((p) => p.test(e)));
+    expect(unexpected(owner.errors)).toEqual([]);
+    await owner.context.close();
+    if (viewer) {
+      expect(unexpected(viewer.errors)).toEqual([]);
+      await viewer.context.close();
+    }
+  });
+
+  test('an empty project says so and offers to create the first task', async () => {
+    const { page } = owner;
+    await page.goto(boardUrl);
+    await page.getByRole('heading', { name: /Website relaunch/ }).waitFor();
+    await page.getByText('No tasks yet').waitFor();
+    await column(page, 'todo').getByTestId('count-todo').getByText('0').waitFor();
+    await page.getByRole('button', { name: 'Create the first task' }).click();
+    await page.getByRole('textbox', { name: 'New task in Todo' }).waitFor();
+  });
+
+  test('three tasks are added from the quick-add, which stays open for the next', async () => {
+    const { page } = owner;
+    const field = page.getByRole('textbox', { name: 'New task in Todo' });
+    for (const title of ['Write the pricing page copy', 'Set up redirects', 'Cookie banner']) {
+      await field.fill(title);
+      await field.press('Enter');
+      await expect.poll(() => field.inputValue()).toBe('');
+    }
+    for (const key of ['WEB-1', 'WEB-2', 'WEB-3']) await expectInColumn(page, key, 'todo');
+    await column(page, 'todo').getByTestId('count-todo').getByText('3').waitFor();
+    await page.getByText('No tasks yet').waitFor({ state: 'detached' });
+    await field.press('Escape');
+    await field.waitFor({ state: 'detached' });
+  });
+
+  test('one card is dragged with the mouse, another with the keyboard, and both stay after a reload', async () => {
+    const { page } = owner;
+    const mouseMove = moved(page);
+    await dragWithMouse(page, card(page, 'WEB-1'), column(page, 'in_progress'));
+    expect((await mouseMove).status()).toBe(200);
+    await expectInColumn(page, 'WEB-1', 'in_progress');
+
+    const keyboardMove = moved(page);
+    await card(page, 'WEB-2').focus();
+    await page.keyboard.press('Space');
+    await page.getByText(/WEB-2 is over Todo/).waitFor({ state: 'attached' });
+    await page.keyboard.press('ArrowRight');
+    await page.getByText(/WEB-2 is over In progress/).waitFor({ state: 'attached' });
+    await page.keyboard.press('Space');
+    expect((await keyboardMove).status()).toBe(200);
+    await page.getByText(/Moved WEB-2 to In progress, position \d of 2/).waitFor({ state: 'attached' });
+
+    await page.reload();
+    await expectInColumn(page, 'WEB-1', 'in_progress');
+    await expectInColumn(page, 'WEB-2', 'in_progress');
+    await expectInColumn(page, 'WEB-3', 'todo');
+  });
+
+  test('a label filter typed into the URL narrows the cards and the counts', async () => {
+    const { page } = owner;
+    const [design, infra] = labels;
+    const tasks = await call<{ data: { id: string; key: string }[] }>(
+      owner,
+      'GET',
+      `/workspaces/${slug}/projects/WEB/tasks`,
+    );
+    const id = (key: string) => tasks.data.find((t) => t.key === key)?.id ?? '';
+    const me = await call<{ id: string }>(owner, 'GET', '/me');
+    await call(owner, 'PATCH', `/tasks/${id('WEB-1')}`, {
+      label_ids: [design?.id],
+      assignee_id: me.id,
+      priority: 'high',
+      due_date: '2024-01-15',
+    });
+    await call(owner, 'PATCH', `/tasks/${id('WEB-3')}`, {
+      label_ids: [design?.id, infra?.id],
+      priority: 'urgent',
+    });
+    await call(owner, 'PATCH', `/tasks/${id('WEB-2')}`, { label_ids: [infra?.id], due_date: '2099-06-01' });
+    await call(owner, 'POST', `/workspaces/${slug}/projects/WEB/tasks`, {
+      title: 'Audit the sign-up funnel before the relaunch',
+      status: 'backlog',
+      priority: 'medium',
+      assignee_id: me.id,
+      label_ids: [infra?.id],
+      due_date: '2024-03-01',
+    });
+
+    await page.goto(`${boardUrl}?label=${design?.id}`);
+    await expectInColumn(page, 'WEB-1', 'in_progress');
+    await expectInColumn(page, 'WEB-3', 'todo');
+    await column(page, 'in_progress').getByTestId('count-in_progress').getByText('1').waitFor();
+    await column(page, 'todo').getByTestId('count-todo').getByText('1').waitFor();
+    expect(await card(page, 'WEB-2').count()).toBe(0);
+    await page.getByRole('button', { name: 'design' }).waitFor();
+
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expectInColumn(page, 'WEB-2', 'in_progress');
+    expect(new URL(page.url()).searchParams.get('label')).toBeNull();
+  });
+
+  test('the board has no serious accessibility problems; screenshots of the board and the list', async () => {
+    const { page } = owner;
+    await page.goto(boardUrl);
+    await expectInColumn(page, 'WEB-1', 'in_progress');
+    await card(page, 'WEB-1').getByText('Overdue', { exact: false }).waitFor();
+    await expectNoSeriousAxeViolations(page);
+    await screenshots(page, 'board');
+
+    await page.getByRole('radio', { name: 'List' }).click();
+    await page.getByRole('columnheader', { name: 'Priority' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('view')).toBe('list');
+    await page.getByRole('columnheader', { name: 'Priority' }).getByRole('button').click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('-priority');
+    await expect
+      .poll(() => page.locator('tbody a[data-task-key]').first().getAttribute('data-task-key'))
+      .toBe('WEB-3');
+    await expectNoSeriousAxeViolations(page);
+    await screenshots(page, 'board-list');
+  });
+
+  test('a viewer sees the board but no quick-add, and cannot drag', async () => {
+    viewer = await signUp();
+    const invite = await call<{ accept_url: string }>(owner, 'POST', `/workspaces/${slug}/invitations`, {
+      email: viewer.email,
+      role: 'viewer',
+    });
+    const token = invite.accept_url.split('/').at(-1);
+    await call(viewer, 'POST', `/invitations/${token}/accept`);
+
+    const { page } = viewer;
+    await page.goto(boardUrl);
+    await expectInColumn(page, 'WEB-1', 'in_progress');
+    expect(await page.getByRole('button', { name: /Add a task to/ }).count()).toBe(0);
+    expect(await card(page, 'WEB-1').getAttribute('aria-roledescription')).toBeNull();
+
+    let moveRequests = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/move')) moveRequests += 1;
+    });
+    await dragWithMouse(page, card(page, 'WEB-3'), column(page, 'done'));
+    await page.keyboard.press('Escape');
+    await page.goto(boardUrl);
+    await expectInColumn(page, 'WEB-3', 'todo');
+    expect(moveRequests).toBe(0);
+  });
+
+  test('an archived project is read-only, with a banner; an unknown project is not found', async () => {
+    const { page } = owner;
+    await call(owner, 'POST', `/workspaces/${slug}/projects`, { key: 'OLD', name: 'Old site' });
+    await call(owner, 'PATCH', `/workspaces/${slug}/projects/OLD`, { archived: true });
+    await page.goto(`${webUrl}/w/${slug}/p/OLD`);
+    await page.getByText('This project is archived, so its tasks are read-only.').waitFor();
+    expect(await page.getByRole('button', { name: /Add a task to/ }).count()).toBe(0);
+
+    expectedErrors.push(notFound);
+    await page.goto(`${webUrl}/w/${slug}/p/NOPE`);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+  });
+});

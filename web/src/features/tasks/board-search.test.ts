@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { searchValidator } from '../../lib/routing/route-params.ts';
+import { boardSearchSchema, filtersOf, isFiltered, withoutFilters } from './board-search.ts';
+
+const validate = searchValidator(boardSearchSchema);
+const member = '7d0f1f8e-2f5a-4c3e-9d61-2b1f0c1d7a10';
+const label = '4d3c2b1a-0f9e-4d8c-b7a6-5e4d3c2b1a09';
+
+describe('the board URL query', () => {
+  it('keeps every valid filter, the view and the sort', () => {
+    const search = validate({
+      assignee: member,
+      label,
+      priority: 'high,urgent',
+      q: 'billing',
+      view: 'list',
+      sort: '-priority',
+    });
+    expect(search).toEqual({
+      assignee: member,
+      label,
+      priority: 'high,urgent',
+      q: 'billing',
+      view: 'list',
+      sort: '-priority',
+    });
+    expect(filtersOf(search)).toEqual({ assignee: member, label, priority: 'high,urgent', q: 'billing' });
+  });
+
+  it('takes me and none as assignees', () => {
+    expect(validate({ assignee: 'me' }).assignee).toBe('me');
+    expect(validate({ assignee: 'none' }).assignee).toBe('none');
+  });
+
+  it('drops only the values the API would refuse, keeping the rest of the link', () => {
+    const search = validate({
+      assignee: 'maya',
+      label: 'design',
+      priority: 'high,whatever',
+      view: 'grid',
+      q: 'ok',
+    });
+    expect(search).toEqual({ q: 'ok' });
+  });
+
+  it('refuses a search longer than the API takes, and reads a number typed in the URL as text', () => {
+    expect(validate({ q: 'x'.repeat(101) }).q).toBeUndefined();
+    expect(validate({ q: 42 }).q).toBe('42');
+  });
+
+  it('says whether the board is filtered, and clears the filters but not the view', () => {
+    expect(isFiltered(validate({ view: 'list', sort: 'priority' }))).toBe(false);
+    const filtered = validate({ view: 'list', label });
+    expect(isFiltered(filtered)).toBe(true);
+    expect(withoutFilters(filtered)).toEqual({ view: 'list', sort: undefined });
+  });
+});

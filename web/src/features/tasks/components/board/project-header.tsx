@@ -1,0 +1,38 @@
+import * as ToggleGroup from '@radix-ui/react-toggle-group';
+import styles from './project-header.module.css';
+
+export type BoardView = 'board' | 'list';
+
+interface ProjectHeaderProps {
+  name: string;
+  projectKey: string;
+  view: BoardView;
+  onViewChange: (view: BoardView) => void;
+}
+
+/** The project's name and key, and the Board/List toggle. */
+export function ProjectHeader({ name, projectKey, view, onViewChange }: ProjectHeaderProps) {
+  return (
+    <header className={styles.header}>
+      <h1 className={styles.title}>
+        {name} <span className={styles.key}>{projectKey}</span>
+      </h1>
+      <ToggleGroup.Root
+        type="single"
+        className={styles.toggle}
+        aria-label="View"
+        value={view}
+        onValueChange={(next) => {
+          if (next === 'board' || next === 'list') onViewChange(next);
+        }}
+      >
+        <ToggleGroup.Item value="board" className={styles.toggleItem}>
+          Board
+        </ToggleGroup.Item>
+        <ToggleGroup.Item value="list" className={styles.toggleItem}>
+          List
+        </ToggleGroup.Item>
+      </ToggleGroup.Root>
+    </header>
+  );
+}

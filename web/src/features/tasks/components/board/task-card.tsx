@@ -1,0 +1,80 @@
+import { Link } from '@tanstack/react-router';
+import { forwardRef, type AnchorHTMLAttributes, type CSSProperties } from 'react';
+import { Avatar } from '../../../../components/ui/avatar.tsx';
+import { classNames } from '../../../../components/ui/class-names.ts';
+import type { Task } from '../../api/list-tasks.ts';
+import { formatDueDate, isOverdue } from '../task-meta/due-date.ts';
+import { LabelChip } from '../task-meta/label-chip.tsx';
+import { PriorityIcon } from '../task-meta/priority.tsx';
+import type { BoardPeople } from './board-people.ts';
+import styles from './task-card.module.css';
+
+interface TaskCardProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'children'> {
+  task: Task;
+  slug: string;
+  projectKey: string;
+  people: BoardPeople;
+  /** The copy that follows the pointer while dragging (not a link, not focusable). */
+  overlay?: boolean;
+  dragging?: boolean;
+  style?: CSSProperties;
+}
+
+/**
+ * A task on the board: its key, title, priority, assignee, labels and due date. A link to the task's
+ * panel carrying `data-task-key`, so the panel gives focus back to it when it closes.
+ */
+export const TaskCard = forwardRef<HTMLAnchorElement, TaskCardProps>(function TaskCard(
+  { task, slug, projectKey, people, overlay = false, dragging = false, className, ...anchor },
+  ref,
+) {
+  const body = <CardBody task={task} people={people} />;
+  const classes = classNames(styles.card, dragging && styles.dragging, overlay && styles.overlay, className);
+  if (overlay) {
+    return (
+      <div className={classes} aria-hidden="true">
+        {body}
+      </div>
+    );
+  }
+  return (
+    <Link
+      ref={ref}
+      to="/w/$slug/p/$key/t/$number"
+      params={{ slug, key: projectKey, number: task.number }}
+      search={(previous) => previous}
+      className={classes}
+      data-task-key={task.key}
+      {...anchor}
+    >
+      {body}
+    </Link>
+  );
+});
+
+function CardBody({ task, people }: { task: Task; people: BoardPeople }) {
+  const assignee = task.assignee_id ? people.members.get(task.assignee_id) : undefined;
+  const labels = task.label_ids.flatMap((id) => people.labels.get(id) ?? []);
+  const overdue = task.due_date !== null && isOverdue(task.due_date) && task.status !== 'done';
+  return (
+    <>
+      <span className={styles.top}>
+        <span className={styles.key}>{task.key}</span>
+        {assignee && <Avatar name={assignee.name} id={assignee.id} />}
+      </span>
+      <span className={styles.title}>{task.title}</span>
+      <span className={styles.meta}>
+        <PriorityIcon priority={task.priority} label />
+        {labels.map((label) => (
+          <LabelChip key={label.id} name={label.name} color={label.color} />
+        ))}
+        {task.due_date && (
+          <span className={classNames(styles.due, overdue && styles.overdue)}>
+            {overdue ? 'Overdue · ' : 'Due '}
+            {formatDueDate(task.due_date)}
+          </span>
+        )}
+      </span>
+    </>
+  );
+}

@@ -1,0 +1,162 @@
+import { Link } from '@tanstack/react-router';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef } from 'react';
+import { Avatar } from '../../../../components/ui/avatar.tsx';
+import { Spinner } from '../../../../components/ui/spinner.tsx';
+import { describeError } from '../../../../lib/api/api-error.ts';
+import { TASK_PAGE_SIZE, tasksOf, useTaskList } from '../../api/list-tasks.ts';
+import type { TaskListFilters } from '../../api/query-keys.ts';
+import type { ListSort } from '../../board-search.ts';
+import { formatDueDate, isOverdue } from '../task-meta/due-date.ts';
+import { PRIORITY_LABELS, PriorityIcon } from '../task-meta/priority.tsx';
+import { STATUS_LABELS, StatusIcon } from '../task-meta/status.tsx';
+import type { BoardPeople } from './board-people.ts';
+import styles from './task-table.module.css';
+
+const ROW_HEIGHT = 40;
+
+/** The sortable columns and the API sort each stands for; `position` (board order) has no reverse. */
+const SORTABLE = {
+  key: { asc: 'created_at', desc: '-created_at' },
+  status: { asc: 'position', desc: null },
+  priority: { asc: '-priority', desc: 'priority' },
+  due: { asc: 'due_date', desc: '-due_date' },
+} as const satisfies Record<string, { asc: ListSort; desc: ListSort | null }>;
+
+type SortableColumn = keyof typeof SORTABLE;
+
+interface TaskTableProps {
+  board: Omit<TaskListFilters, 'status' | 'sort' | 'limit'>;
+  people: BoardPeople;
+  sort: ListSort;
+  onSortChange: (sort: ListSort) => void;
+}
+
+/** The list view: the board's tasks as a table, sorted by the API, paged and drawn as rows come into view. */
+export function TaskTable({ board, people, sort, onSortChange }: TaskTableProps) {
+  const list = useTaskList({ ...board, sort, limit: TASK_PAGE_SIZE });
+  const tasks = tasksOf(list.data);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual measures on every render by design
+  const virtualizer = useVirtualizer({
+    count: tasks.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const lastShown = rows.at(-1)?.index ?? -1;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && lastShown >= tasks.length - 10) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, lastShown, tasks.length]);
+
+  const header = (column: SortableColumn, label: string) => {
+    const { asc, desc } = SORTABLE[column];
+    const direction = sort === asc ? 'ascending' : sort === desc ? 'descending' : 'none';
+    const next = direction === 'ascending' && desc ? desc : asc;
+    return (
+      <th scope="col" aria-sort={direction} className={styles[column]}>
+        <button type="button" className={styles.sortButton} onClick={() => onSortChange(next)}>
+          {label}
+          <span aria-hidden="true">
+            {direction === 'ascending' ? '↑' : direction === 'descending' ? '↓' : ''}
+          </span>
+        </button>
+      </th>
+    );
+  };
+
+  if (list.isError && tasks.length === 0) {
+    return (
+      <div className={styles.message} role="alert">
+        <p>{describeError(list.error)}</p>
+        <button type="button" className={styles.retry} onClick={() => void list.refetch()}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+
+  const top = rows[0]?.start ?? 0;
+  const bottom = virtualizer.getTotalSize() - (rows.at(-1)?.end ?? 0);
+  return (
+    <div ref={scrollRef} className={styles.scroll}>
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            {header('key', 'Key')}
+            <th scope="col" className={styles.title}>
+              Title
+            </th>
+            {header('status', 'Status')}
+            {header('priority', 'Priority')}
+            <th scope="col" className={styles.assignee}>
+              Assignee
+            </th>
+            {header('due', 'Due')}
+          </tr>
+        </thead>
+        <tbody>
+          {top > 0 && <tr aria-hidden="true" style={{ height: top }} />}
+          {rows.map((row) => {
+            const task = tasks[row.index];
+            if (!task) return null;
+            const assignee = task.assignee_id ? people.members.get(task.assignee_id) : undefined;
+            const overdue = task.due_date !== null && isOverdue(task.due_date) && task.status !== 'done';
+            return (
+              <tr key={task.id} className={styles.row} style={{ height: ROW_HEIGHT }}>
+                <td className={styles.key}>{task.key}</td>
+                <td className={styles.title}>
+                  <Link
+                    to="/w/$slug/p/$key/t/$number"
+                    params={{ slug: board.slug, key: board.key, number: task.number }}
+                    search={(previous) => previous}
+                    data-task-key={task.key}
+                    className={styles.link}
+                  >
+                    {task.title}
+                  </Link>
+                </td>
+                <td>
+                  <span className={styles.cell}>
+                    <StatusIcon status={task.status} /> {STATUS_LABELS[task.status]}
+                  </span>
+                </td>
+                <td>
+                  <span className={styles.cell}>
+                    <PriorityIcon priority={task.priority} /> {PRIORITY_LABELS[task.priority]}
+                  </span>
+                </td>
+                <td>
+                  {assignee ? (
+                    <span className={styles.cell}>
+                      <Avatar name={assignee.name} id={assignee.id} decorative /> {assignee.name}
+                    </span>
+                  ) : (
+                    <span className={styles.muted}>Unassigned</span>
+                  )}
+                </td>
+                <td className={overdue ? styles.overdue : undefined}>
+                  {task.due_date ? formatDueDate(task.due_date) : <span className={styles.muted}>—</span>}
+                </td>
+              </tr>
+            );
+          })}
+          {bottom > 0 && <tr aria-hidden="true" style={{ height: bottom }} />}
+        </tbody>
+      </table>
+      {list.isPending && (
+        <p className={styles.message}>
+          <Spinner /> Loading tasks…
+        </p>
+      )}
+      {list.isSuccess && tasks.length === 0 && <p className={styles.message}>No tasks match.</p>}
+      {isFetchingNextPage && (
+        <p className={styles.message}>
+          <Spinner /> Loading more…
+        </p>
+      )}
+    </div>
+  );
+}
