@@ -10,14 +10,8 @@ import { listResponse, pageParameters } from '../http/pagination.ts';
 import { shapedPathParam, taskIdOf, UuidShape } from '../http/path-params.ts';
 import { NoQueryParameters, readQuery } from '../http/query-params.ts';
 import { CreateCommentBodySchema, UpdateCommentBodySchema } from './comments.schemas.ts';
-import {
-  commentNotFound,
-  createComment,
-  deleteComment,
-  getComment,
-  listComments,
-  updateComment,
-} from './comments.service.ts';
+import { commentNotFound } from './comment-errors.ts';
+import { createComment, deleteComment, getComment, listComments, updateComment } from './comments.service.ts';
 
 const ListCommentsQuery = z.object(pageParameters(CreatedAtIdKey));
 

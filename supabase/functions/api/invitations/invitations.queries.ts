@@ -11,12 +11,14 @@ import type { Sql } from '../../_shared/db.ts';
 import type { RecentCreations } from '../../_shared/creation-budget.ts';
 import type { CreatedAtIdKey, PageRequest } from '../../_shared/pages.ts';
 import { rowsToFetch } from '../../_shared/pages.ts';
+import { refusing } from '../../_shared/sql-errors.ts';
 import type { ExpectedVersion } from '../../_shared/versions.ts';
 import {
   workspaceIdOf,
   workspaceValueOf,
   type WorkspaceReference,
 } from '../workspaces/workspace-access.queries.ts';
+import { acceptRefusals, creationRefusals } from './invitation-refusals.ts';
 
 export type InvitationStatus = 'pending' | 'accepted' | 'revoked' | 'expired';
 
@@ -70,10 +72,13 @@ export async function selectOwnRecentInvitations(sql: Sql, windowSeconds: number
 }
 
 export async function insertInvitation(sql: Sql, invitation: NewInvitationRow): Promise<InvitationRow> {
-  const [row] = await sql.query<InvitationRow>(
-    `select ${INVITATION_COLUMNS}
-     from private.create_invitation($1, $2, $3, decode($4, 'hex')) i`,
-    [invitation.workspaceId, invitation.email, invitation.role, invitation.tokenHashHex],
+  const [row] = await refusing(
+    sql.query<InvitationRow>(
+      `select ${INVITATION_COLUMNS}
+       from private.create_invitation($1, $2, $3, decode($4, 'hex')) i`,
+      [invitation.workspaceId, invitation.email, invitation.role, invitation.tokenHashHex],
+    ),
+    creationRefusals(invitation.email),
   );
   if (!row) throw new Error('private.create_invitation returned no row');
   return row;
@@ -143,9 +148,12 @@ export async function revokeInvitation(
 
 /** Makes the caller a member through the invitation whose token has this hash; the workspace's id. */
 export async function acceptInvitation(sql: Sql, tokenHashHex: string): Promise<string> {
-  const [row] = await sql.query<{ workspace_id: string }>(
-    `select workspace_id from private.accept_invitation(decode($1, 'hex'))`,
-    [tokenHashHex],
+  const [row] = await refusing(
+    sql.query<{ workspace_id: string }>(
+      `select workspace_id from private.accept_invitation(decode($1, 'hex'))`,
+      [tokenHashHex],
+    ),
+    acceptRefusals,
   );
   if (!row) throw new Error('private.accept_invitation returned no row');
   return row.workspace_id;

@@ -23,10 +23,10 @@ import {
   createInvitation,
   getInvitation,
   invitationIdNotFound,
-  invitationNotFound,
   listInvitations,
   revokeInvitation,
 } from './invitations.service.ts';
+import { invitationNotFound } from './invitation-refusals.ts';
 
 const ListInvitationsQuery = z.object({
   ...pageParameters(CreatedAtIdKey),

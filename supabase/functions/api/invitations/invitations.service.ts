@@ -8,10 +8,8 @@ import type { CreateInvitation, Invitation, NewInvitation, Workspace } from '../
 import { CREATION_WINDOW_SECONDS, requireCreationBudget } from '../../_shared/creation-budget.ts';
 import type { Database, Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
-import { INVITATIONS_PER_RECIPIENT_PER_DAY, MEMBERS_PER_WORKSPACE } from '../../_shared/limits.ts';
 import { pageOf, type CreatedAtIdKey, type Page, type PageRequest } from '../../_shared/pages.ts';
 import type { Principal } from '../../_shared/principal.ts';
-import { raisedErrorCode, raisedErrorDetail } from '../../_shared/sql-errors.ts';
 import { requireExpectedVersion, type ExpectedVersion } from '../../_shared/versions.ts';
 import {
   enterWorkspace,
@@ -67,8 +65,6 @@ export function createInvitation(
       email: request.email,
       role: request.role,
       tokenHashHex: await hashInvitationToken(token),
-    }).catch((error: unknown) => {
-      throw creationRefusal(error, request.email);
     });
     const facts = await selectInvitationMailFacts(sql, access.workspaceId);
     if (!facts) throw new Error('the workspace or the inviter has vanished mid-transaction');
@@ -145,19 +141,13 @@ export async function acceptInvitation(
 ): Promise<Workspace> {
   const tokenHashHex = await hashInvitationToken(token);
   const slug = await db.asCaller(principal, async (sql) => {
-    const workspaceId = await acceptInvitationRow(sql, tokenHashHex).catch((error: unknown) => {
-      throw acceptRefusal(error);
-    });
+    const workspaceId = await acceptInvitationRow(sql, tokenHashHex);
     const joined = await selectWorkspaceSlug(sql, workspaceId);
     if (!joined) throw new Error('the workspace just joined is not visible');
     await enterWorkspace(sql, principal, joined);
     return joined;
   });
   return getWorkspace(db, principal, slug);
-}
-
-export function invitationNotFound(): AppError {
-  return new AppError('not_found', 'No invitation has this token, or it has already been accepted.');
 }
 
 async function enterAsAdmin(sql: Sql, principal: Principal, slug: string): Promise<WorkspaceAccess> {
@@ -174,62 +164,6 @@ async function found(sql: Sql, access: WorkspaceAccess, id: string): Promise<Inv
 
 export function invitationIdNotFound(): AppError {
   return new AppError('not_found', 'This workspace has no invitation with this id.');
-}
-
-function creationRefusal(error: unknown, email: string): unknown {
-  switch (raisedErrorCode(error)) {
-    case 'already_member':
-      return new AppError('already_member', `${email} is already a member of this workspace.`);
-    case 'invitation_exists':
-      return new AppError(
-        'invitation_exists',
-        `${email} already has a pending invitation to this workspace; revoke it to invite again.`,
-      );
-    case 'limit_reached':
-      return new AppError(
-        'limit_reached',
-        `This workspace has ${MEMBERS_PER_WORKSPACE} members and pending invitations, the limit (members_per_workspace).`,
-      );
-    case 'rate_limited':
-      return recipientThrottled(email, raisedErrorDetail(error));
-    default:
-      return error;
-  }
-}
-
-/**
- * The address was invited too often today, in all workspaces. (The inviter's own hourly budget is checked
- * before, under the same lock, so a `rate_limited` from the database is the recipient's.)
- */
-function recipientThrottled(email: string, retryAfterDetail: string | undefined): AppError {
-  const retryAfter = Math.max(1, Number.parseInt(retryAfterDetail ?? '', 10) || 24 * 60 * 60);
-  return new AppError(
-    'rate_limited',
-    `${email} has received ${INVITATIONS_PER_RECIPIENT_PER_DAY} invitations in the last 24 hours, the limit (invitations_per_recipient_per_day). Try again in ${retryAfter} seconds.`,
-    { headers: { 'Retry-After': String(retryAfter) } },
-  );
-}
-
-function acceptRefusal(error: unknown): unknown {
-  switch (raisedErrorCode(error)) {
-    case 'not_found':
-      return invitationNotFound();
-    case 'invitation_revoked':
-      return new AppError('invitation_revoked', 'This invitation was revoked. Ask for a new one.');
-    case 'invitation_expired':
-      return new AppError('invitation_expired');
-    case 'forbidden':
-      return new AppError(
-        'forbidden',
-        'This invitation is for another e-mail address. Sign in as the invited person to accept it.',
-      );
-    case 'email_not_confirmed':
-      return new AppError('email_not_confirmed');
-    case 'already_member':
-      return new AppError('already_member', 'You are already a member of this workspace.');
-    default:
-      return error;
-  }
 }
 
 function toInvitation(row: InvitationRow): Invitation {

@@ -4,7 +4,15 @@
  * LABELS_PER_WORKSPACE is refused by a trigger (P0001, hint `limit_reached`), under a lock of the workspace.
  */
 import type { Sql } from '../../_shared/db.ts';
+import { AppError } from '../../_shared/errors.ts';
+import { LABELS_PER_WORKSPACE } from '../../_shared/limits.ts';
 import { rowsToFetch, type PageRequest } from '../../_shared/pages.ts';
+import {
+  brokenUniqueConstraint,
+  raisedErrorCode,
+  refusing,
+  type Refusals,
+} from '../../_shared/sql-errors.ts';
 import type { ExpectedVersion } from '../../_shared/versions.ts';
 import {
   callerWorkspaceIdAt,
@@ -37,24 +45,26 @@ export interface LabelChanges {
 }
 
 /** The unique index on (workspace_id, lower(name)), as the migration names it. */
-export const LABEL_NAME_INDEX = 'labels_workspace_id_name_idx';
+const LABEL_NAME_INDEX = 'labels_workspace_id_name_idx';
 
 const LABEL_COLUMNS = `id, workspace_id, name, color, created_by, version, created_at, updated_at,
   json_build_array(lower(name), id) as sort_key`;
 
 export async function insertLabel(sql: Sql, workspaceId: string, label: NewLabel): Promise<LabelRow> {
-  const [row] = await sql.query<LabelRow>(
-    `insert into public.labels (workspace_id, name, color, created_by)
-     values ($1, $2, $3, (select auth.uid()))
-     returning ${LABEL_COLUMNS}`,
-    [workspaceId, label.name, label.color],
+  const [row] = await refusing(
+    sql.query<LabelRow>(
+      `insert into public.labels (workspace_id, name, color, created_by)
+       values ($1, $2, $3, (select auth.uid()))
+       returning ${LABEL_COLUMNS}`,
+      [workspaceId, label.name, label.color],
+    ),
+    labelWriteRefusals(label.name),
   );
   if (!row) throw new Error('insert into labels returned no row');
   return row;
 }
 
-/** A page of the workspace's labels, by name whatever the case, then id. */
-/** A page of the labels of the caller's workspace `slug`. */
+/** A page of the labels of the caller's workspace `slug`, by name whatever the case, then id. */
 export function selectLabels(sql: Sql, slug: string, page: PageRequest<LowerNameIdKey>): Promise<LabelRow[]> {
   const [lowerName, id] = page.cursor ?? [null, null];
   return sql.query<LabelRow>(
@@ -87,11 +97,14 @@ export async function updateLabel(
   changes: LabelChanges,
   expected: ExpectedVersion,
 ): Promise<LabelRow | undefined> {
-  const [row] = await sql.query<LabelRow>(
-    `update public.labels set name = coalesce($3, name), color = coalesce($4, color)
-     where workspace_id = $1 and id = $2 and ($5::integer[] is null or version = any($5::integer[]))
-     returning ${LABEL_COLUMNS}`,
-    [workspaceId, id, changes.name ?? null, changes.color ?? null, expected],
+  const [row] = await refusing(
+    sql.query<LabelRow>(
+      `update public.labels set name = coalesce($3, name), color = coalesce($4, color)
+       where workspace_id = $1 and id = $2 and ($5::integer[] is null or version = any($5::integer[]))
+       returning ${LABEL_COLUMNS}`,
+      [workspaceId, id, changes.name ?? null, changes.color ?? null, expected],
+    ),
+    labelWriteRefusals(changes.name),
   );
   return row;
 }
@@ -111,3 +124,21 @@ export async function deleteLabel(
   );
   return rows.length > 0;
 }
+
+/** Past LABELS_PER_WORKSPACE (the trigger's `limit_reached`), or a name another label has in any case. */
+const labelWriteRefusals =
+  (name: string | undefined): Refusals =>
+  (error) => {
+    if (raisedErrorCode(error) === 'limit_reached') {
+      return new AppError(
+        'limit_reached',
+        `This workspace already has ${LABELS_PER_WORKSPACE} labels, the limit (labels_per_workspace). Delete one first.`,
+      );
+    }
+    if (brokenUniqueConstraint(error) !== LABEL_NAME_INDEX) return undefined;
+    return new AppError(
+      'label_exists',
+      `This workspace already has a label named "${name}" (names are compared whatever the case).`,
+      { errors: [{ path: 'body.name', code: 'label_exists', message: 'is already taken' }] },
+    );
+  };

@@ -6,8 +6,10 @@
  */
 import type { WorkspaceRole } from '../../_shared/api-types.ts';
 import type { Sql } from '../../_shared/db.ts';
+import { AppError } from '../../_shared/errors.ts';
 import type { CreatedAtIdKey, PageRequest } from '../../_shared/pages.ts';
 import { rowsToFetch } from '../../_shared/pages.ts';
+import { raisedErrorCode, refusing, type Refusals } from '../../_shared/sql-errors.ts';
 import type { ExpectedVersion } from '../../_shared/versions.ts';
 import {
   callerWorkspaceIdAt,
@@ -79,6 +81,12 @@ export async function selectMemberVersion(
   return row?.version;
 }
 
+/** Whom a `last_owner` refusal is about: the caller themself, or another member, by name. */
+export interface MemberNamed {
+  displayName: string;
+  isCaller: boolean;
+}
+
 /** Sets the role if the membership is at an expected version; whether a row changed. */
 export async function updateMemberRole(
   sql: Sql,
@@ -86,12 +94,16 @@ export async function updateMemberRole(
   userId: string,
   role: WorkspaceRole,
   expected: ExpectedVersion,
+  member: MemberNamed,
 ): Promise<boolean> {
-  const rows = await sql.query<{ user_id: string }>(
-    `update public.memberships set role = $3
-     where workspace_id = $1 and user_id = $2 and ($4::integer[] is null or version = any($4::integer[]))
-     returning user_id`,
-    [workspaceId, userId, role, expected],
+  const rows = await refusing(
+    sql.query<{ user_id: string }>(
+      `update public.memberships set role = $3
+       where workspace_id = $1 and user_id = $2 and ($4::integer[] is null or version = any($4::integer[]))
+       returning user_id`,
+      [workspaceId, userId, role, expected],
+    ),
+    lastOwnerRefusal(member),
   );
   return rows.length > 0;
 }
@@ -102,12 +114,28 @@ export async function deleteMember(
   workspaceId: string,
   userId: string,
   expected: ExpectedVersion,
+  member: MemberNamed,
 ): Promise<boolean> {
-  const rows = await sql.query<{ user_id: string }>(
-    `delete from public.memberships
-     where workspace_id = $1 and user_id = $2 and ($3::integer[] is null or version = any($3::integer[]))
-     returning user_id`,
-    [workspaceId, userId, expected],
+  const rows = await refusing(
+    sql.query<{ user_id: string }>(
+      `delete from public.memberships
+       where workspace_id = $1 and user_id = $2 and ($3::integer[] is null or version = any($3::integer[]))
+       returning user_id`,
+      [workspaceId, userId, expected],
+    ),
+    lastOwnerRefusal(member),
   );
   return rows.length > 0;
 }
+
+/** The trigger's `last_owner`: the workspace would be left without an owner. */
+const lastOwnerRefusal =
+  ({ displayName, isCaller }: MemberNamed): Refusals =>
+  (error) => {
+    if (raisedErrorCode(error) !== 'last_owner') return undefined;
+    const who = isCaller ? 'You are' : `${displayName} is`;
+    return new AppError(
+      'last_owner',
+      `${who} the only owner of this workspace: make someone else an owner first.`,
+    );
+  };

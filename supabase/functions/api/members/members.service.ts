@@ -9,7 +9,6 @@ import type { Database, Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import { pageOf, type CreatedAtIdKey, type Page, type PageRequest } from '../../_shared/pages.ts';
 import type { Principal } from '../../_shared/principal.ts';
-import { raisedErrorCode } from '../../_shared/sql-errors.ts';
 import {
   conditionalWriteFailure,
   requireExpectedVersion,
@@ -27,6 +26,7 @@ import {
   selectMembers,
   selectMemberVersion,
   updateMemberRole,
+  type MemberNamed,
   type MemberRow,
 } from './members.queries.ts';
 
@@ -72,12 +72,9 @@ export function updateMember(
       requireExpectedVersion(member.version, expected);
       return toMember(member);
     }
-    try {
-      if (await updateMemberRole(sql, access.workspaceId, userId, changes.role, expected)) {
-        return toMember(await found(sql, access, userId));
-      }
-    } catch (error) {
-      throw lastOwnerRefusal(error, member, principal);
+    const named = namedAs(member, principal);
+    if (await updateMemberRole(sql, access.workspaceId, userId, changes.role, expected, named)) {
+      return toMember(await found(sql, access, userId));
     }
     throw conditionalWriteFailure(await selectMemberVersion(sql, access.workspaceId, userId));
   });
@@ -98,11 +95,7 @@ export function removeMember(
       requireRole(access, 'admin', 'remove other members');
       requireAuthorityOver(access, member, 'remove an owner');
     }
-    try {
-      if (await deleteMember(sql, access.workspaceId, userId, expected)) return;
-    } catch (error) {
-      throw lastOwnerRefusal(error, member, principal);
-    }
+    if (await deleteMember(sql, access.workspaceId, userId, expected, namedAs(member, principal))) return;
     throw conditionalWriteFailure(await selectMemberVersion(sql, access.workspaceId, userId));
   });
 }
@@ -116,13 +109,8 @@ function requireAuthorityOver(access: WorkspaceAccess, member: MemberRow, action
   );
 }
 
-function lastOwnerRefusal(error: unknown, member: MemberRow, principal: Principal): unknown {
-  if (raisedErrorCode(error) !== 'last_owner') return error;
-  const who = member.user_id === principal.user_id ? 'You are' : `${member.display_name} is`;
-  return new AppError(
-    'last_owner',
-    `${who} the only owner of this workspace: make someone else an owner first.`,
-  );
+function namedAs(member: MemberRow, principal: Principal): MemberNamed {
+  return { displayName: member.display_name, isCaller: member.user_id === principal.user_id };
 }
 
 async function found(sql: Sql, access: WorkspaceAccess, userId: string): Promise<MemberRow> {

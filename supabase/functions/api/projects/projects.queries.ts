@@ -4,7 +4,15 @@
  * PROJECTS_PER_WORKSPACE is refused by a trigger (P0001, hint `limit_reached`), under a lock of the workspace.
  */
 import type { Sql } from '../../_shared/db.ts';
+import { AppError } from '../../_shared/errors.ts';
+import { PROJECTS_PER_WORKSPACE } from '../../_shared/limits.ts';
 import { rowsToFetch, type CreatedAtIdKey, type PageRequest } from '../../_shared/pages.ts';
+import {
+  brokenUniqueConstraint,
+  raisedErrorCode,
+  refusing,
+  type Refusals,
+} from '../../_shared/sql-errors.ts';
 import type { ExpectedVersion } from '../../_shared/versions.ts';
 import { callerWorkspaceIdAt } from '../workspaces/workspace-access.queries.ts';
 
@@ -36,17 +44,20 @@ export interface ProjectChanges {
 }
 
 /** The unique constraint on (workspace_id, key), as Postgres names it. */
-export const PROJECT_KEY_CONSTRAINT = 'projects_workspace_id_key_key';
+const PROJECT_KEY_CONSTRAINT = 'projects_workspace_id_key_key';
 
 const PROJECT_COLUMNS = `id, workspace_id, key, name, description, archived_at, created_by, version,
   created_at, updated_at, json_build_array(created_at, id) as sort_key`;
 
 export async function insertProject(sql: Sql, workspaceId: string, project: NewProject): Promise<ProjectRow> {
-  const [row] = await sql.query<ProjectRow>(
-    `insert into public.projects (workspace_id, key, name, description, created_by)
-     values ($1, $2, $3, $4, (select auth.uid()))
-     returning ${PROJECT_COLUMNS}`,
-    [workspaceId, project.key, project.name, project.description],
+  const [row] = await refusing(
+    sql.query<ProjectRow>(
+      `insert into public.projects (workspace_id, key, name, description, created_by)
+       values ($1, $2, $3, $4, (select auth.uid()))
+       returning ${PROJECT_COLUMNS}`,
+      [workspaceId, project.key, project.name, project.description],
+    ),
+    projectWriteRefusals(project.key),
   );
   if (!row) throw new Error('insert into projects returned no row');
   return row;
@@ -84,8 +95,9 @@ export async function updateProject(
   expected: ExpectedVersion,
   onlyUnarchives: boolean,
 ): Promise<ProjectRow | undefined> {
-  const [row] = await sql.query<ProjectRow>(
-    `update public.projects set
+  const [row] = await refusing(
+    sql.query<ProjectRow>(
+      `update public.projects set
        key = coalesce($3, key),
        name = coalesce($4, name),
        description = coalesce($5, description),
@@ -98,16 +110,18 @@ export async function updateProject(
        and ($7::integer[] is null or version = any($7::integer[]))
        and (archived_at is null or $8::boolean)
      returning ${PROJECT_COLUMNS}`,
-    [
-      workspaceId,
-      key,
-      changes.key ?? null,
-      changes.name ?? null,
-      changes.description ?? null,
-      changes.archived ?? null,
-      expected,
-      onlyUnarchives,
-    ],
+      [
+        workspaceId,
+        key,
+        changes.key ?? null,
+        changes.name ?? null,
+        changes.description ?? null,
+        changes.archived ?? null,
+        expected,
+        onlyUnarchives,
+      ],
+    ),
+    projectWriteRefusals(changes.key),
   );
   return row;
 }
@@ -140,3 +154,21 @@ export async function selectProjectAt(sql: Sql, slug: string, key: string): Prom
   );
   return row;
 }
+
+/** Past PROJECTS_PER_WORKSPACE (the trigger's `limit_reached`), or a key another project has. */
+const projectWriteRefusals =
+  (key: string | undefined): Refusals =>
+  (error) => {
+    if (raisedErrorCode(error) === 'limit_reached') {
+      return new AppError(
+        'limit_reached',
+        `This workspace already has ${PROJECTS_PER_WORKSPACE} projects, the limit (projects_per_workspace). Delete one first.`,
+      );
+    }
+    if (brokenUniqueConstraint(error) !== PROJECT_KEY_CONSTRAINT) return undefined;
+    return new AppError(
+      'project_key_taken',
+      `Another project in this workspace already uses the key "${key}".`,
+      { errors: [{ path: 'body.key', code: 'project_key_taken', message: 'is already taken' }] },
+    );
+  };

@@ -4,11 +4,9 @@
  */
 import type { CreateProject, Project, UpdateProject } from '../../_shared/api-types.ts';
 import { lastStatementOf, type Database, type Sql } from '../../_shared/db.ts';
-import { AppError } from '../../_shared/errors.ts';
-import { PROJECTS_PER_WORKSPACE } from '../../_shared/limits.ts';
+import type { AppError } from '../../_shared/errors.ts';
 import { pageOf, type CreatedAtIdKey, type Page, type PageRequest } from '../../_shared/pages.ts';
 import type { Principal } from '../../_shared/principal.ts';
-import { brokenUniqueConstraint, raisedErrorCode } from '../../_shared/sql-errors.ts';
 import {
   conditionalWriteFailure,
   isExpectedVersion,
@@ -32,7 +30,6 @@ import {
 import {
   deleteProject as deleteProjectRow,
   insertProject,
-  PROJECT_KEY_CONSTRAINT,
   selectProjectAt,
   selectProjects,
   updateProject as updateProjectRow,
@@ -48,11 +45,7 @@ export function createProject(
   return db.asCaller(principal, async (sql) => {
     const access = await enterWorkspace(sql, principal, slug);
     requireRole(access, 'admin', 'create projects');
-    try {
-      return toProject(await insertProject(lastStatementOf(sql), access.workspaceId, request));
-    } catch (error) {
-      throw projectWriteRefusal(error, request.key);
-    }
+    return toProject(await insertProject(lastStatementOf(sql), access.workspaceId, request));
   });
 }
 
@@ -98,12 +91,8 @@ export async function updateProject(
     if (!project || !isExpectedVersion(project.version, expected) || (project.archived_at && !unchanging)) {
       throw whyUnchanged(project, address.key, expected);
     }
-    try {
-      const last = lastStatementOf(sql);
-      return await updateProjectRow(last, access.workspaceId, address.key, changes, expected, unchanging);
-    } catch (error) {
-      throw projectWriteRefusal(error, changes.key);
-    }
+    const last = lastStatementOf(sql);
+    return updateProjectRow(last, access.workspaceId, address.key, changes, expected, unchanging);
   });
   if (updated) return toProject(updated);
   // The project changed or went between the read and the write, and the write's transaction is over.
@@ -164,23 +153,6 @@ function whyUnchanged(current: ProjectRow | undefined, key: string, expected: Ex
   if (!current) return projectNotFound(key);
   if (!isExpectedVersion(current.version, expected)) return preconditionFailed(current.version);
   return projectArchived(key);
-}
-
-function projectWriteRefusal(error: unknown, key: string | undefined): unknown {
-  if (raisedErrorCode(error) === 'limit_reached') {
-    return new AppError(
-      'limit_reached',
-      `This workspace already has ${PROJECTS_PER_WORKSPACE} projects, the limit (projects_per_workspace). Delete one first.`,
-    );
-  }
-  if (brokenUniqueConstraint(error) !== PROJECT_KEY_CONSTRAINT) return error;
-  return new AppError(
-    'project_key_taken',
-    `Another project in this workspace already uses the key "${key}".`,
-    {
-      errors: [{ path: 'body.key', code: 'project_key_taken', message: 'is already taken' }],
-    },
-  );
 }
 
 export function toProject(row: ProjectRow): Project {
