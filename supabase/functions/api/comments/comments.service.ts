@@ -166,5 +166,5 @@ function commentDeleted(): AppError {
 }
 
 function projectOf(row: CommentRow) {
-  return { key: row.project_key, archived_at: row.project_archived_at };
+  return { key: row.project_key, archived: row.project_archived_at !== null };
 }

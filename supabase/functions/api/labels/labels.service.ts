@@ -26,7 +26,6 @@ import {
   selectLabel,
   selectLabels,
   updateLabel as updateLabelRow,
-  type LabelRow,
 } from './labels.queries.ts';
 
 export interface LabelAddress {
@@ -47,7 +46,7 @@ export function createLabel(
   return db.asCaller(principal, async (sql) => {
     const access = await enterWorkspace(sql, principal, slug);
     requireRole(access, 'member', 'create labels');
-    return toLabel(await insertLabel(lastStatementOf(sql), access.workspaceId, request));
+    return insertLabel(lastStatementOf(sql), access.workspaceId, request);
   });
 }
 
@@ -59,7 +58,7 @@ export function listLabels(
 ): Promise<Page<Label>> {
   return db.asCaller(principal, async (sql) => {
     const { found } = await readInWorkspace(sql, principal, slug, (last) => selectLabels(last, slug, page));
-    return pageOf(found, page, toLabel);
+    return pageOf(found, page, (row) => row.label);
   });
 }
 
@@ -69,7 +68,7 @@ export function getLabel(db: Database, principal: Principal, address: LabelAddre
       selectLabel(last, { slug: address.slug }, address.id),
     );
     if (!found) throw labelNotFound();
-    return toLabel(found);
+    return found;
   });
 }
 
@@ -89,7 +88,7 @@ export async function updateLabel(
     if (Object.keys(changes).length === 0) return access.label;
     return updateLabelRow(lastStatementOf(sql), access.workspaceId, address.id, changes, expected);
   });
-  if (updated) return toLabel(updated);
+  if (updated) return updated;
   throw conditionalWriteFailure(await currentLabelVersion(db, principal, address), labelNotFound().detail);
 }
 
@@ -114,7 +113,7 @@ async function enterLabel(
   address: LabelAddress,
   action: string,
   expected: ExpectedVersion,
-): Promise<WorkspaceAccess & { label: LabelRow }> {
+): Promise<WorkspaceAccess & { label: Label }> {
   const { access, found } = await enterWorkspaceWith(sql, principal, address.slug, () =>
     selectLabel(sql, { slug: address.slug }, address.id),
   );
@@ -137,18 +136,4 @@ function currentLabelVersion(
     const row = await selectLabel(lastStatementOf(sql), { slug: address.slug }, address.id);
     return row?.version;
   });
-}
-
-export function toLabel(row: LabelRow): Label {
-  return {
-    object: 'label',
-    id: row.id,
-    workspace_id: row.workspace_id,
-    name: row.name,
-    color: row.color,
-    created_by: row.created_by,
-    version: row.version,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-  };
 }

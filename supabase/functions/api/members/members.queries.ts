@@ -4,7 +4,7 @@
  * anyone leave. E-mail addresses live in auth.users, beyond the caller's reach, so they come from
  * `private.member_emails`, which answers only to members of the workspace.
  */
-import type { WorkspaceRole } from '../../_shared/api-types.ts';
+import type { Member, WorkspaceRole } from '../../_shared/api-types.ts';
 import type { Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import type { CreatedAtIdKey, PageRequest } from '../../_shared/pages.ts';
@@ -18,26 +18,23 @@ import {
   type WorkspaceReference,
 } from '../workspaces/workspace-access.queries.ts';
 
-export interface MemberRow extends Record<string, unknown> {
-  user_id: string;
-  workspace_id: string;
-  role: WorkspaceRole;
-  display_name: string;
-  email: string;
-  version: number;
-  created_at: Date;
-  updated_at: Date;
+/** A member in a list: as the API answers it, with its place in the list. */
+export interface MemberListRow extends Record<string, unknown> {
+  member: Member;
   sort_key: CreatedAtIdKey;
 }
 
-const MEMBER_COLUMNS = `m.user_id, m.workspace_id, m.role, p.display_name, e.email, m.version, m.created_at,
-  m.updated_at, json_build_array(m.created_at, m.user_id) as sort_key`;
 /**
- * The members of the workspace whose id is the SQL expression `workspaceId`, with their profiles and
- * e-mails, as `from … where …`: the statement goes on with `and …`.
+ * The member as the API answers it: what `private.member_json` builds for the event log and the export,
+ * and the e-mail address, which only the members list shows (`avatar_url` is null until avatars land).
+ */
+const MEMBER_JSON = `private.member_json(m) || jsonb_build_object('email', e.email, 'avatar_url', null) as member`;
+
+/**
+ * The members of the workspace whose id is the SQL expression `workspaceId`, with their e-mails, as
+ * `from … where …`: the statement goes on with `and …`.
  */
 const membersOf = (workspaceId: string) => `public.memberships m
-  join public.profiles p on p.user_id = m.user_id
   join private.member_emails(${workspaceId}) e on e.user_id = m.user_id
   where m.workspace_id = ${workspaceId}`;
 
@@ -46,10 +43,11 @@ export function selectMembers(
   sql: Sql,
   slug: string,
   page: PageRequest<CreatedAtIdKey>,
-): Promise<MemberRow[]> {
+): Promise<MemberListRow[]> {
   const [joinedAt, userId] = page.cursor ?? [null, null];
-  return sql.query<MemberRow>(
-    `select ${MEMBER_COLUMNS} from ${membersOf(callerWorkspaceIdAt('$1'))}
+  return sql.query<MemberListRow>(
+    `select ${MEMBER_JSON}, json_build_array(m.created_at, m.user_id) as sort_key
+     from ${membersOf(callerWorkspaceIdAt('$1'))}
        and ($2::timestamptz is null or (m.created_at, m.user_id) > ($2::timestamptz, $3::uuid))
      order by m.created_at, m.user_id
      limit $4`,
@@ -61,12 +59,12 @@ export async function selectMember(
   sql: Sql,
   workspace: WorkspaceReference,
   userId: string,
-): Promise<MemberRow | undefined> {
-  const [row] = await sql.query<MemberRow>(
-    `select ${MEMBER_COLUMNS} from ${membersOf(workspaceIdOf(workspace, '$1'))} and m.user_id = $2`,
+): Promise<Member | undefined> {
+  const [row] = await sql.query<{ member: Member }>(
+    `select ${MEMBER_JSON} from ${membersOf(workspaceIdOf(workspace, '$1'))} and m.user_id = $2`,
     [workspaceValueOf(workspace), userId],
   );
-  return row;
+  return row?.member;
 }
 
 export async function selectMemberVersion(

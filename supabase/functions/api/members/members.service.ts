@@ -27,7 +27,6 @@ import {
   selectMemberVersion,
   updateMemberRole,
   type MemberNamed,
-  type MemberRow,
 } from './members.queries.ts';
 
 export function listMembers(
@@ -38,7 +37,7 @@ export function listMembers(
 ): Promise<Page<Member>> {
   return db.asCaller(principal, async (sql) => {
     const { found } = await readInWorkspace(sql, principal, slug, (last) => selectMembers(last, slug, page));
-    return pageOf(found, page, toMember);
+    return pageOf(found, page, (row) => row.member);
   });
 }
 
@@ -48,7 +47,7 @@ export function getMember(db: Database, principal: Principal, slug: string, user
       selectMember(last, { slug }, userId),
     );
     if (!found) throw memberNotFound();
-    return toMember(found);
+    return found;
   });
 }
 
@@ -70,11 +69,11 @@ export function updateMember(
     }
     if (changes.role === undefined || changes.role === member.role) {
       requireExpectedVersion(member.version, expected);
-      return toMember(member);
+      return member;
     }
     const named = namedAs(member, principal);
     if (await updateMemberRole(sql, access.workspaceId, userId, changes.role, expected, named)) {
-      return toMember(await found(sql, access, userId));
+      return found(sql, access, userId);
     }
     throw conditionalWriteFailure(await selectMemberVersion(sql, access.workspaceId, userId));
   });
@@ -101,7 +100,7 @@ export function removeMember(
 }
 
 /** Admins manage admins, members and viewers; only owners manage owners (SPEC §6). */
-function requireAuthorityOver(access: WorkspaceAccess, member: MemberRow, action: string): void {
+function requireAuthorityOver(access: WorkspaceAccess, member: Member, action: string): void {
   if (member.role !== 'owner' || access.role === 'owner') return;
   throw new AppError(
     'forbidden',
@@ -109,11 +108,11 @@ function requireAuthorityOver(access: WorkspaceAccess, member: MemberRow, action
   );
 }
 
-function namedAs(member: MemberRow, principal: Principal): MemberNamed {
+function namedAs(member: Member, principal: Principal): MemberNamed {
   return { displayName: member.display_name, isCaller: member.user_id === principal.user_id };
 }
 
-async function found(sql: Sql, access: WorkspaceAccess, userId: string): Promise<MemberRow> {
+async function found(sql: Sql, access: WorkspaceAccess, userId: string): Promise<Member> {
   const member = await selectMember(sql, access.workspaceId, userId);
   if (!member) throw memberNotFound();
   return member;
@@ -121,19 +120,4 @@ async function found(sql: Sql, access: WorkspaceAccess, userId: string): Promise
 
 export function memberNotFound(): AppError {
   return new AppError('not_found', 'This workspace has no member with this user id.');
-}
-
-function toMember(row: MemberRow): Member {
-  return {
-    object: 'member',
-    user_id: row.user_id,
-    workspace_id: row.workspace_id,
-    role: row.role,
-    display_name: row.display_name,
-    email: row.email,
-    avatar_url: null,
-    version: row.version,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-  };
 }

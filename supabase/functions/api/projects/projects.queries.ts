@@ -3,6 +3,7 @@
  * admins create, change and delete them. Projects are addressed by workspace and key. An insert past
  * PROJECTS_PER_WORKSPACE is refused by a trigger (P0001, hint `limit_reached`), under a lock of the workspace.
  */
+import type { Project } from '../../_shared/api-types.ts';
 import type { Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import { PROJECTS_PER_WORKSPACE } from '../../_shared/limits.ts';
@@ -16,17 +17,9 @@ import {
 import type { ExpectedVersion } from '../../_shared/versions.ts';
 import { callerWorkspaceIdAt } from '../workspaces/workspace-access.queries.ts';
 
-export interface ProjectRow extends Record<string, unknown> {
-  id: string;
-  workspace_id: string;
-  key: string;
-  name: string;
-  description: string;
-  archived_at: Date | null;
-  created_by: string | null;
-  version: number;
-  created_at: Date;
-  updated_at: Date;
+/** A project in a list: as the API answers it, with its place in the list. */
+export interface ProjectListRow extends Record<string, unknown> {
+  project: Project;
   sort_key: CreatedAtIdKey;
 }
 
@@ -46,21 +39,21 @@ export interface ProjectChanges {
 /** The unique constraint on (workspace_id, key), as Postgres names it. */
 const PROJECT_KEY_CONSTRAINT = 'projects_workspace_id_key_key';
 
-const PROJECT_COLUMNS = `id, workspace_id, key, name, description, archived_at, created_by, version,
-  created_at, updated_at, json_build_array(created_at, id) as sort_key`;
+/** The project as the API answers it, built by the same function as the event log's and the export's. */
+const PROJECT_JSON = 'private.project_json(p) as project';
 
-export async function insertProject(sql: Sql, workspaceId: string, project: NewProject): Promise<ProjectRow> {
+export async function insertProject(sql: Sql, workspaceId: string, project: NewProject): Promise<Project> {
   const [row] = await refusing(
-    sql.query<ProjectRow>(
-      `insert into public.projects (workspace_id, key, name, description, created_by)
+    sql.query<{ project: Project }>(
+      `insert into public.projects as p (workspace_id, key, name, description, created_by)
        values ($1, $2, $3, $4, (select auth.uid()))
-       returning ${PROJECT_COLUMNS}`,
+       returning ${PROJECT_JSON}`,
       [workspaceId, project.key, project.name, project.description],
     ),
     projectWriteRefusals(project.key),
   );
   if (!row) throw new Error('insert into projects returned no row');
-  return row;
+  return row.project;
 }
 
 /** A page of the workspace's projects, oldest first; archived ones only when asked for. */
@@ -69,10 +62,10 @@ export function selectProjects(
   slug: string,
   page: PageRequest<CreatedAtIdKey>,
   includeArchived: boolean,
-): Promise<ProjectRow[]> {
+): Promise<ProjectListRow[]> {
   const [createdAt, id] = page.cursor ?? [null, null];
-  return sql.query<ProjectRow>(
-    `select ${PROJECT_COLUMNS} from public.projects
+  return sql.query<ProjectListRow>(
+    `select ${PROJECT_JSON}, json_build_array(created_at, id) as sort_key from public.projects p
      where workspace_id = ${callerWorkspaceIdAt('$1')}
        and ($2::boolean or archived_at is null)
        and ($3::timestamptz is null or (created_at, id) > ($3::timestamptz, $4::uuid))
@@ -94,10 +87,10 @@ export async function updateProject(
   changes: ProjectChanges,
   expected: ExpectedVersion,
   onlyUnarchives: boolean,
-): Promise<ProjectRow | undefined> {
+): Promise<Project | undefined> {
   const [row] = await refusing(
-    sql.query<ProjectRow>(
-      `update public.projects set
+    sql.query<{ project: Project }>(
+      `update public.projects p set
        key = coalesce($3, key),
        name = coalesce($4, name),
        description = coalesce($5, description),
@@ -109,7 +102,7 @@ export async function updateProject(
      where workspace_id = $1 and key = $2
        and ($7::integer[] is null or version = any($7::integer[]))
        and (archived_at is null or $8::boolean)
-     returning ${PROJECT_COLUMNS}`,
+     returning ${PROJECT_JSON}`,
       [
         workspaceId,
         key,
@@ -123,7 +116,7 @@ export async function updateProject(
     ),
     projectWriteRefusals(changes.key),
   );
-  return row;
+  return row?.project;
 }
 
 /** Deletes the project if it is at an expected version; whether a row was deleted. */
@@ -146,13 +139,13 @@ export async function deleteProject(
  * The project `key` of the caller's workspace `slug`, found without waiting for the workspace's id: for
  * statements sent together in one round trip.
  */
-export async function selectProjectAt(sql: Sql, slug: string, key: string): Promise<ProjectRow | undefined> {
-  const [row] = await sql.query<ProjectRow>(
-    `select ${PROJECT_COLUMNS} from public.projects
+export async function selectProjectAt(sql: Sql, slug: string, key: string): Promise<Project | undefined> {
+  const [row] = await sql.query<{ project: Project }>(
+    `select ${PROJECT_JSON} from public.projects p
      where key = $2 and workspace_id = ${callerWorkspaceIdAt('$1')}`,
     [slug, key],
   );
-  return row;
+  return row?.project;
 }
 
 /** Past PROJECTS_PER_WORKSPACE (the trigger's `limit_reached`), or a key another project has. */
