@@ -13,7 +13,7 @@ import { readJsonBody } from '../http/json-body.ts';
 import { readMergePatch } from '../http/merge-patch.ts';
 import { listResponse, pageParameters } from '../http/pagination.ts';
 import { projectAddressOf, shapedPathParam, slugOf, taskIdOf } from '../http/path-params.ts';
-import { NoQueryParameters, readQuery } from '../http/query-params.ts';
+import { queryOf } from '../http/query-params.ts';
 import { searchSlots } from './search-slots.ts';
 import { DEFAULT_TASK_SORT, TASK_SORTS, TaskSortKey } from './task-order.ts';
 import {
@@ -81,9 +81,8 @@ function taskKeyOf(c: Context<AuthenticatedEnv>): TaskKey {
   return { projectKey: key.slice(0, hyphen), number: Number(key.slice(hyphen + 1)) };
 }
 
-/** The list's query; `status` and `priority` may also be repeated, which `readQuery` alone would not see. */
-function readListQuery(c: Context<AuthenticatedEnv>) {
-  const query = readQuery(c, ListTasksQuery);
+/** The list's query; `status` and `priority` may also be repeated, which `queryOf` alone would not see. */
+function withRepeatedLists(c: Context, query: z.output<typeof ListTasksQuery>) {
   return {
     ...query,
     status: repeated(c, 'status', StatusList) ?? query.status,
@@ -92,11 +91,7 @@ function readListQuery(c: Context<AuthenticatedEnv>) {
 }
 
 /** The values of a list parameter sent more than once, joined and read as one; undefined otherwise. */
-function repeated<T>(
-  c: Context<AuthenticatedEnv>,
-  name: string,
-  schema: z.ZodType<T, string>,
-): T | undefined {
+function repeated<T>(c: Context, name: string, schema: z.ZodType<T, string>): T | undefined {
   const values = c.req.queries(name) ?? [];
   if (values.length < 2) return undefined;
   const joined = values.join(',');
@@ -113,7 +108,6 @@ export const tasksRoutes = ({ db }: Pick<AppDeps, 'db'>) => {
   const searches = searchSlots(CONCURRENT_TASK_SEARCHES_PER_USER);
   return new Hono<AuthenticatedEnv>()
     .post('/workspaces/:slug/projects/:key/tasks', async (c) => {
-      readQuery(c, NoQueryParameters);
       const address = projectAddressOf(c);
       const request = await readJsonBody(c, CreateTaskBodySchema);
       const task = await createTask(db, c.var.principal, address, request);
@@ -121,9 +115,9 @@ export const tasksRoutes = ({ db }: Pick<AppDeps, 'db'>) => {
       c.header('Location', `../../../../tasks/${task.id}`);
       return jsonWithETag(c, task, 201);
     })
-    .get('/workspaces/:slug/projects/:key/tasks', async (c) => {
+    .get('/workspaces/:slug/projects/:key/tasks', queryOf(ListTasksQuery), async (c) => {
       const { limit, cursor, sort, status, priority, assignee, label, q, due_before, due_after } =
-        readListQuery(c);
+        withRepeatedLists(c, c.var.query);
       if (cursor && cursor[0] !== sort) {
         throw new AppError(
           'bad_request',
@@ -148,29 +142,24 @@ export const tasksRoutes = ({ db }: Pick<AppDeps, 'db'>) => {
       return listResponse(c, await (q === undefined ? list() : searches.run(principal.user_id, list)));
     })
     .get('/workspaces/:slug/tasks/:task_key', async (c) => {
-      readQuery(c, NoQueryParameters);
       const task = await getTaskByKey(db, c.var.principal, slugOf(c), taskKeyOf(c));
       // Relative to the request's URL (…/workspaces/{slug}/tasks/{key}): the task's own address.
       c.header('Content-Location', `../../../tasks/${task.id}`);
       return jsonWithETag(c, task);
     })
     .get('/tasks/:id', async (c) => {
-      readQuery(c, NoQueryParameters);
       return jsonWithETag(c, await getTask(db, c.var.principal, taskIdOf(c)));
     })
     .patch('/tasks/:id', async (c) => {
-      readQuery(c, NoQueryParameters);
       const id = taskIdOf(c);
       const changes = await readMergePatch(c, UpdateTaskBodySchema);
       return jsonWithETag(c, await updateTask(db, c.var.principal, id, changes, readIfMatch(c)));
     })
     .delete('/tasks/:id', async (c) => {
-      readQuery(c, NoQueryParameters);
       await deleteTask(db, c.var.principal, taskIdOf(c), readIfMatch(c));
       return c.body(null, 204);
     })
     .post('/tasks/:id/move', async (c) => {
-      readQuery(c, NoQueryParameters);
       const id = taskIdOf(c);
       const move = await readJsonBody(c, MoveTaskBodySchema);
       return jsonWithETag(c, await moveTask(db, c.var.principal, id, move, readIfMatch(c)));
