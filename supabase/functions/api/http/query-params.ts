@@ -48,7 +48,7 @@ export const noQueryParameters = () =>
     await next();
   });
 
-export function readQuery<Shape extends z.core.$ZodShape>(
+function readQuery<Shape extends z.core.$ZodShape>(
   c: Context,
   schema: z.ZodObject<Shape>,
 ): z.output<z.ZodObject<Shape, z.core.$strict>> {
