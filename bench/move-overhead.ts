@@ -40,7 +40,7 @@ export async function measureMoveOverhead(
       const status = nextRawColumn();
       await lockColumn(sql, projectId, status);
       const last = await selectPositionBefore(sql, projectId, status, null, viaSql);
-      if (!(await moveTask(sql, viaSql, status, generateKeyBetween(last, null), null))) {
+      if (!(await moveTask(sql, viaSql, status, generateKeyBetween(last, null), null, 'BIG'))) {
         throw new Error('the raw move changed no row');
       }
     });

@@ -98,180 +98,124 @@ revoke all on function private.previous_attributes(jsonb, jsonb) from public;
 -- so that the feed holds exactly the shapes the API answers. The builders run as the caller; the
 -- triggers below are security definer, so event data is built as their owner.
 
--- task.created, task.updated, task.moved (only status or position changed), task.deleted. A task that
--- goes because its project does tells nothing of its own: the project's event says it.
-create function private.log_task_change()
+-- One trigger function appends the events of tasks, projects, labels, memberships and comments. Its
+-- trigger's arguments name the resource in the event types, and the verbs of an insert and of a delete:
+-- `task`, `created`, `deleted` make task.created and task.deleted (a member is `added` and `removed`).
+-- An update appends `<resource>.updated` with `previous_attributes`, the fields that changed, unless it
+-- changed nothing anyone could see (no event), or it is one of the updates with names of their own:
+--   task.moved                          only the status or the position changed (completed_at follows the
+--                                       status);
+--   project.archived, project.unarchived  `archived` changed;
+--   comment.deleted                     the comment was deleted (softly), with no previous_attributes.
+-- A row that goes with its parent tells nothing of its own: the parent's event says it (a task that goes
+-- with its project; a project, label or membership with its workspace).
+create function private.log_change()
 returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
+  resource text := tg_argv[0];
+  workspace uuid := coalesce(new.workspace_id, old.workspace_id);
+  project uuid;
+  task uuid;
   before jsonb;
   after jsonb;
   changed jsonb;
+  kind text;
 begin
+  -- Where the row belongs, and the row before and after as the API answers it, by its table's builder.
+  -- PL/pgSQL plans a statement when it first runs it, so each table's trigger plans its own branch only.
+  if tg_table_name = 'tasks' then
+    project := coalesce(new.project_id, old.project_id);
+    task := coalesce(new.id, old.id);
+    if tg_op <> 'INSERT' then before := private.task_json(old); end if;
+    if tg_op <> 'DELETE' then after := private.task_json(new); end if;
+  elsif tg_table_name = 'projects' then
+    project := coalesce(new.id, old.id);
+    if tg_op <> 'INSERT' then before := private.project_json(old); end if;
+    if tg_op <> 'DELETE' then after := private.project_json(new); end if;
+  elsif tg_table_name = 'labels' then
+    if tg_op <> 'INSERT' then before := private.label_json(old); end if;
+    if tg_op <> 'DELETE' then after := private.label_json(new); end if;
+  elsif tg_table_name = 'memberships' then
+    if tg_op <> 'INSERT' then before := private.member_json(old); end if;
+    if tg_op <> 'DELETE' then after := private.member_json(new); end if;
+  elsif tg_table_name = 'comments' then
+    project := (select t.project_id from public.tasks t where t.id = new.task_id);
+    task := new.task_id;
+    if tg_op <> 'INSERT' then before := private.comment_json(old); end if;
+    after := private.comment_json(new);
+  end if;
+
   if tg_op = 'INSERT' then
-    perform private.append_event(new.workspace_id, new.project_id, new.id, 'task.created', private.task_json(new));
-  elsif tg_op = 'UPDATE' then
-    before := private.task_json(old);
-    after := private.task_json(new);
+    perform private.append_event(workspace, project, task, resource || '.' || tg_argv[1], after);
+  elsif tg_op = 'DELETE' then
+    if exists (select 1 from public.workspaces w where w.id = workspace)
+      and (tg_table_name <> 'tasks' or exists (select 1 from public.projects p where p.id = project)) then
+      perform private.append_event(workspace, project, task, resource || '.' || tg_argv[2], before);
+    end if;
+  else
     changed := private.previous_attributes(before, after);
     if changed = '{}'::jsonb then
       return new;
     end if;
+    kind := case
+      when resource = 'task' and changed - 'status' - 'position' - 'completed_at' = '{}'::jsonb then 'moved'
+      when resource = 'project' and changed ? 'archived' then
+        case when (after ->> 'archived')::boolean then 'archived' else 'unarchived' end
+      when resource = 'comment' and changed ? 'deleted' then 'deleted'
+      else 'updated'
+    end;
     perform private.append_event(
-      new.workspace_id, new.project_id, new.id,
-      case when changed - 'status' - 'position' - 'completed_at' = '{}'::jsonb then 'task.moved' else 'task.updated' end,
-      after, changed
+      workspace, project, task, resource || '.' || kind, after, case when kind <> 'deleted' then changed end
     );
-  elsif exists (select 1 from public.projects p where p.id = old.project_id) then
-    perform private.append_event(old.workspace_id, old.project_id, old.id, 'task.deleted', private.task_json(old));
   end if;
   return coalesce(new, old);
 end;
 $$;
-revoke all on function private.log_task_change() from public;
-create trigger tasks_log_change after insert or update or delete on public.tasks
-  for each row execute function private.log_task_change();
+revoke all on function private.log_change() from public;
 
--- project.created, project.updated, project.archived, project.unarchived, project.deleted.
-create function private.log_project_change()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  changed jsonb;
-begin
-  if tg_op = 'INSERT' then
-    perform private.append_event(new.workspace_id, new.id, null, 'project.created', private.project_json(new));
-  elsif tg_op = 'UPDATE' then
-    changed := private.previous_attributes(private.project_json(old), private.project_json(new));
-    if changed = '{}'::jsonb then
-      return new;
-    end if;
-    perform private.append_event(
-      new.workspace_id, new.id, null,
-      case
-        when changed ? 'archived' and new.archived_at is not null then 'project.archived'
-        when changed ? 'archived' then 'project.unarchived'
-        else 'project.updated'
-      end,
-      private.project_json(new), changed
-    );
-  elsif exists (select 1 from public.workspaces w where w.id = old.workspace_id) then
-    perform private.append_event(old.workspace_id, old.id, null, 'project.deleted', private.project_json(old));
-  end if;
-  return coalesce(new, old);
-end;
-$$;
-revoke all on function private.log_project_change() from public;
+create trigger tasks_log_change after insert or update or delete on public.tasks
+  for each row execute function private.log_change('task', 'created', 'deleted');
 -- Only the project's own fields: taking a task number is not a change to the project.
 create trigger projects_log_change after insert or delete or update of key, name, description, archived_at
-  on public.projects for each row execute function private.log_project_change();
-
--- label.created, label.updated, label.deleted.
-create function private.log_label_change()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  changed jsonb;
-begin
-  if tg_op = 'INSERT' then
-    perform private.append_event(new.workspace_id, null, null, 'label.created', private.label_json(new));
-  elsif tg_op = 'UPDATE' then
-    -- An update that writes the same values changes nothing anyone could see: no event.
-    changed := private.previous_attributes(private.label_json(old), private.label_json(new));
-    if changed = '{}'::jsonb then
-      return new;
-    end if;
-    perform private.append_event(new.workspace_id, null, null, 'label.updated', private.label_json(new), changed);
-  elsif exists (select 1 from public.workspaces w where w.id = old.workspace_id) then
-    perform private.append_event(old.workspace_id, null, null, 'label.deleted', private.label_json(old));
-  end if;
-  return coalesce(new, old);
-end;
-$$;
-revoke all on function private.log_label_change() from public;
+  on public.projects for each row execute function private.log_change('project', 'created', 'deleted');
 create trigger labels_log_change after insert or update or delete on public.labels
-  for each row execute function private.log_label_change();
-
--- member.added, member.updated (role), member.removed.
-create function private.log_membership_change()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  changed jsonb;
-begin
-  if tg_op = 'INSERT' then
-    perform private.append_event(new.workspace_id, null, null, 'member.added', private.member_json(new));
-  elsif tg_op = 'UPDATE' then
-    changed := private.previous_attributes(private.member_json(old), private.member_json(new));
-    if changed = '{}'::jsonb then
-      return new;
-    end if;
-    perform private.append_event(new.workspace_id, null, null, 'member.updated', private.member_json(new), changed);
-  elsif exists (select 1 from public.workspaces w where w.id = old.workspace_id) then
-    perform private.append_event(old.workspace_id, null, null, 'member.removed', private.member_json(old));
-  end if;
-  return coalesce(new, old);
-end;
-$$;
-revoke all on function private.log_membership_change() from public;
+  for each row execute function private.log_change('label', 'created', 'deleted');
 create trigger memberships_log_change after insert or update of role or delete on public.memberships
-  for each row execute function private.log_membership_change();
+  for each row execute function private.log_change('member', 'added', 'removed');
+-- Comments are deleted softly; one goes for good only with its task, whose event says it.
+create trigger comments_log_change after insert or update of body, deleted_at on public.comments
+  for each row execute function private.log_change('comment', 'created', 'deleted');
 
--- comment.created, comment.updated (the body), comment.deleted. A deleted comment's body leaves the log
--- too: its earlier events are redacted, since no reader of the feed may see it any more (SPEC §7). A
--- comment that goes with its task tells nothing of its own: the task's event says it.
-create function private.log_comment_change()
+-- A deleted comment's body leaves the log too: its earlier events are redacted, since no reader of the
+-- feed may see it any more (SPEC §7). (Triggers fire in the order of their names: comment.deleted is
+-- appended first, and it is neither of the types redacted.)
+create function private.redact_events_of_deleted_comment()
 returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
-declare
-  project uuid := (select t.project_id from public.tasks t where t.id = new.task_id);
-  changed jsonb;
 begin
-  if tg_op = 'INSERT' then
-    perform private.append_event(
-      new.workspace_id, project, new.task_id, 'comment.created', private.comment_json(new)
-    );
-  elsif new.deleted_at is not null and old.deleted_at is null then
-    update public.events e
-      set data = jsonb_set(e.data, '{body}', 'null'::jsonb),
-        previous_attributes = e.previous_attributes - 'body'
-      where e.task_id = new.task_id and e.type in ('comment.created', 'comment.updated')
-        and e.data ->> 'id' = new.id::text;
-    perform private.append_event(
-      new.workspace_id, project, new.task_id, 'comment.deleted', private.comment_json(new)
-    );
-  else
-    changed := private.previous_attributes(private.comment_json(old), private.comment_json(new));
-    if changed <> '{}'::jsonb then
-      perform private.append_event(
-        new.workspace_id, project, new.task_id, 'comment.updated', private.comment_json(new), changed
-      );
-    end if;
-  end if;
-  return new;
+  update public.events e
+    set data = jsonb_set(e.data, '{body}', 'null'::jsonb),
+      previous_attributes = e.previous_attributes - 'body'
+    where e.task_id = new.task_id and e.type in ('comment.created', 'comment.updated')
+      and e.data ->> 'id' = new.id::text;
+  return null;
 end;
 $$;
-revoke all on function private.log_comment_change() from public;
-create trigger comments_log_change after insert or update of body, deleted_at on public.comments
-  for each row execute function private.log_comment_change();
+revoke all on function private.redact_events_of_deleted_comment() from public;
+
+create trigger comments_redact_events after update of deleted_at on public.comments
+  for each row when (old.deleted_at is null and new.deleted_at is not null)
+  execute function private.redact_events_of_deleted_comment();
 
 -- Deleting a task or a project takes its content out of the event log too (issue 11, item 10), as
--- soft-deleting a comment takes the comment's body out (log_comment_change above). The log keeps
+-- soft-deleting a comment takes the comment's body out (redact_events_of_deleted_comment above). The log keeps
 -- its events, for 30 days, so that the feed still tells what happened; but a deleted task's events no
 -- longer hold its description, its comments' events (the comments went with it) no longer hold their
 -- bodies, and a deleted project's events no longer hold its description. What stays identifies what

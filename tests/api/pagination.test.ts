@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AppEnv, AuthenticatedEnv } from '../../supabase/functions/api/app-env.ts';
 import { pageParameters, listResponse } from '../../supabase/functions/api/http/pagination.ts';
-import { readQuery } from '../../supabase/functions/api/http/query-params.ts';
+import { queryOf } from '../../supabase/functions/api/http/query-params.ts';
 import type { Database, Sql } from '../../supabase/functions/_shared/db.ts';
 import {
   CreatedAtIdKey,
@@ -66,8 +66,8 @@ function listItems(
 // route
 const ListItemsQuery = z.object({ ...pageParameters(CreatedAtIdKey), label: z.string().optional() });
 
-const routes = new Hono<AuthenticatedEnv>().get('/test-items', async (c) => {
-  const { limit, cursor, label } = readQuery(c, ListItemsQuery);
+const routes = new Hono<AuthenticatedEnv>().get('/test-items', queryOf(ListItemsQuery), async (c) => {
+  const { limit, cursor, label } = c.var.query;
   return listResponse(c, await listItems(api.db, c.var.principal, { limit, cursor }, label));
 });
 

@@ -242,6 +242,30 @@ describe('what an event records', () => {
   });
 });
 
+describe('one trigger function logs every change', () => {
+  test('tasks, projects, labels, memberships and comments append their events through private.log_change', async () => {
+    const { rows } = await owner.query<{ table: string; function: string; args: string }>(
+      `select c.relname as table, p.proname as function, encode(t.tgargs, 'escape') as args
+       from pg_trigger t
+       join pg_class c on c.oid = t.tgrelid
+       join pg_proc p on p.oid = t.tgfoid
+       where c.relnamespace = 'public'::regnamespace and t.tgname like '%\\_log\\_change'
+       order by c.relname`,
+    );
+    expect(rows).toEqual([
+      { table: 'comments', function: 'log_change', args: 'comment\\000created\\000deleted\\000' },
+      { table: 'labels', function: 'log_change', args: 'label\\000created\\000deleted\\000' },
+      { table: 'memberships', function: 'log_change', args: 'member\\000added\\000removed\\000' },
+      { table: 'projects', function: 'log_change', args: 'project\\000created\\000deleted\\000' },
+      { table: 'tasks', function: 'log_change', args: 'task\\000created\\000deleted\\000' },
+    ]);
+    const { rows: loggers } = await owner.query<{ proname: string }>(
+      `select proname from pg_proc where pronamespace = 'private'::regnamespace and proname like 'log\\_%'`,
+    );
+    expect(loggers.map((logger) => logger.proname)).toEqual(['log_change']);
+  });
+});
+
 describe('nobody writes events but the triggers', () => {
   test('a signed-in caller cannot append, nor delete the expired', async () => {
     const workspace = await newWorkspace();

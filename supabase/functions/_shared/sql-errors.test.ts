@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { brokenUniqueConstraint, raisedErrorCode } from './sql-errors.ts';
+import { AppError } from './errors.ts';
+import { brokenUniqueConstraint, raisedErrorCode, refusing } from './sql-errors.ts';
 
 const pgError = (fields: Record<string, unknown>) => Object.assign(new Error('from postgres'), fields);
 
@@ -17,5 +18,16 @@ describe('reading Postgres refusals', () => {
       'workspaces_slug_key',
     );
     expect(brokenUniqueConstraint(pgError({ code: '23503', constraint: 'x' }))).toBeUndefined();
+  });
+
+  it('throws the API error for a refusal it knows, and any other error as it is', async () => {
+    const lastOwner = (error: unknown) =>
+      raisedErrorCode(error) === 'last_owner' ? new AppError('last_owner', 'the only owner') : undefined;
+    await expect(refusing(Promise.resolve(7), lastOwner)).resolves.toBe(7);
+    await expect(
+      refusing(Promise.reject(pgError({ code: 'P0001', hint: 'last_owner' })), lastOwner),
+    ).rejects.toMatchObject({ code: 'last_owner', detail: 'the only owner' });
+    const other = pgError({ code: '23505', constraint: 'x' });
+    await expect(refusing(Promise.reject(other), lastOwner)).rejects.toBe(other);
   });
 });

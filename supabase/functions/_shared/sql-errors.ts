@@ -1,8 +1,9 @@
 /**
  * What a queries module needs to turn a Postgres refusal into the API's error: the code a SQL function
- * raised (P0001 with the code as its hint), and the constraint a unique violation broke.
+ * raised (P0001 with the code as its hint), and the constraint a unique violation broke. Only queries
+ * modules translate refusals (ARCHITECTURE.md): services see nothing but `AppError`s.
  */
-import { ERROR_KINDS, type ErrorCode } from './errors.ts';
+import { ERROR_KINDS, type AppError, type ErrorCode } from './errors.ts';
 
 const RAISED_BY_SQL = 'P0001';
 const UNIQUE_VIOLATION = '23505';
@@ -34,4 +35,16 @@ export function brokenUniqueConstraint(error: unknown): string | undefined {
 export function raisedErrorDetail(error: unknown): string | undefined {
   const { code, detail } = fieldsOf(error);
   return code === RAISED_BY_SQL && typeof detail === 'string' ? detail : undefined;
+}
+
+/** What a queries module makes of a refusal: the API's error, or undefined for one it does not expect. */
+export type Refusals = (error: unknown) => AppError | undefined;
+
+/** Awaits a statement: a refusal that `refusals` knows is thrown as the API's error, any other error as it is. */
+export async function refusing<T>(statement: Promise<T>, refusals: Refusals): Promise<T> {
+  try {
+    return await statement;
+  } catch (error) {
+    throw refusals(error) ?? error;
+  }
 }

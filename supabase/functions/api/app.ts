@@ -10,6 +10,7 @@ import { healthRoutes } from './health/health.routes.ts';
 import { exportRoutes } from './export/export.routes.ts';
 import { eventsRoutes } from './events/events.routes.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
+import { noQueryParameters } from './http/query-params.ts';
 import { invitationsRoutes } from './invitations/invitations.routes.ts';
 import { labelsRoutes } from './labels/labels.routes.ts';
 import { meRoutes } from './me/me.routes.ts';
@@ -75,6 +76,8 @@ export function createApp(deps: AppDeps, extraRoutes?: Hono<AppEnv>): Hono<AppEn
   app.use(bodyGuard());
   // After the body guard, because it fingerprints the parsed body; the route's queries join its transaction.
   app.use(idempotency(deps.db));
+  // Where each route used to check its query first: inside the idempotency transaction, before the handler.
+  app.use(noQueryParameters());
 
   const api = app.basePath('/api');
   api.route('/v1', healthRoutes(deps));

@@ -8,16 +8,10 @@ import { readJsonBody } from '../http/json-body.ts';
 import { readMergePatch } from '../http/merge-patch.ts';
 import { listResponse, pageParameters } from '../http/pagination.ts';
 import { shapedPathParam, taskIdOf, UuidShape } from '../http/path-params.ts';
-import { NoQueryParameters, readQuery } from '../http/query-params.ts';
+import { queryOf } from '../http/query-params.ts';
 import { CreateCommentBodySchema, UpdateCommentBodySchema } from './comments.schemas.ts';
-import {
-  commentNotFound,
-  createComment,
-  deleteComment,
-  getComment,
-  listComments,
-  updateComment,
-} from './comments.service.ts';
+import { commentNotFound } from './comment-errors.ts';
+import { createComment, deleteComment, getComment, listComments, updateComment } from './comments.service.ts';
 
 const ListCommentsQuery = z.object(pageParameters(CreatedAtIdKey));
 
@@ -28,7 +22,6 @@ const commentIdOf = (c: Context<AuthenticatedEnv>): string =>
 export const commentsRoutes = ({ db }: Pick<AppDeps, 'db'>) =>
   new Hono<AuthenticatedEnv>()
     .post('/tasks/:id/comments', async (c) => {
-      readQuery(c, NoQueryParameters);
       const taskId = taskIdOf(c);
       const request = await readJsonBody(c, CreateCommentBodySchema);
       const comment = await createComment(db, c.var.principal, taskId, request);
@@ -36,22 +29,19 @@ export const commentsRoutes = ({ db }: Pick<AppDeps, 'db'>) =>
       c.header('Location', `../../comments/${comment.id}`);
       return jsonWithETag(c, comment, 201);
     })
-    .get('/tasks/:id/comments', async (c) => {
-      const { limit, cursor } = readQuery(c, ListCommentsQuery);
+    .get('/tasks/:id/comments', queryOf(ListCommentsQuery), async (c) => {
+      const { limit, cursor } = c.var.query;
       return listResponse(c, await listComments(db, c.var.principal, taskIdOf(c), { limit, cursor }));
     })
     .get('/comments/:id', async (c) => {
-      readQuery(c, NoQueryParameters);
       return jsonWithETag(c, await getComment(db, c.var.principal, commentIdOf(c)));
     })
     .patch('/comments/:id', async (c) => {
-      readQuery(c, NoQueryParameters);
       const id = commentIdOf(c);
       const changes = await readMergePatch(c, UpdateCommentBodySchema);
       return jsonWithETag(c, await updateComment(db, c.var.principal, id, changes, readIfMatch(c)));
     })
     .delete('/comments/:id', async (c) => {
-      readQuery(c, NoQueryParameters);
       await deleteComment(db, c.var.principal, commentIdOf(c), readIfMatch(c));
       return c.body(null, 204);
     });

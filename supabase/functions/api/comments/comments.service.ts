@@ -8,10 +8,8 @@
 import type { Comment, CreateComment, UpdateComment } from '../../_shared/api-types.ts';
 import { lastStatementOf, type Database, type Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
-import { COMMENTS_PER_TASK } from '../../_shared/limits.ts';
 import { pageOf, type CreatedAtIdKey, type Page, type PageRequest } from '../../_shared/pages.ts';
 import type { Principal } from '../../_shared/principal.ts';
-import { raisedErrorCode } from '../../_shared/sql-errors.ts';
 import {
   conditionalWriteFailure,
   isExpectedVersion,
@@ -19,13 +17,8 @@ import {
   requireExpectedVersion,
   type ExpectedVersion,
 } from '../../_shared/versions.ts';
-import { projectArchived, requireActiveProject } from '../projects/project-access.ts';
-import {
-  enterTaskWorkspace,
-  readInTaskWorkspace,
-  requireActiveTaskProject,
-  taskNotFound,
-} from '../tasks/task-access.ts';
+import { requireActiveProject } from '../projects/project-access.ts';
+import { enterTaskWorkspace, readInTaskWorkspace, requireActiveTaskProject } from '../tasks/task-access.ts';
 import { selectWorkspaceAccessOfComment } from '../workspaces/workspace-access.queries.ts';
 import { admitToWorkspace, requireRole, type WorkspaceAccess } from '../workspaces/workspace-access.ts';
 import {
@@ -36,10 +29,7 @@ import {
   updateCommentBody,
   type CommentRow,
 } from './comments.queries.ts';
-
-export function commentNotFound(): AppError {
-  return new AppError('not_found', 'There is no comment with this id in your workspaces.');
-}
+import { commentNotFound } from './comment-errors.ts';
 
 export function listComments(
   db: Database,
@@ -65,11 +55,7 @@ export function createComment(
     const { access, task } = await enterTaskWorkspace(sql, principal, taskId);
     requireRole(access, 'member', 'comment on tasks');
     requireActiveTaskProject(task);
-    try {
-      return await insertComment(lastStatementOf(sql), taskId, request.body);
-    } catch (error) {
-      throw commentWriteRefusal(error, task.project_key, taskNotFound);
-    }
+    return insertComment(lastStatementOf(sql), taskId, request.body, task.project_key);
   });
 }
 
@@ -97,11 +83,7 @@ export async function updateComment(
     if (row.comment.deleted || !isExpectedVersion(row.comment.version, expected)) {
       throw whyUnchanged(row, expected);
     }
-    try {
-      return await updateCommentBody(lastStatementOf(sql), id, changes.body, expected);
-    } catch (error) {
-      throw commentWriteRefusal(error, row.project_key, commentNotFound);
-    }
+    return updateCommentBody(lastStatementOf(sql), id, changes.body, expected, row.project_key);
   });
   if (updated) return updated;
   // The comment changed or went between the read and the write, and the write's transaction is over.
@@ -119,11 +101,7 @@ export async function deleteComment(
     requireAuthorOrAdmin(access, row, principal);
     requireActiveProject(projectOf(row));
     requireExpectedVersion(row.comment.version, expected);
-    try {
-      return await softDeleteComment(lastStatementOf(sql), id, expected);
-    } catch (error) {
-      throw commentWriteRefusal(error, row.project_key, commentNotFound);
-    }
+    return softDeleteComment(lastStatementOf(sql), id, expected, row.project_key);
   });
   if (deleted) return;
   // The comment changed between the read and the write, and the write's transaction is over.
@@ -188,24 +166,5 @@ function commentDeleted(): AppError {
 }
 
 function projectOf(row: CommentRow) {
-  return { key: row.project_key, archived_at: row.project_archived_at };
-}
-
-/** What Postgres' own checks refused, as the API's errors: they hold even when a race beat ours. */
-function commentWriteRefusal(error: unknown, projectKey: string, notFound: () => AppError): unknown {
-  switch (raisedErrorCode(error)) {
-    case 'limit_reached':
-      return new AppError(
-        'limit_reached',
-        `This task already has ${COMMENTS_PER_TASK} comments, the limit (comments_per_task); deleted ones keep their place and count.`,
-      );
-    case 'project_archived':
-      return projectArchived(projectKey);
-    case 'not_found':
-      return notFound();
-    case 'forbidden':
-      return new AppError('forbidden', 'Only its author or an admin may delete a comment.');
-    default:
-      return error;
-  }
+  return { key: row.project_key, archived: row.project_archived_at !== null };
 }

@@ -6,7 +6,7 @@ import type { AppDeps, AuthenticatedEnv } from '../app-env.ts';
 import { encodeCursor } from '../http/cursor.ts';
 import { cursorParameter, LimitParameter, listResponse, pageParameters } from '../http/pagination.ts';
 import { shapedPathParam, UuidShape } from '../http/path-params.ts';
-import { readQuery } from '../http/query-params.ts';
+import { queryOf } from '../http/query-params.ts';
 import { ActivitySeqKey, FeedPositionKey } from './event-order.ts';
 import { EventTypesParameter } from './event-types.ts';
 import { listTaskEvents, listWorkspaceEvents, taskNotFound, type FeedPage } from './events.service.ts';
@@ -21,13 +21,13 @@ const FeedQuery = z.object({
 
 export const eventsRoutes = ({ db }: Pick<AppDeps, 'db'>) =>
   new Hono<AuthenticatedEnv>()
-    .get('/tasks/:id/events', async (c) => {
+    .get('/tasks/:id/events', queryOf(TaskEventsQuery), async (c) => {
       const taskId = shapedPathParam(c, 'id', UuidShape, taskNotFound);
-      const { limit, cursor } = readQuery(c, TaskEventsQuery);
+      const { limit, cursor } = c.var.query;
       return listResponse(c, await listTaskEvents(db, c.var.principal, taskId, { limit, cursor }));
     })
-    .get('/workspaces/:slug/events', async (c) => {
-      const query = readQuery(c, FeedQuery);
+    .get('/workspaces/:slug/events', queryOf(FeedQuery), async (c) => {
+      const query = c.var.query;
       return feedResponse(c, await listWorkspaceEvents(db, c.var.principal, c.req.param('slug'), query));
     });
 
@@ -36,7 +36,7 @@ export const eventsRoutes = ({ db }: Pick<AppDeps, 'db'>) =>
  * `has_more`, and `Link rel="next"` exactly when more events are waiting: a client that follows links
  * catches up and stops, instead of polling in a loop.
  */
-function feedResponse(c: Context<AuthenticatedEnv>, page: FeedPage): Response {
+function feedResponse<E extends AuthenticatedEnv>(c: Context<E>, page: FeedPage): Response {
   const nextCursor = encodeCursor(page.position);
   if (page.hasMore) {
     const query = new URL(c.req.url).searchParams;

@@ -1,7 +1,6 @@
 /** /v1/workspaces/{slug}/export — the whole workspace as one JSON document, streamed as a download. */
 import { Hono, type Context } from 'hono';
 import type { AppDeps, AuthenticatedEnv } from '../app-env.ts';
-import { NoQueryParameters, readQuery } from '../http/query-params.ts';
 import { checkExportAccess, exportWorkspace } from './export.service.ts';
 
 /** The headers of an export; the slug is safe in a quoted file name (a-z, 0-9 and `-` only). */
@@ -17,7 +16,6 @@ export const exportRoutes = ({
   exportDeadlineMs,
 }: Pick<AppDeps, 'db' | 'logger' | 'exportDeadlineMs'>) =>
   new Hono<AuthenticatedEnv>().get('/workspaces/:slug/export', async (c) => {
-    readQuery(c, NoQueryParameters);
     const slug = c.req.param('slug');
     // Hono answers HEAD with the GET route and drops the body unread: check access, but export nothing.
     if (c.req.method === 'HEAD') {

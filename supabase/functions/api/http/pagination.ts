@@ -1,11 +1,13 @@
 /**
  * Lists, the HTTP side (SPEC §7, docs/decisions/0006): the `limit` and `cursor` query parameters, and
  * the answer `{ object: "list", data, next_cursor }` with a `Link: <…>; rel="next"` header. A list route
- * reads both parameters with its query schema and answers the service's page in one call:
+ * declares both parameters in its query schema and answers the service's page in one call:
  *
  *   const ListThingsQuery = z.object({ ...pageParameters(CreatedAtIdKey), q: … });
- *   const { limit, cursor, q } = readQuery(c, ListThingsQuery);
- *   return listResponse(c, await listThings(db, c.var.principal, { limit, cursor }, q));
+ *   .get('/things', queryOf(ListThingsQuery), async (c) => {
+ *     const { limit, cursor, q } = c.var.query;
+ *     return listResponse(c, await listThings(db, c.var.principal, { limit, cursor }, q));
+ *   })
  */
 import type { Context } from 'hono';
 import { z } from 'zod';

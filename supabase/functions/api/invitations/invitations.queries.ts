@@ -11,6 +11,7 @@ import type { Sql } from '../../_shared/db.ts';
 import type { RecentCreations } from '../../_shared/creation-budget.ts';
 import type { CreatedAtIdKey, PageRequest } from '../../_shared/pages.ts';
 import { rowsToFetch } from '../../_shared/pages.ts';
+import { refusing } from '../../_shared/sql-errors.ts';
 import type { ExpectedVersion } from '../../_shared/versions.ts';
 import {
   workspaceIdOf,
@@ -18,6 +19,7 @@ import {
   type WorkspaceReference,
 } from '../workspaces/workspace-access.queries.ts';
 import { CALLER_WORKSPACE_COLUMNS, type WorkspaceRow } from '../workspaces/workspaces.queries.ts';
+import { acceptRefusals, creationRefusals } from './invitation-refusals.ts';
 
 export type InvitationStatus = 'pending' | 'accepted' | 'revoked' | 'expired';
 
@@ -73,10 +75,13 @@ export async function selectOwnRecentInvitations(sql: Sql, windowSeconds: number
 }
 
 export async function insertInvitation(sql: Sql, invitation: NewInvitationRow): Promise<InvitationRow> {
-  const [row] = await sql.query<InvitationRow>(
-    `select ${INVITATION_COLUMNS}
-     from private.create_invitation($1, $2, $3, decode($4, 'hex')) i`,
-    [invitation.workspaceId, invitation.email, invitation.role, invitation.tokenHashHex],
+  const [row] = await refusing(
+    sql.query<InvitationRow>(
+      `select ${INVITATION_COLUMNS}
+       from private.create_invitation($1, $2, $3, decode($4, 'hex')) i`,
+      [invitation.workspaceId, invitation.email, invitation.role, invitation.tokenHashHex],
+    ),
+    creationRefusals(invitation.email),
   );
   if (!row) throw new Error('private.create_invitation returned no row');
   return row;
@@ -157,9 +162,12 @@ export async function revokeInvitation(
  * one of the caller's (even at aal1 where it requires MFA, which the caller is then refused).
  */
 export async function joinByInvitation(sql: Sql, tokenHashHex: string): Promise<WorkspaceRow> {
-  const [row] = await sql.query<WorkspaceRow>(
-    `select ${CALLER_WORKSPACE_COLUMNS} from private.join_by_invitation(decode($1, 'hex')) w`,
-    [tokenHashHex],
+  const [row] = await refusing(
+    sql.query<WorkspaceRow>(
+      `select ${CALLER_WORKSPACE_COLUMNS} from private.join_by_invitation(decode($1, 'hex')) w`,
+      [tokenHashHex],
+    ),
+    acceptRefusals,
   );
   if (!row) throw new Error('private.join_by_invitation returned no row');
   return row;

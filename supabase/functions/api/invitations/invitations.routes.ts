@@ -13,7 +13,7 @@ import { jsonWithETag, readIfMatch } from '../http/conditional.ts';
 import { readJsonBody } from '../http/json-body.ts';
 import { listResponse, pageParameters } from '../http/pagination.ts';
 import { shapedPathParam, UuidShape } from '../http/path-params.ts';
-import { NoQueryParameters, readQuery } from '../http/query-params.ts';
+import { queryOf } from '../http/query-params.ts';
 import { deliverQueuedMail } from '../mail-outbox/mail-outbox.service.ts';
 import { afterCommit } from '../middleware/idempotency.ts';
 import { isWellFormedInvitationToken } from './invitation-token.ts';
@@ -23,10 +23,10 @@ import {
   createInvitation,
   getInvitation,
   invitationIdNotFound,
-  invitationNotFound,
   listInvitations,
   revokeInvitation,
 } from './invitations.service.ts';
+import { invitationNotFound } from './invitation-refusals.ts';
 
 const ListInvitationsQuery = z.object({
   ...pageParameters(CreatedAtIdKey),
@@ -53,7 +53,6 @@ export const invitationsRoutes = ({
 }: Pick<AppDeps, 'db' | 'logger' | 'mailer' | 'appUrl'>) =>
   new Hono<AuthenticatedEnv>()
     .post('/workspaces/:slug/invitations', async (c) => {
-      readQuery(c, NoQueryParameters);
       const request = await readJsonBody(c, CreateInvitationBodySchema);
       if (appUrl === undefined)
         throw new Error('AppDeps.appUrl is not set: invitations cannot link anywhere');
@@ -65,20 +64,18 @@ export const invitationsRoutes = ({
       c.header('Cache-Control', 'no-store');
       return jsonWithETag(c, created.invitation, 201);
     })
-    .get('/workspaces/:slug/invitations', async (c) => {
-      const { limit, cursor, status } = readQuery(c, ListInvitationsQuery);
+    .get('/workspaces/:slug/invitations', queryOf(ListInvitationsQuery), async (c) => {
+      const { limit, cursor, status } = c.var.query;
       const page = await listInvitations(db, c.var.principal, c.req.param('slug'), status, { limit, cursor });
       return listResponse(c, page);
     })
     .get('/workspaces/:slug/invitations/:id', async (c) => {
-      readQuery(c, NoQueryParameters);
       return jsonWithETag(
         c,
         await getInvitation(db, c.var.principal, c.req.param('slug'), invitationIdOf(c)),
       );
     })
     .delete('/workspaces/:slug/invitations/:id', async (c) => {
-      readQuery(c, NoQueryParameters);
       const expected = readIfMatch(c);
       const invitation = await revokeInvitation(
         db,
@@ -90,6 +87,5 @@ export const invitationsRoutes = ({
       return jsonWithETag(c, invitation);
     })
     .post('/invitations/:token/accept', async (c) => {
-      readQuery(c, NoQueryParameters);
       return c.json(await acceptInvitation(db, c.var.principal, tokenOf(c)), 200);
     });

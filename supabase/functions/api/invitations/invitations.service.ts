@@ -8,14 +8,9 @@ import type { CreateInvitation, Invitation, NewInvitation, Workspace } from '../
 import { CREATION_WINDOW_SECONDS, requireCreationBudget } from '../../_shared/creation-budget.ts';
 import { lastStatementOf, type Database } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
-import {
-  INVITATION_LIFETIME_DAYS,
-  INVITATIONS_PER_RECIPIENT_PER_DAY,
-  MEMBERS_PER_WORKSPACE,
-} from '../../_shared/limits.ts';
+import { INVITATION_LIFETIME_DAYS } from '../../_shared/limits.ts';
 import { pageOf, type CreatedAtIdKey, type Page, type PageRequest } from '../../_shared/pages.ts';
 import type { Principal } from '../../_shared/principal.ts';
-import { raisedErrorCode, raisedErrorDetail } from '../../_shared/sql-errors.ts';
 import { requireExpectedVersion, type ExpectedVersion } from '../../_shared/versions.ts';
 import { selectWorkspaceAccess } from '../workspaces/workspace-access.queries.ts';
 import {
@@ -99,7 +94,7 @@ export async function createInvitation(
       insertInvitation(sql, newInvitation),
       enqueueInvitationMail(lastStatementOf(sql), tokenHashHex, mail),
     ]);
-    if (created.status === 'rejected') throw creationRefusal(created.reason, request.email);
+    if (created.status === 'rejected') throw created.reason;
     if (queued.status === 'rejected') throw queued.reason;
     const invitation = { ...toInvitation(created.value), accept_url: acceptUrlOf(appUrl, token) };
     return { invitation, mail: { id: queued.value, invitation_id: invitation.id, mail } };
@@ -195,76 +190,14 @@ export async function acceptInvitation(
 ): Promise<Workspace> {
   const tokenHashHex = await hashInvitationToken(token);
   return db.asCaller(principal, async (sql) => {
-    const joined = await joinByInvitation(sql, tokenHashHex).catch((error: unknown) => {
-      throw acceptRefusal(error);
-    });
+    const joined = await joinByInvitation(sql, tokenHashHex);
     admitToWorkspace(principal, joined.slug, joined);
     return toWorkspace(joined);
   });
 }
 
-export function invitationNotFound(): AppError {
-  return new AppError('not_found', 'No invitation has this token, or it has already been accepted.');
-}
-
 export function invitationIdNotFound(): AppError {
   return new AppError('not_found', 'This workspace has no invitation with this id.');
-}
-
-function creationRefusal(error: unknown, email: string): unknown {
-  switch (raisedErrorCode(error)) {
-    case 'already_member':
-      return new AppError('already_member', `${email} is already a member of this workspace.`);
-    case 'invitation_exists':
-      return new AppError(
-        'invitation_exists',
-        `${email} already has a pending invitation to this workspace; revoke it to invite again.`,
-      );
-    case 'limit_reached':
-      return new AppError(
-        'limit_reached',
-        `This workspace has ${MEMBERS_PER_WORKSPACE} members and pending invitations, the limit (members_per_workspace).`,
-      );
-    case 'rate_limited':
-      return recipientThrottled(email, raisedErrorDetail(error));
-    default:
-      return error;
-  }
-}
-
-/**
- * The address was invited too often today, in all workspaces. (The inviter's own hourly budget is checked
- * before, under the same lock, so a `rate_limited` from the database is the recipient's.)
- */
-function recipientThrottled(email: string, retryAfterDetail: string | undefined): AppError {
-  const retryAfter = Math.max(1, Number.parseInt(retryAfterDetail ?? '', 10) || 24 * 60 * 60);
-  return new AppError(
-    'rate_limited',
-    `${email} has received ${INVITATIONS_PER_RECIPIENT_PER_DAY} invitations in the last 24 hours, the limit (invitations_per_recipient_per_day). Try again in ${retryAfter} seconds.`,
-    { headers: { 'Retry-After': String(retryAfter) } },
-  );
-}
-
-function acceptRefusal(error: unknown): unknown {
-  switch (raisedErrorCode(error)) {
-    case 'not_found':
-      return invitationNotFound();
-    case 'invitation_revoked':
-      return new AppError('invitation_revoked', 'This invitation was revoked. Ask for a new one.');
-    case 'invitation_expired':
-      return new AppError('invitation_expired');
-    case 'forbidden':
-      return new AppError(
-        'forbidden',
-        'This invitation is for another e-mail address. Sign in as the invited person to accept it.',
-      );
-    case 'email_not_confirmed':
-      return new AppError('email_not_confirmed');
-    case 'already_member':
-      return new AppError('already_member', 'You are already a member of this workspace.');
-    default:
-      return error;
-  }
 }
 
 function toInvitation(row: InvitationRow): Invitation {

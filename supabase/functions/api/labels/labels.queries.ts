@@ -3,8 +3,17 @@
  * (members and above) create them and only admins rename, recolor or delete them. An insert past
  * LABELS_PER_WORKSPACE is refused by a trigger (P0001, hint `limit_reached`), under a lock of the workspace.
  */
+import type { Label } from '../../_shared/api-types.ts';
 import type { Sql } from '../../_shared/db.ts';
+import { AppError } from '../../_shared/errors.ts';
+import { LABELS_PER_WORKSPACE } from '../../_shared/limits.ts';
 import { rowsToFetch, type PageRequest } from '../../_shared/pages.ts';
+import {
+  brokenUniqueConstraint,
+  raisedErrorCode,
+  refusing,
+  type Refusals,
+} from '../../_shared/sql-errors.ts';
 import type { ExpectedVersion } from '../../_shared/versions.ts';
 import {
   callerWorkspaceIdAt,
@@ -14,15 +23,9 @@ import {
 } from '../workspaces/workspace-access.queries.ts';
 import type { LowerNameIdKey } from './label-order.ts';
 
-export interface LabelRow extends Record<string, unknown> {
-  id: string;
-  workspace_id: string;
-  name: string;
-  color: string;
-  created_by: string | null;
-  version: number;
-  created_at: Date;
-  updated_at: Date;
+/** A label in a list: as the API answers it, with its place in the list. */
+export interface LabelListRow extends Record<string, unknown> {
+  label: Label;
   sort_key: LowerNameIdKey;
 }
 
@@ -37,28 +40,34 @@ export interface LabelChanges {
 }
 
 /** The unique index on (workspace_id, lower(name)), as the migration names it. */
-export const LABEL_NAME_INDEX = 'labels_workspace_id_name_idx';
+const LABEL_NAME_INDEX = 'labels_workspace_id_name_idx';
 
-const LABEL_COLUMNS = `id, workspace_id, name, color, created_by, version, created_at, updated_at,
-  json_build_array(lower(name), id) as sort_key`;
+/** The label as the API answers it, built by the same function as the event log's and the export's. */
+const LABEL_JSON = 'private.label_json(l) as label';
 
-export async function insertLabel(sql: Sql, workspaceId: string, label: NewLabel): Promise<LabelRow> {
-  const [row] = await sql.query<LabelRow>(
-    `insert into public.labels (workspace_id, name, color, created_by)
-     values ($1, $2, $3, (select auth.uid()))
-     returning ${LABEL_COLUMNS}`,
-    [workspaceId, label.name, label.color],
+export async function insertLabel(sql: Sql, workspaceId: string, label: NewLabel): Promise<Label> {
+  const [row] = await refusing(
+    sql.query<{ label: Label }>(
+      `insert into public.labels as l (workspace_id, name, color, created_by)
+       values ($1, $2, $3, (select auth.uid()))
+       returning ${LABEL_JSON}`,
+      [workspaceId, label.name, label.color],
+    ),
+    labelWriteRefusals(label.name),
   );
   if (!row) throw new Error('insert into labels returned no row');
-  return row;
+  return row.label;
 }
 
-/** A page of the workspace's labels, by name whatever the case, then id. */
-/** A page of the labels of the caller's workspace `slug`. */
-export function selectLabels(sql: Sql, slug: string, page: PageRequest<LowerNameIdKey>): Promise<LabelRow[]> {
+/** A page of the labels of the caller's workspace `slug`, by name whatever the case, then id. */
+export function selectLabels(
+  sql: Sql,
+  slug: string,
+  page: PageRequest<LowerNameIdKey>,
+): Promise<LabelListRow[]> {
   const [lowerName, id] = page.cursor ?? [null, null];
-  return sql.query<LabelRow>(
-    `select ${LABEL_COLUMNS} from public.labels
+  return sql.query<LabelListRow>(
+    `select ${LABEL_JSON}, json_build_array(lower(name), id) as sort_key from public.labels l
      where workspace_id = ${callerWorkspaceIdAt('$1')}
        and ($2::text is null or (lower(name), id) > ($2::text, $3::uuid))
      order by lower(name), id
@@ -71,12 +80,12 @@ export async function selectLabel(
   sql: Sql,
   workspace: WorkspaceReference,
   id: string,
-): Promise<LabelRow | undefined> {
-  const [row] = await sql.query<LabelRow>(
-    `select ${LABEL_COLUMNS} from public.labels where workspace_id = ${workspaceIdOf(workspace, '$1')} and id = $2`,
+): Promise<Label | undefined> {
+  const [row] = await sql.query<{ label: Label }>(
+    `select ${LABEL_JSON} from public.labels l where workspace_id = ${workspaceIdOf(workspace, '$1')} and id = $2`,
     [workspaceValueOf(workspace), id],
   );
-  return row;
+  return row?.label;
 }
 
 /** Applies the changes if the label is at an expected version; undefined when no row changed. */
@@ -86,14 +95,17 @@ export async function updateLabel(
   id: string,
   changes: LabelChanges,
   expected: ExpectedVersion,
-): Promise<LabelRow | undefined> {
-  const [row] = await sql.query<LabelRow>(
-    `update public.labels set name = coalesce($3, name), color = coalesce($4, color)
-     where workspace_id = $1 and id = $2 and ($5::integer[] is null or version = any($5::integer[]))
-     returning ${LABEL_COLUMNS}`,
-    [workspaceId, id, changes.name ?? null, changes.color ?? null, expected],
+): Promise<Label | undefined> {
+  const [row] = await refusing(
+    sql.query<{ label: Label }>(
+      `update public.labels l set name = coalesce($3, name), color = coalesce($4, color)
+       where workspace_id = $1 and id = $2 and ($5::integer[] is null or version = any($5::integer[]))
+       returning ${LABEL_JSON}`,
+      [workspaceId, id, changes.name ?? null, changes.color ?? null, expected],
+    ),
+    labelWriteRefusals(changes.name),
   );
-  return row;
+  return row?.label;
 }
 
 /** Deletes the label if it is at an expected version; whether a row was deleted. */
@@ -111,3 +123,21 @@ export async function deleteLabel(
   );
   return rows.length > 0;
 }
+
+/** Past LABELS_PER_WORKSPACE (the trigger's `limit_reached`), or a name another label has in any case. */
+const labelWriteRefusals =
+  (name: string | undefined): Refusals =>
+  (error) => {
+    if (raisedErrorCode(error) === 'limit_reached') {
+      return new AppError(
+        'limit_reached',
+        `This workspace already has ${LABELS_PER_WORKSPACE} labels, the limit (labels_per_workspace). Delete one first.`,
+      );
+    }
+    if (brokenUniqueConstraint(error) !== LABEL_NAME_INDEX) return undefined;
+    return new AppError(
+      'label_exists',
+      `This workspace already has a label named "${name}" (names are compared whatever the case).`,
+      { errors: [{ path: 'body.name', code: 'label_exists', message: 'is already taken' }] },
+    );
+  };

@@ -5,10 +5,8 @@
 import type { CreateLabel, Label, UpdateLabel } from '../../_shared/api-types.ts';
 import { lastStatementOf, type Database, type Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
-import { LABELS_PER_WORKSPACE } from '../../_shared/limits.ts';
 import { pageOf, type Page, type PageRequest } from '../../_shared/pages.ts';
 import type { Principal } from '../../_shared/principal.ts';
-import { brokenUniqueConstraint, raisedErrorCode } from '../../_shared/sql-errors.ts';
 import {
   conditionalWriteFailure,
   requireExpectedVersion,
@@ -25,11 +23,9 @@ import type { LowerNameIdKey } from './label-order.ts';
 import {
   deleteLabel as deleteLabelRow,
   insertLabel,
-  LABEL_NAME_INDEX,
   selectLabel,
   selectLabels,
   updateLabel as updateLabelRow,
-  type LabelRow,
 } from './labels.queries.ts';
 
 export interface LabelAddress {
@@ -50,11 +46,7 @@ export function createLabel(
   return db.asCaller(principal, async (sql) => {
     const access = await enterWorkspace(sql, principal, slug);
     requireRole(access, 'member', 'create labels');
-    try {
-      return toLabel(await insertLabel(lastStatementOf(sql), access.workspaceId, request));
-    } catch (error) {
-      throw labelWriteRefusal(error, request.name);
-    }
+    return insertLabel(lastStatementOf(sql), access.workspaceId, request);
   });
 }
 
@@ -66,7 +58,7 @@ export function listLabels(
 ): Promise<Page<Label>> {
   return db.asCaller(principal, async (sql) => {
     const { found } = await readInWorkspace(sql, principal, slug, (last) => selectLabels(last, slug, page));
-    return pageOf(found, page, toLabel);
+    return pageOf(found, page, (row) => row.label);
   });
 }
 
@@ -76,7 +68,7 @@ export function getLabel(db: Database, principal: Principal, address: LabelAddre
       selectLabel(last, { slug: address.slug }, address.id),
     );
     if (!found) throw labelNotFound();
-    return toLabel(found);
+    return found;
   });
 }
 
@@ -94,13 +86,9 @@ export async function updateLabel(
   const updated = await db.asCaller(principal, async (sql) => {
     const access = await enterLabel(sql, principal, address, 'rename or recolor labels', expected);
     if (Object.keys(changes).length === 0) return access.label;
-    try {
-      return await updateLabelRow(lastStatementOf(sql), access.workspaceId, address.id, changes, expected);
-    } catch (error) {
-      throw labelWriteRefusal(error, changes.name);
-    }
+    return updateLabelRow(lastStatementOf(sql), access.workspaceId, address.id, changes, expected);
   });
-  if (updated) return toLabel(updated);
+  if (updated) return updated;
   throw conditionalWriteFailure(await currentLabelVersion(db, principal, address), labelNotFound().detail);
 }
 
@@ -125,7 +113,7 @@ async function enterLabel(
   address: LabelAddress,
   action: string,
   expected: ExpectedVersion,
-): Promise<WorkspaceAccess & { label: LabelRow }> {
+): Promise<WorkspaceAccess & { label: Label }> {
   const { access, found } = await enterWorkspaceWith(sql, principal, address.slug, () =>
     selectLabel(sql, { slug: address.slug }, address.id),
   );
@@ -148,33 +136,4 @@ function currentLabelVersion(
     const row = await selectLabel(lastStatementOf(sql), { slug: address.slug }, address.id);
     return row?.version;
   });
-}
-
-function labelWriteRefusal(error: unknown, name: string | undefined): unknown {
-  if (raisedErrorCode(error) === 'limit_reached') {
-    return new AppError(
-      'limit_reached',
-      `This workspace already has ${LABELS_PER_WORKSPACE} labels, the limit (labels_per_workspace). Delete one first.`,
-    );
-  }
-  if (brokenUniqueConstraint(error) !== LABEL_NAME_INDEX) return error;
-  return new AppError(
-    'label_exists',
-    `This workspace already has a label named "${name}" (names are compared whatever the case).`,
-    { errors: [{ path: 'body.name', code: 'label_exists', message: 'is already taken' }] },
-  );
-}
-
-export function toLabel(row: LabelRow): Label {
-  return {
-    object: 'label',
-    id: row.id,
-    workspace_id: row.workspace_id,
-    name: row.name,
-    color: row.color,
-    created_by: row.created_by,
-    version: row.version,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-  };
 }

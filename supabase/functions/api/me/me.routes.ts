@@ -3,18 +3,15 @@ import { Hono } from 'hono';
 import type { AppDeps, AuthenticatedEnv } from '../app-env.ts';
 import { readIfMatch } from '../http/conditional.ts';
 import { readMergePatch } from '../http/merge-patch.ts';
-import { NoQueryParameters, readQuery } from '../http/query-params.ts';
 import { UpdateMeBodySchema } from './me.schemas.ts';
 import { getMe, updateMe } from './me.service.ts';
 
 export const meRoutes = ({ db }: Pick<AppDeps, 'db'>) =>
   new Hono<AuthenticatedEnv>()
     .get('/me', async (c) => {
-      readQuery(c, NoQueryParameters);
       return c.json(await getMe(db, c.var.principal), 200);
     })
     .patch('/me', async (c) => {
-      readQuery(c, NoQueryParameters);
       const changes = await readMergePatch(c, UpdateMeBodySchema);
       return c.json(await updateMe(db, c.var.principal, changes, readIfMatch(c)), 200);
     });

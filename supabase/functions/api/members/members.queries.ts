@@ -4,10 +4,12 @@
  * anyone leave. E-mail addresses live in auth.users, beyond the caller's reach, so they come from
  * `private.member_emails`, which answers only to members of the workspace.
  */
-import type { WorkspaceRole } from '../../_shared/api-types.ts';
+import type { Member, WorkspaceRole } from '../../_shared/api-types.ts';
 import type { Sql } from '../../_shared/db.ts';
+import { AppError } from '../../_shared/errors.ts';
 import type { CreatedAtIdKey, PageRequest } from '../../_shared/pages.ts';
 import { rowsToFetch } from '../../_shared/pages.ts';
+import { raisedErrorCode, refusing, type Refusals } from '../../_shared/sql-errors.ts';
 import type { ExpectedVersion } from '../../_shared/versions.ts';
 import {
   callerWorkspaceIdAt,
@@ -16,26 +18,26 @@ import {
   type WorkspaceReference,
 } from '../workspaces/workspace-access.queries.ts';
 
-export interface MemberRow extends Record<string, unknown> {
-  user_id: string;
-  workspace_id: string;
-  role: WorkspaceRole;
-  display_name: string;
-  email: string;
-  version: number;
-  created_at: Date;
-  updated_at: Date;
+/** A member in a list: as the API answers it, with its place in the list. */
+export interface MemberListRow extends Record<string, unknown> {
+  member: Member;
   sort_key: CreatedAtIdKey;
 }
 
-const MEMBER_COLUMNS = `m.user_id, m.workspace_id, m.role, p.display_name, e.email, m.version, m.created_at,
-  m.updated_at, json_build_array(m.created_at, m.user_id) as sort_key`;
 /**
- * The members of the workspace whose id is the SQL expression `workspaceId`, with their profiles and
- * e-mails, as `from … where …`: the statement goes on with `and …`.
+ * The member as the API answers it: `memberJson`, what `private.member_json` builds for the event log and
+ * the export, and the e-mail address `e.email`, which only the members list shows (`avatar_url` is null
+ * until avatars land).
+ */
+const withEmail = (memberJson: string) =>
+  `${memberJson} || jsonb_build_object('email', e.email, 'avatar_url', null) as member`;
+const MEMBER_JSON = withEmail('private.member_json(m)');
+
+/**
+ * The members of the workspace whose id is the SQL expression `workspaceId`, with their e-mails, as
+ * `from … where …`: the statement goes on with `and …`.
  */
 const membersOf = (workspaceId: string) => `public.memberships m
-  join public.profiles p on p.user_id = m.user_id
   join private.member_emails(${workspaceId}) e on e.user_id = m.user_id
   where m.workspace_id = ${workspaceId}`;
 
@@ -44,10 +46,11 @@ export function selectMembers(
   sql: Sql,
   slug: string,
   page: PageRequest<CreatedAtIdKey>,
-): Promise<MemberRow[]> {
+): Promise<MemberListRow[]> {
   const [joinedAt, userId] = page.cursor ?? [null, null];
-  return sql.query<MemberRow>(
-    `select ${MEMBER_COLUMNS} from ${membersOf(callerWorkspaceIdAt('$1'))}
+  return sql.query<MemberListRow>(
+    `select ${MEMBER_JSON}, json_build_array(m.created_at, m.user_id) as sort_key
+     from ${membersOf(callerWorkspaceIdAt('$1'))}
        and ($2::timestamptz is null or (m.created_at, m.user_id) > ($2::timestamptz, $3::uuid))
      order by m.created_at, m.user_id
      limit $4`,
@@ -59,12 +62,12 @@ export async function selectMember(
   sql: Sql,
   workspace: WorkspaceReference,
   userId: string,
-): Promise<MemberRow | undefined> {
-  const [row] = await sql.query<MemberRow>(
-    `select ${MEMBER_COLUMNS} from ${membersOf(workspaceIdOf(workspace, '$1'))} and m.user_id = $2`,
+): Promise<Member | undefined> {
+  const [row] = await sql.query<{ member: Member }>(
+    `select ${MEMBER_JSON} from ${membersOf(workspaceIdOf(workspace, '$1'))} and m.user_id = $2`,
     [workspaceValueOf(workspace), userId],
   );
-  return row;
+  return row?.member;
 }
 
 export async function selectMemberVersion(
@@ -79,6 +82,12 @@ export async function selectMemberVersion(
   return row?.version;
 }
 
+/** Whom a `last_owner` refusal is about: the caller themself, or another member, by name. */
+export interface MemberNamed {
+  displayName: string;
+  isCaller: boolean;
+}
+
 /** Sets the role if the membership is at an expected version; the member as changed, undefined if not. */
 export async function updateMemberRole(
   sql: Sql,
@@ -86,19 +95,22 @@ export async function updateMemberRole(
   userId: string,
   role: WorkspaceRole,
   expected: ExpectedVersion,
-): Promise<MemberRow | undefined> {
-  const [row] = await sql.query<MemberRow>(
-    `with m as (
-       update public.memberships set role = $3
-       where workspace_id = $1 and user_id = $2 and ($4::integer[] is null or version = any($4::integer[]))
-       returning *
-     )
-     select ${MEMBER_COLUMNS} from m
-       join public.profiles p on p.user_id = m.user_id
-       join private.member_emails($1) e on e.user_id = m.user_id`,
-    [workspaceId, userId, role, expected],
+  member: MemberNamed,
+): Promise<Member | undefined> {
+  const [row] = await refusing(
+    sql.query<{ member: Member }>(
+      `with changed as (
+         update public.memberships m set role = $3
+         where workspace_id = $1 and user_id = $2 and ($4::integer[] is null or version = any($4::integer[]))
+         returning m.user_id, private.member_json(m) as json
+       )
+       select ${withEmail('changed.json')} from changed
+         join private.member_emails($1) e on e.user_id = changed.user_id`,
+      [workspaceId, userId, role, expected],
+    ),
+    lastOwnerRefusal(member),
   );
-  return row;
+  return row?.member;
 }
 
 /** Removes the membership if it is at an expected version; whether a row went. */
@@ -107,12 +119,28 @@ export async function deleteMember(
   workspaceId: string,
   userId: string,
   expected: ExpectedVersion,
+  member: MemberNamed,
 ): Promise<boolean> {
-  const rows = await sql.query<{ user_id: string }>(
-    `delete from public.memberships
-     where workspace_id = $1 and user_id = $2 and ($3::integer[] is null or version = any($3::integer[]))
-     returning user_id`,
-    [workspaceId, userId, expected],
+  const rows = await refusing(
+    sql.query<{ user_id: string }>(
+      `delete from public.memberships
+       where workspace_id = $1 and user_id = $2 and ($3::integer[] is null or version = any($3::integer[]))
+       returning user_id`,
+      [workspaceId, userId, expected],
+    ),
+    lastOwnerRefusal(member),
   );
   return rows.length > 0;
 }
+
+/** The trigger's `last_owner`: the workspace would be left without an owner. */
+const lastOwnerRefusal =
+  ({ displayName, isCaller }: MemberNamed): Refusals =>
+  (error) => {
+    if (raisedErrorCode(error) !== 'last_owner') return undefined;
+    const who = isCaller ? 'You are' : `${displayName} is`;
+    return new AppError(
+      'last_owner',
+      `${who} the only owner of this workspace: make someone else an owner first.`,
+    );
+  };

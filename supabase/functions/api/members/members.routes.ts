@@ -7,7 +7,7 @@ import { jsonWithETag, readIfMatch } from '../http/conditional.ts';
 import { readMergePatch } from '../http/merge-patch.ts';
 import { listResponse, pageParameters } from '../http/pagination.ts';
 import { shapedPathParam, UuidShape } from '../http/path-params.ts';
-import { NoQueryParameters, readQuery } from '../http/query-params.ts';
+import { queryOf } from '../http/query-params.ts';
 import { UpdateMemberBodySchema } from './members.schemas.ts';
 import { getMember, listMembers, memberNotFound, removeMember, updateMember } from './members.service.ts';
 
@@ -20,17 +20,15 @@ function userIdOf(c: Context<AuthenticatedEnv>): string {
 
 export const membersRoutes = ({ db }: Pick<AppDeps, 'db'>) =>
   new Hono<AuthenticatedEnv>()
-    .get('/workspaces/:slug/members', async (c) => {
-      const { limit, cursor } = readQuery(c, ListMembersQuery);
+    .get('/workspaces/:slug/members', queryOf(ListMembersQuery), async (c) => {
+      const { limit, cursor } = c.var.query;
       const page = await listMembers(db, c.var.principal, c.req.param('slug'), { limit, cursor });
       return listResponse(c, page);
     })
     .get('/workspaces/:slug/members/:user_id', async (c) => {
-      readQuery(c, NoQueryParameters);
       return jsonWithETag(c, await getMember(db, c.var.principal, c.req.param('slug'), userIdOf(c)));
     })
     .patch('/workspaces/:slug/members/:user_id', async (c) => {
-      readQuery(c, NoQueryParameters);
       const changes = await readMergePatch(c, UpdateMemberBodySchema);
       const expected = readIfMatch(c);
       const member = await updateMember(
@@ -44,7 +42,6 @@ export const membersRoutes = ({ db }: Pick<AppDeps, 'db'>) =>
       return jsonWithETag(c, member);
     })
     .delete('/workspaces/:slug/members/:user_id', async (c) => {
-      readQuery(c, NoQueryParameters);
       await removeMember(db, c.var.principal, c.req.param('slug'), userIdOf(c), readIfMatch(c));
       return c.body(null, 204);
     });

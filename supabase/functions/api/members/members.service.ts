@@ -9,7 +9,6 @@ import { lastStatementOf, type Database } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import { pageOf, type CreatedAtIdKey, type Page, type PageRequest } from '../../_shared/pages.ts';
 import type { Principal } from '../../_shared/principal.ts';
-import { raisedErrorCode } from '../../_shared/sql-errors.ts';
 import {
   conditionalWriteFailure,
   requireExpectedVersion,
@@ -27,7 +26,7 @@ import {
   selectMembers,
   selectMemberVersion,
   updateMemberRole,
-  type MemberRow,
+  type MemberNamed,
 } from './members.queries.ts';
 
 export function listMembers(
@@ -38,7 +37,7 @@ export function listMembers(
 ): Promise<Page<Member>> {
   return db.asCaller(principal, async (sql) => {
     const { found } = await readInWorkspace(sql, principal, slug, (last) => selectMembers(last, slug, page));
-    return pageOf(found, page, toMember);
+    return pageOf(found, page, (row) => row.member);
   });
 }
 
@@ -48,7 +47,7 @@ export function getMember(db: Database, principal: Principal, slug: string, user
       selectMember(last, { slug }, userId),
     );
     if (!found) throw memberNotFound();
-    return toMember(found);
+    return found;
   });
 }
 
@@ -77,17 +76,13 @@ export async function updateMember(
     }
     requireExpectedVersion(member.version, expected);
     if (changes.role === undefined || changes.role === member.role) return { access, updated: member };
-    try {
-      const last = lastStatementOf(sql);
-      return {
-        access,
-        updated: await updateMemberRole(last, access.workspaceId, userId, changes.role, expected),
-      };
-    } catch (error) {
-      throw lastOwnerRefusal(error, member, principal);
-    }
+    const [last, named] = [lastStatementOf(sql), namedAs(member, principal)];
+    return {
+      access,
+      updated: await updateMemberRole(last, access.workspaceId, userId, changes.role, expected, named),
+    };
   });
-  if (updated) return toMember(updated);
+  if (updated) return updated;
   throw conditionalWriteFailure(await currentVersion(db, principal, access, userId));
 }
 
@@ -112,14 +107,8 @@ export async function removeMember(
       requireAuthorityOver(access, member, 'remove an owner');
     }
     requireExpectedVersion(member.version, expected);
-    try {
-      return {
-        access,
-        deleted: await deleteMember(lastStatementOf(sql), access.workspaceId, userId, expected),
-      };
-    } catch (error) {
-      throw lastOwnerRefusal(error, member, principal);
-    }
+    const [last, named] = [lastStatementOf(sql), namedAs(member, principal)];
+    return { access, deleted: await deleteMember(last, access.workspaceId, userId, expected, named) };
   });
   if (deleted) return;
   throw conditionalWriteFailure(await currentVersion(db, principal, access, userId));
@@ -138,7 +127,7 @@ function currentVersion(
 }
 
 /** Admins manage admins, members and viewers; only owners manage owners (SPEC §6). */
-function requireAuthorityOver(access: WorkspaceAccess, member: MemberRow, action: string): void {
+function requireAuthorityOver(access: WorkspaceAccess, member: Member, action: string): void {
   if (member.role !== 'owner' || access.role === 'owner') return;
   throw new AppError(
     'forbidden',
@@ -146,35 +135,15 @@ function requireAuthorityOver(access: WorkspaceAccess, member: MemberRow, action
   );
 }
 
-function lastOwnerRefusal(error: unknown, member: MemberRow, principal: Principal): unknown {
-  if (raisedErrorCode(error) !== 'last_owner') return error;
-  const who = member.user_id === principal.user_id ? 'You are' : `${member.display_name} is`;
-  return new AppError(
-    'last_owner',
-    `${who} the only owner of this workspace: make someone else an owner first.`,
-  );
+function namedAs(member: Member, principal: Principal): MemberNamed {
+  return { displayName: member.display_name, isCaller: member.user_id === principal.user_id };
 }
 
-function memberFound(member: MemberRow | undefined): MemberRow {
+function memberFound(member: Member | undefined): Member {
   if (!member) throw memberNotFound();
   return member;
 }
 
 export function memberNotFound(): AppError {
   return new AppError('not_found', 'This workspace has no member with this user id.');
-}
-
-function toMember(row: MemberRow): Member {
-  return {
-    object: 'member',
-    user_id: row.user_id,
-    workspace_id: row.workspace_id,
-    role: row.role,
-    display_name: row.display_name,
-    email: row.email,
-    avatar_url: null,
-    version: row.version,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-  };
 }

@@ -1,11 +1,9 @@
 /** GET /v1/meta/limits — the constants behind limit_reached, payload_too_large and rate_limited. */
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env.ts';
-import { NoQueryParameters, readQuery } from '../http/query-params.ts';
 import { describeLimits } from './meta.service.ts';
 
 export const metaRoutes = () =>
   new Hono<AppEnv>().get('/meta/limits', (c) => {
-    readQuery(c, NoQueryParameters);
     return c.json(describeLimits(), 200);
   });

@@ -4,7 +4,7 @@
  * calls `requireActiveProject` first.
  */
 import { AppError } from '../../_shared/errors.ts';
-import type { ProjectRow } from './projects.queries.ts';
+import type { Project } from '../../_shared/api-types.ts';
 
 /** A project's address: `/v1/workspaces/{slug}/projects/{key}`. */
 export interface ProjectAddress {
@@ -16,10 +16,10 @@ export function projectNotFound(key: string): AppError {
   return new AppError('not_found', `This workspace has no project with the key "${key}".`);
 }
 
-/** The project `key` from the row of selectProjectAt; `404` when there is none (keys are case-sensitive). */
-export function projectFound(row: ProjectRow | undefined, key: string): ProjectRow {
-  if (!row) throw projectNotFound(key);
-  return row;
+/** The project `key` as selectProjectAt found it; `404` when there is none (keys are case-sensitive). */
+export function projectFound(project: Project | undefined, key: string): Project {
+  if (!project) throw projectNotFound(key);
+  return project;
 }
 
 export function projectArchived(key: string): AppError {
@@ -27,6 +27,6 @@ export function projectArchived(key: string): AppError {
 }
 
 /** `409 project_archived` unless the project is active. */
-export function requireActiveProject(project: Pick<ProjectRow, 'key' | 'archived_at'>): void {
-  if (project.archived_at !== null) throw projectArchived(project.key);
+export function requireActiveProject(project: Pick<Project, 'key' | 'archived'>): void {
+  if (project.archived) throw projectArchived(project.key);
 }

@@ -3,22 +3,23 @@
  * admins create, change and delete them. Projects are addressed by workspace and key. An insert past
  * PROJECTS_PER_WORKSPACE is refused by a trigger (P0001, hint `limit_reached`), under a lock of the workspace.
  */
+import type { Project } from '../../_shared/api-types.ts';
 import type { Sql } from '../../_shared/db.ts';
+import { AppError } from '../../_shared/errors.ts';
+import { PROJECTS_PER_WORKSPACE } from '../../_shared/limits.ts';
 import { rowsToFetch, type CreatedAtIdKey, type PageRequest } from '../../_shared/pages.ts';
+import {
+  brokenUniqueConstraint,
+  raisedErrorCode,
+  refusing,
+  type Refusals,
+} from '../../_shared/sql-errors.ts';
 import type { ExpectedVersion } from '../../_shared/versions.ts';
 import { callerWorkspaceIdAt } from '../workspaces/workspace-access.queries.ts';
 
-export interface ProjectRow extends Record<string, unknown> {
-  id: string;
-  workspace_id: string;
-  key: string;
-  name: string;
-  description: string;
-  archived_at: Date | null;
-  created_by: string | null;
-  version: number;
-  created_at: Date;
-  updated_at: Date;
+/** A project in a list: as the API answers it, with its place in the list. */
+export interface ProjectListRow extends Record<string, unknown> {
+  project: Project;
   sort_key: CreatedAtIdKey;
 }
 
@@ -36,20 +37,23 @@ export interface ProjectChanges {
 }
 
 /** The unique constraint on (workspace_id, key), as Postgres names it. */
-export const PROJECT_KEY_CONSTRAINT = 'projects_workspace_id_key_key';
+const PROJECT_KEY_CONSTRAINT = 'projects_workspace_id_key_key';
 
-const PROJECT_COLUMNS = `id, workspace_id, key, name, description, archived_at, created_by, version,
-  created_at, updated_at, json_build_array(created_at, id) as sort_key`;
+/** The project as the API answers it, built by the same function as the event log's and the export's. */
+const PROJECT_JSON = 'private.project_json(p) as project';
 
-export async function insertProject(sql: Sql, workspaceId: string, project: NewProject): Promise<ProjectRow> {
-  const [row] = await sql.query<ProjectRow>(
-    `insert into public.projects (workspace_id, key, name, description, created_by)
-     values ($1, $2, $3, $4, (select auth.uid()))
-     returning ${PROJECT_COLUMNS}`,
-    [workspaceId, project.key, project.name, project.description],
+export async function insertProject(sql: Sql, workspaceId: string, project: NewProject): Promise<Project> {
+  const [row] = await refusing(
+    sql.query<{ project: Project }>(
+      `insert into public.projects as p (workspace_id, key, name, description, created_by)
+       values ($1, $2, $3, $4, (select auth.uid()))
+       returning ${PROJECT_JSON}`,
+      [workspaceId, project.key, project.name, project.description],
+    ),
+    projectWriteRefusals(project.key),
   );
   if (!row) throw new Error('insert into projects returned no row');
-  return row;
+  return row.project;
 }
 
 /** A page of the workspace's projects, oldest first; archived ones only when asked for. */
@@ -58,10 +62,10 @@ export function selectProjects(
   slug: string,
   page: PageRequest<CreatedAtIdKey>,
   includeArchived: boolean,
-): Promise<ProjectRow[]> {
+): Promise<ProjectListRow[]> {
   const [createdAt, id] = page.cursor ?? [null, null];
-  return sql.query<ProjectRow>(
-    `select ${PROJECT_COLUMNS} from public.projects
+  return sql.query<ProjectListRow>(
+    `select ${PROJECT_JSON}, json_build_array(created_at, id) as sort_key from public.projects p
      where workspace_id = ${callerWorkspaceIdAt('$1')}
        and ($2::boolean or archived_at is null)
        and ($3::timestamptz is null or (created_at, id) > ($3::timestamptz, $4::uuid))
@@ -83,9 +87,10 @@ export async function updateProject(
   changes: ProjectChanges,
   expected: ExpectedVersion,
   onlyUnarchives: boolean,
-): Promise<ProjectRow | undefined> {
-  const [row] = await sql.query<ProjectRow>(
-    `update public.projects set
+): Promise<Project | undefined> {
+  const [row] = await refusing(
+    sql.query<{ project: Project }>(
+      `update public.projects p set
        key = coalesce($3, key),
        name = coalesce($4, name),
        description = coalesce($5, description),
@@ -97,19 +102,21 @@ export async function updateProject(
      where workspace_id = $1 and key = $2
        and ($7::integer[] is null or version = any($7::integer[]))
        and (archived_at is null or $8::boolean)
-     returning ${PROJECT_COLUMNS}`,
-    [
-      workspaceId,
-      key,
-      changes.key ?? null,
-      changes.name ?? null,
-      changes.description ?? null,
-      changes.archived ?? null,
-      expected,
-      onlyUnarchives,
-    ],
+     returning ${PROJECT_JSON}`,
+      [
+        workspaceId,
+        key,
+        changes.key ?? null,
+        changes.name ?? null,
+        changes.description ?? null,
+        changes.archived ?? null,
+        expected,
+        onlyUnarchives,
+      ],
+    ),
+    projectWriteRefusals(changes.key),
   );
-  return row;
+  return row?.project;
 }
 
 /** Deletes the project if it is at an expected version; whether a row was deleted. */
@@ -132,11 +139,29 @@ export async function deleteProject(
  * The project `key` of the caller's workspace `slug`, found without waiting for the workspace's id: for
  * statements sent together in one round trip.
  */
-export async function selectProjectAt(sql: Sql, slug: string, key: string): Promise<ProjectRow | undefined> {
-  const [row] = await sql.query<ProjectRow>(
-    `select ${PROJECT_COLUMNS} from public.projects
+export async function selectProjectAt(sql: Sql, slug: string, key: string): Promise<Project | undefined> {
+  const [row] = await sql.query<{ project: Project }>(
+    `select ${PROJECT_JSON} from public.projects p
      where key = $2 and workspace_id = ${callerWorkspaceIdAt('$1')}`,
     [slug, key],
   );
-  return row;
+  return row?.project;
 }
+
+/** Past PROJECTS_PER_WORKSPACE (the trigger's `limit_reached`), or a key another project has. */
+const projectWriteRefusals =
+  (key: string | undefined): Refusals =>
+  (error) => {
+    if (raisedErrorCode(error) === 'limit_reached') {
+      return new AppError(
+        'limit_reached',
+        `This workspace already has ${PROJECTS_PER_WORKSPACE} projects, the limit (projects_per_workspace). Delete one first.`,
+      );
+    }
+    if (brokenUniqueConstraint(error) !== PROJECT_KEY_CONSTRAINT) return undefined;
+    return new AppError(
+      'project_key_taken',
+      `Another project in this workspace already uses the key "${key}".`,
+      { errors: [{ path: 'body.key', code: 'project_key_taken', message: 'is already taken' }] },
+    );
+  };

@@ -8,7 +8,7 @@ import { readJsonBody } from '../http/json-body.ts';
 import { readMergePatch } from '../http/merge-patch.ts';
 import { listResponse, pageParameters } from '../http/pagination.ts';
 import { projectAddressOf, slugOf } from '../http/path-params.ts';
-import { NoQueryParameters, readQuery } from '../http/query-params.ts';
+import { queryOf } from '../http/query-params.ts';
 import { CreateProjectBodySchema, UpdateProjectBodySchema } from './projects.schemas.ts';
 import { createProject, deleteProject, getProject, listProjects, updateProject } from './projects.service.ts';
 
@@ -23,24 +23,21 @@ const ListProjectsQuery = z.object({
 export const projectsRoutes = ({ db }: Pick<AppDeps, 'db'>) =>
   new Hono<AuthenticatedEnv>()
     .post('/workspaces/:slug/projects', async (c) => {
-      readQuery(c, NoQueryParameters);
       const request = await readJsonBody(c, CreateProjectBodySchema);
       const project = await createProject(db, c.var.principal, slugOf(c), request);
       // Relative to the request's own URL (…/projects), so it holds behind any gateway prefix.
       c.header('Location', `projects/${project.key}`);
       return jsonWithETag(c, project, 201);
     })
-    .get('/workspaces/:slug/projects', async (c) => {
-      const { limit, cursor, include_archived } = readQuery(c, ListProjectsQuery);
+    .get('/workspaces/:slug/projects', queryOf(ListProjectsQuery), async (c) => {
+      const { limit, cursor, include_archived } = c.var.query;
       const page = await listProjects(db, c.var.principal, slugOf(c), { limit, cursor }, include_archived);
       return listResponse(c, page);
     })
     .get('/workspaces/:slug/projects/:key', async (c) => {
-      readQuery(c, NoQueryParameters);
       return jsonWithETag(c, await getProject(db, c.var.principal, projectAddressOf(c)));
     })
     .patch('/workspaces/:slug/projects/:key', async (c) => {
-      readQuery(c, NoQueryParameters);
       const address = projectAddressOf(c);
       const changes = await readMergePatch(c, UpdateProjectBodySchema);
       const project = await updateProject(db, c.var.principal, address, changes, readIfMatch(c));
@@ -49,7 +46,6 @@ export const projectsRoutes = ({ db }: Pick<AppDeps, 'db'>) =>
       return jsonWithETag(c, project);
     })
     .delete('/workspaces/:slug/projects/:key', async (c) => {
-      readQuery(c, NoQueryParameters);
       await deleteProject(db, c.var.principal, projectAddressOf(c), readIfMatch(c));
       return c.body(null, 204);
     });

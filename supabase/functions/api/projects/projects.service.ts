@@ -4,11 +4,9 @@
  */
 import type { CreateProject, Project, UpdateProject } from '../../_shared/api-types.ts';
 import { lastStatementOf, type Database, type Sql } from '../../_shared/db.ts';
-import { AppError } from '../../_shared/errors.ts';
-import { PROJECTS_PER_WORKSPACE } from '../../_shared/limits.ts';
+import type { AppError } from '../../_shared/errors.ts';
 import { pageOf, type CreatedAtIdKey, type Page, type PageRequest } from '../../_shared/pages.ts';
 import type { Principal } from '../../_shared/principal.ts';
-import { brokenUniqueConstraint, raisedErrorCode } from '../../_shared/sql-errors.ts';
 import {
   conditionalWriteFailure,
   isExpectedVersion,
@@ -32,11 +30,9 @@ import {
 import {
   deleteProject as deleteProjectRow,
   insertProject,
-  PROJECT_KEY_CONSTRAINT,
   selectProjectAt,
   selectProjects,
   updateProject as updateProjectRow,
-  type ProjectRow,
 } from './projects.queries.ts';
 
 export function createProject(
@@ -48,11 +44,7 @@ export function createProject(
   return db.asCaller(principal, async (sql) => {
     const access = await enterWorkspace(sql, principal, slug);
     requireRole(access, 'admin', 'create projects');
-    try {
-      return toProject(await insertProject(lastStatementOf(sql), access.workspaceId, request));
-    } catch (error) {
-      throw projectWriteRefusal(error, request.key);
-    }
+    return insertProject(lastStatementOf(sql), access.workspaceId, request);
   });
 }
 
@@ -67,7 +59,7 @@ export function listProjects(
     const { found } = await readInWorkspace(sql, principal, slug, (last) =>
       selectProjects(last, slug, page, includeArchived),
     );
-    return pageOf(found, page, toProject);
+    return pageOf(found, page, (row) => row.project);
   });
 }
 
@@ -76,7 +68,7 @@ export function getProject(db: Database, principal: Principal, address: ProjectA
     const { found } = await readInWorkspace(sql, principal, address.slug, (last) =>
       selectProjectAt(last, address.slug, address.key),
     );
-    return toProject(projectFound(found, address.key));
+    return projectFound(found, address.key);
   });
 }
 
@@ -95,17 +87,13 @@ export async function updateProject(
     const { access, project } = await enterProject(sql, principal, address, 'change projects');
     if (Object.keys(changes).length === 0) return unchanged(project, address.key, expected);
     const unchanging = onlyUnarchives(changes);
-    if (!project || !isExpectedVersion(project.version, expected) || (project.archived_at && !unchanging)) {
+    if (!project || !isExpectedVersion(project.version, expected) || (project.archived && !unchanging)) {
       throw whyUnchanged(project, address.key, expected);
     }
-    try {
-      const last = lastStatementOf(sql);
-      return await updateProjectRow(last, access.workspaceId, address.key, changes, expected, unchanging);
-    } catch (error) {
-      throw projectWriteRefusal(error, changes.key);
-    }
+    const last = lastStatementOf(sql);
+    return updateProjectRow(last, access.workspaceId, address.key, changes, expected, unchanging);
   });
-  if (updated) return toProject(updated);
+  if (updated) return updated;
   // The project changed or went between the read and the write, and the write's transaction is over.
   throw whyUnchanged(await currentProject(db, principal, address), address.key, expected);
 }
@@ -142,7 +130,7 @@ function currentProject(
   db: Database,
   principal: Principal,
   address: ProjectAddress,
-): Promise<ProjectRow | undefined> {
+): Promise<Project | undefined> {
   return db.asCaller(principal, (sql) => selectProjectAt(lastStatementOf(sql), address.slug, address.key));
 }
 
@@ -152,7 +140,7 @@ function onlyUnarchives(changes: UpdateProject): boolean {
 }
 
 /** An empty merge patch changes nothing, but still answers If-Match and the archive rule as a write would. */
-function unchanged(project: ProjectRow | undefined, key: string, expected: ExpectedVersion): ProjectRow {
+function unchanged(project: Project | undefined, key: string, expected: ExpectedVersion): Project {
   const current = projectFound(project, key);
   requireExpectedVersion(current.version, expected);
   requireActiveProject(current);
@@ -160,42 +148,8 @@ function unchanged(project: ProjectRow | undefined, key: string, expected: Expec
 }
 
 /** Why the update changed no row: no such project, another version, or else the archive guard. */
-function whyUnchanged(current: ProjectRow | undefined, key: string, expected: ExpectedVersion): AppError {
+function whyUnchanged(current: Project | undefined, key: string, expected: ExpectedVersion): AppError {
   if (!current) return projectNotFound(key);
   if (!isExpectedVersion(current.version, expected)) return preconditionFailed(current.version);
   return projectArchived(key);
-}
-
-function projectWriteRefusal(error: unknown, key: string | undefined): unknown {
-  if (raisedErrorCode(error) === 'limit_reached') {
-    return new AppError(
-      'limit_reached',
-      `This workspace already has ${PROJECTS_PER_WORKSPACE} projects, the limit (projects_per_workspace). Delete one first.`,
-    );
-  }
-  if (brokenUniqueConstraint(error) !== PROJECT_KEY_CONSTRAINT) return error;
-  return new AppError(
-    'project_key_taken',
-    `Another project in this workspace already uses the key "${key}".`,
-    {
-      errors: [{ path: 'body.key', code: 'project_key_taken', message: 'is already taken' }],
-    },
-  );
-}
-
-export function toProject(row: ProjectRow): Project {
-  return {
-    object: 'project',
-    id: row.id,
-    workspace_id: row.workspace_id,
-    key: row.key,
-    name: row.name,
-    description: row.description,
-    archived: row.archived_at !== null,
-    archived_at: row.archived_at?.toISOString() ?? null,
-    created_by: row.created_by,
-    version: row.version,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-  };
 }

@@ -89,5 +89,5 @@ export function admitToTaskWorkspace(
 
 /** `409 project_archived` unless the task's project is active (SPEC §4: archived projects are read-only). */
 export function requireActiveTaskProject(task: TaskRow): void {
-  requireActiveProject({ key: task.project_key, archived_at: task.project_archived_at });
+  requireActiveProject({ key: task.project_key, archived: task.project_archived_at !== null });
 }

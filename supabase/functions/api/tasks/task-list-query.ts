@@ -7,10 +7,8 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { AppError } from '../../_shared/errors.ts';
-import type { AuthenticatedEnv } from '../app-env.ts';
 import { toFieldErrors } from '../http/field-errors.ts';
 import { pageParameters } from '../http/pagination.ts';
-import { readQuery } from '../http/query-params.ts';
 import { ProjectKeySchema } from '../projects/projects.schemas.ts';
 import { DEFAULT_TASK_SORT, TASK_SORTS, TaskSortKey, WorkspaceTaskSortKey } from './task-order.ts';
 import {
@@ -67,26 +65,21 @@ export const ListWorkspaceTasksQuery = z.object({
 export const CountTasksQuery = z.object(FILTERS);
 export const CountWorkspaceTasksQuery = z.object({ ...PROJECTS, ...FILTERS });
 
-/** The query, read with `schema`; its list parameters may also be repeated, which `readQuery` alone would not see. */
-export function readTaskQuery<Shape extends z.core.$ZodShape>(
-  c: Context<AuthenticatedEnv>,
-  schema: z.ZodObject<Shape>,
-): z.output<z.ZodObject<Shape, z.core.$strict>> {
-  const query: Record<string, unknown> = { ...readQuery(c, schema) };
+/**
+ * The query as `queryOf` read it, its list parameters read from every value sent instead of the first
+ * (a parameter sent more than once is in the query, as the route's schema declares it).
+ */
+export function withRepeatedLists<Query extends object>(c: Context, query: Query): Query {
+  const withLists = { ...query } as Record<string, unknown>;
   for (const name of Object.keys(LIST_PARAMETERS) as ListParameter[]) {
-    const values = name in schema.shape ? repeated(c, name, LIST_PARAMETERS[name]) : undefined;
-    // The same parameter's output, from every value sent instead of the first.
-    if (values !== undefined) query[name] = values;
+    const values = name in query ? repeated(c, name, LIST_PARAMETERS[name]) : undefined;
+    if (values !== undefined) withLists[name] = values;
   }
-  return query as z.output<z.ZodObject<Shape, z.core.$strict>>;
+  return withLists as Query;
 }
 
 /** The values of a list parameter sent more than once, joined and read as one; undefined otherwise. */
-function repeated<T>(
-  c: Context<AuthenticatedEnv>,
-  name: string,
-  schema: z.ZodType<T, string>,
-): T | undefined {
+function repeated<T>(c: Context, name: string, schema: z.ZodType<T, string>): T | undefined {
   const values = c.req.queries(name) ?? [];
   if (values.length < 2) return undefined;
   const joined = values.join(',');

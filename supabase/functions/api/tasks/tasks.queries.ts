@@ -7,8 +7,12 @@
 import type { z } from 'zod';
 import type { Task, TaskPriority, TaskStatus } from '../../_shared/api-types.ts';
 import type { Sql } from '../../_shared/db.ts';
+import { AppError } from '../../_shared/errors.ts';
+import { TASKS_PER_PROJECT } from '../../_shared/limits.ts';
 import { rowsToFetch, type PageRequest } from '../../_shared/pages.ts';
+import { raisedErrorCode, refusing, type Refusals } from '../../_shared/sql-errors.ts';
 import type { ExpectedVersion } from '../../_shared/versions.ts';
+import { projectArchived } from '../projects/project-access.ts';
 import {
   callerWorkspaceIdAt,
   workspaceIdOf,
@@ -183,18 +187,25 @@ export async function selectColumnOrder(
   return row ?? { ids: [], last: null };
 }
 
-/** Sets the positions of the project's tasks `ids` to `positions`, one for one, in one statement. */
+/**
+ * Sets the positions of the project's tasks `ids` to `positions`, one for one, in one statement.
+ * `projectKey` names the project in a refusal.
+ */
 export async function updatePositions(
   sql: Sql,
   projectId: string,
   ids: readonly string[],
   positions: readonly string[],
+  projectKey: string,
 ): Promise<void> {
-  await sql.query(
-    `update public.tasks t set position = v.position
-     from unnest($2::uuid[], $3::text[]) as v (id, position)
-     where t.project_id = $1 and t.id = v.id`,
-    [projectId, ids, positions],
+  await refusing(
+    sql.query(
+      `update public.tasks t set position = v.position
+       from unnest($2::uuid[], $3::text[]) as v (id, position)
+       where t.project_id = $1 and t.id = v.id`,
+      [projectId, ids, positions],
+    ),
+    taskWriteRefusals(projectKey),
   );
 }
 
@@ -227,19 +238,20 @@ export async function selectLabelIdsOf(
   return rows.map((row) => row.id);
 }
 
+/** Inserts the task into the project (whose key names it in a refusal) at `position`. */
 export async function insertTask(
   sql: Sql,
-  projectId: string,
+  project: { id: string; key: string },
   task: NewTask,
   position: string,
 ): Promise<Task> {
-  const [row] = await sql.query<{ task: Task }>(
+  const statement = sql.query<{ task: Task }>(
     `insert into public.tasks as t
        (project_id, title, description, status, priority, assignee_id, due_date, label_ids, position, created_by)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, (select auth.uid()))
      returning private.task_json(t) as task`,
     [
-      projectId,
+      project.id,
       task.title,
       task.description,
       task.status,
@@ -250,6 +262,7 @@ export async function insertTask(
       position,
     ],
   );
+  const [row] = await refusing(statement, taskWriteRefusals(project.key));
   if (!row) throw new Error('insert into tasks returned no row');
   return row.task;
 }
@@ -258,6 +271,7 @@ export async function insertTask(
  * Applies the changes if the task is at an expected version; undefined when no row changed. A task
  * whose status changes takes `endPosition` (the end of its new column, computed under that column's
  * lock); one whose status stays keeps its place. Decided on the row as it is when written, not as read.
+ * `projectKey` names the task's project in a refusal.
  */
 export async function updateTask(
   sql: Sql,
@@ -265,8 +279,9 @@ export async function updateTask(
   changes: TaskChanges,
   endPosition: string | null,
   expected: ExpectedVersion,
+  projectKey: string,
 ): Promise<Task | undefined> {
-  const [row] = await sql.query<{ task: Task }>(
+  const statement = sql.query<{ task: Task }>(
     `update public.tasks t set
        title = coalesce($2, title),
        description = coalesce($3, description),
@@ -296,36 +311,74 @@ export async function updateTask(
       expected,
     ],
   );
+  const [row] = await refusing(statement, taskWriteRefusals(projectKey));
   return row?.task;
 }
 
-/** Puts the task in `status` at `position` if it is at an expected version; undefined when no row changed. */
+/**
+ * Puts the task in `status` at `position` if it is at an expected version; undefined when no row changed.
+ * `projectKey` names the task's project in a refusal.
+ */
 export async function moveTask(
   sql: Sql,
   id: string,
   status: TaskStatus,
   position: string,
   expected: ExpectedVersion,
+  projectKey: string,
 ): Promise<Task | undefined> {
-  const [row] = await sql.query<{ task: Task }>(
-    `update public.tasks t set status = $2, position = $3
-     where id = $1 and ($4::integer[] is null or version = any($4::integer[]))
-     returning private.task_json(t) as task`,
-    [id, status, position, expected],
+  const [row] = await refusing(
+    sql.query<{ task: Task }>(
+      `update public.tasks t set status = $2, position = $3
+       where id = $1 and ($4::integer[] is null or version = any($4::integer[]))
+       returning private.task_json(t) as task`,
+      [id, status, position, expected],
+    ),
+    taskWriteRefusals(projectKey),
   );
   return row?.task;
 }
 
 /** Deletes the task if it is at an expected version; whether a row was deleted. */
-export async function deleteTask(sql: Sql, id: string, expected: ExpectedVersion): Promise<boolean> {
-  const rows = await sql.query<{ id: string }>(
-    `delete from public.tasks
-     where id = $1 and ($2::integer[] is null or version = any($2::integer[]))
-     returning id`,
-    [id, expected],
+export async function deleteTask(
+  sql: Sql,
+  id: string,
+  expected: ExpectedVersion,
+  projectKey: string,
+): Promise<boolean> {
+  const rows = await refusing(
+    sql.query<{ id: string }>(
+      `delete from public.tasks
+       where id = $1 and ($2::integer[] is null or version = any($2::integer[]))
+       returning id`,
+      [id, expected],
+    ),
+    taskWriteRefusals(projectKey),
   );
   return rows.length > 0;
 }
+
+/** What the database's own checks refused, as the API says it (they back up the service's checks). */
+const taskWriteRefusals =
+  (projectKey: string): Refusals =>
+  (error) => {
+    switch (raisedErrorCode(error)) {
+      case 'project_archived':
+        return projectArchived(projectKey);
+      case 'limit_reached':
+        return new AppError(
+          'limit_reached',
+          `The project "${projectKey}" already has ${TASKS_PER_PROJECT} tasks, the limit (tasks_per_project). Delete some first.`,
+        );
+      case 'validation_failed':
+        return new AppError(
+          'validation_failed',
+          'The assignee or a label changed meanwhile and is no longer valid here: read them again.',
+        );
+      default:
+        return undefined;
+    }
+  };
 
 interface SortSql {
   /** The expressions the sort orders by; the last is unique per task of what is listed. */

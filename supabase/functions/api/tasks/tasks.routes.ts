@@ -7,22 +7,23 @@
 import { Hono, type Context } from 'hono';
 import { AppError } from '../../_shared/errors.ts';
 import { CONCURRENT_TASK_SEARCHES_PER_USER } from '../../_shared/limits.ts';
+import type { Principal } from '../../_shared/principal.ts';
 import type { AppDeps, AuthenticatedEnv } from '../app-env.ts';
 import { jsonWithETag, readIfMatch } from '../http/conditional.ts';
 import { readJsonBody } from '../http/json-body.ts';
 import { readMergePatch } from '../http/merge-patch.ts';
 import { listResponse } from '../http/pagination.ts';
 import { projectAddressOf, shapedPathParam, slugOf, taskIdOf } from '../http/path-params.ts';
-import { NoQueryParameters, readQuery } from '../http/query-params.ts';
+import { queryOf } from '../http/query-params.ts';
 import { searchSlots } from './search-slots.ts';
 import {
   CountTasksQuery,
   CountWorkspaceTasksQuery,
   ListTasksQuery,
   ListWorkspaceTasksQuery,
-  readTaskQuery,
   requireCursorOfSort,
   taskFiltersOf,
+  withRepeatedLists,
 } from './task-list-query.ts';
 import {
   CreateTaskBodySchema,
@@ -59,11 +60,10 @@ function taskKeyOf(c: Context<AuthenticatedEnv>): TaskKey {
 export const tasksRoutes = ({ db }: Pick<AppDeps, 'db'>) => {
   // This instance's searches in progress; a list without `q` reads from an index and takes no slot.
   const searches = searchSlots(CONCURRENT_TASK_SEARCHES_PER_USER);
-  const searching = <T>(c: Context<AuthenticatedEnv>, q: string | undefined, work: () => Promise<T>) =>
-    q === undefined ? work() : searches.run(c.var.principal.user_id, work);
+  const searching = <T>(principal: Principal, q: string | undefined, work: () => Promise<T>) =>
+    q === undefined ? work() : searches.run(principal.user_id, work);
   return new Hono<AuthenticatedEnv>()
     .post('/workspaces/:slug/projects/:key/tasks', async (c) => {
-      readQuery(c, NoQueryParameters);
       const address = projectAddressOf(c);
       const request = await readJsonBody(c, CreateTaskBodySchema);
       const task = await createTask(db, c.var.principal, address, request);
@@ -71,58 +71,53 @@ export const tasksRoutes = ({ db }: Pick<AppDeps, 'db'>) => {
       c.header('Location', `../../../../tasks/${task.id}`);
       return jsonWithETag(c, task, 201);
     })
-    .get('/workspaces/:slug/projects/:key/tasks', async (c) => {
-      const { limit, cursor, sort, ...query } = readTaskQuery(c, ListTasksQuery);
+    .get('/workspaces/:slug/projects/:key/tasks', queryOf(ListTasksQuery), async (c) => {
+      const { limit, cursor, sort, ...query } = withRepeatedLists(c, c.var.query);
       requireCursorOfSort(sort, cursor);
       const address = projectAddressOf(c);
       const filters = taskFiltersOf(query);
       const list = () => listTasks(db, c.var.principal, address, sort, filters, { limit, cursor });
-      return listResponse(c, await searching(c, query.q, list));
+      return listResponse(c, await searching(c.var.principal, query.q, list));
     })
-    .get('/workspaces/:slug/projects/:key/task-counts', async (c) => {
-      const query = readTaskQuery(c, CountTasksQuery);
+    .get('/workspaces/:slug/projects/:key/task-counts', queryOf(CountTasksQuery), async (c) => {
+      const query = withRepeatedLists(c, c.var.query);
       const address = projectAddressOf(c);
       const count = () => countProjectTasks(db, c.var.principal, address, taskFiltersOf(query));
-      return c.json(await searching(c, query.q, count), 200);
+      return c.json(await searching(c.var.principal, query.q, count), 200);
     })
-    .get('/workspaces/:slug/tasks', async (c) => {
-      const { limit, cursor, sort, project, ...query } = readTaskQuery(c, ListWorkspaceTasksQuery);
+    .get('/workspaces/:slug/tasks', queryOf(ListWorkspaceTasksQuery), async (c) => {
+      const { limit, cursor, sort, project, ...query } = withRepeatedLists(c, c.var.query);
       requireCursorOfSort(sort, cursor);
       const [slug, filters] = [slugOf(c), taskFiltersOf(query)];
       const list = () =>
         listWorkspaceTasks(db, c.var.principal, slug, project ?? null, sort, filters, { limit, cursor });
-      return listResponse(c, await searching(c, query.q, list));
+      return listResponse(c, await searching(c.var.principal, query.q, list));
     })
-    .get('/workspaces/:slug/task-counts', async (c) => {
-      const { project, ...query } = readTaskQuery(c, CountWorkspaceTasksQuery);
+    .get('/workspaces/:slug/task-counts', queryOf(CountWorkspaceTasksQuery), async (c) => {
+      const { project, ...query } = withRepeatedLists(c, c.var.query);
       const [slug, filters] = [slugOf(c), taskFiltersOf(query)];
       const count = () => countWorkspaceTasks(db, c.var.principal, slug, project ?? null, filters);
-      return c.json(await searching(c, query.q, count), 200);
+      return c.json(await searching(c.var.principal, query.q, count), 200);
     })
     .get('/workspaces/:slug/tasks/:task_key', async (c) => {
-      readQuery(c, NoQueryParameters);
       const task = await getTaskByKey(db, c.var.principal, slugOf(c), taskKeyOf(c));
       // Relative to the request's URL (…/workspaces/{slug}/tasks/{key}): the task's own address.
       c.header('Content-Location', `../../../tasks/${task.id}`);
       return jsonWithETag(c, task);
     })
     .get('/tasks/:id', async (c) => {
-      readQuery(c, NoQueryParameters);
       return jsonWithETag(c, await getTask(db, c.var.principal, taskIdOf(c)));
     })
     .patch('/tasks/:id', async (c) => {
-      readQuery(c, NoQueryParameters);
       const id = taskIdOf(c);
       const changes = await readMergePatch(c, UpdateTaskBodySchema);
       return jsonWithETag(c, await updateTask(db, c.var.principal, id, changes, readIfMatch(c)));
     })
     .delete('/tasks/:id', async (c) => {
-      readQuery(c, NoQueryParameters);
       await deleteTask(db, c.var.principal, taskIdOf(c), readIfMatch(c));
       return c.body(null, 204);
     })
     .post('/tasks/:id/move', async (c) => {
-      readQuery(c, NoQueryParameters);
       const id = taskIdOf(c);
       const move = await readJsonBody(c, MoveTaskBodySchema);
       return jsonWithETag(c, await moveTask(db, c.var.principal, id, move, readIfMatch(c)));

@@ -6,21 +6,14 @@
 import type { MoveTask, Task, TaskCounts } from '../../_shared/api-types.ts';
 import { lastStatementOf, type Database, type Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
-import { TASKS_PER_PROJECT } from '../../_shared/limits.ts';
 import { pageOf, type Page, type PageRequest } from '../../_shared/pages.ts';
 import type { Principal } from '../../_shared/principal.ts';
-import { raisedErrorCode } from '../../_shared/sql-errors.ts';
 import {
   conditionalWriteFailure,
   requireExpectedVersion,
   type ExpectedVersion,
 } from '../../_shared/versions.ts';
-import {
-  projectArchived,
-  projectFound,
-  requireActiveProject,
-  type ProjectAddress,
-} from '../projects/project-access.ts';
+import { projectFound, requireActiveProject, type ProjectAddress } from '../projects/project-access.ts';
 import { selectProjectAt } from '../projects/projects.queries.ts';
 import {
   selectWorkspaceAccess,
@@ -59,6 +52,7 @@ import {
   selectTaskVersion,
   updatePositions,
   updateTask as updateTaskRow,
+  type TaskRow,
   type NewTask,
   type TaskChanges,
   type TaskFilters,
@@ -99,11 +93,7 @@ export function createTask(
     const project = projectFound(projectRow, address.key);
     requireActiveProject(project);
     requireReferencesFound(assignable, labelIds ?? [], knownLabels);
-    try {
-      return await insertTask(lastStatementOf(sql), project.id, request, afterLast(lastPosition));
-    } catch (error) {
-      throw taskWriteRefusal(error, project.key);
-    }
+    return insertTask(lastStatementOf(sql), project, request, afterLast(lastPosition));
   });
 }
 
@@ -260,11 +250,7 @@ export async function updateTask(
     requireReferencesFound(references.assignable, changes.label_ids ?? [], references.knownLabels);
     // Computed whenever a status is sent: the row decides, as it is when written, whether it moves.
     const endPosition = columnEnd ? afterLast(columnEnd.before_previous) : null;
-    try {
-      return await updateTaskRow(lastStatementOf(sql), id, changes, endPosition, expected);
-    } catch (error) {
-      throw taskWriteRefusal(error, task.project_key);
-    }
+    return updateTaskRow(lastStatementOf(sql), id, changes, endPosition, expected, task.project_key);
   });
   if (updated) return updated;
   // The task changed or went between the read and the write, and the write's transaction is over.
@@ -300,11 +286,7 @@ export async function moveTask(
     // Checked here too, on the task as read under the lock, so that a stale drag writes nothing.
     requireExpectedVersion(task.task.version, expected);
     if (landing === null) return task.task;
-    try {
-      return await writeMove(sql, task.task, move.status, landing, expected);
-    } catch (error) {
-      throw taskWriteRefusal(error, task.project_key);
-    }
+    return writeMove(sql, task, move.status, landing, expected);
   });
   if (moved) return moved;
   // The task changed or went between the read and the write, and the write's transaction is over.
@@ -317,16 +299,18 @@ export async function moveTask(
  */
 async function writeMove(
   sql: Sql,
-  task: Task,
+  { task, project_key: projectKey }: TaskRow,
   status: MoveTask['status'],
   landing: Landing,
   expected: ExpectedVersion,
 ): Promise<Task | undefined> {
   const { position, rebalanced } = landing;
-  if (rebalanced === null) return moveTaskRow(lastStatementOf(sql), task.id, status, position, expected);
+  if (rebalanced === null) {
+    return moveTaskRow(lastStatementOf(sql), task.id, status, position, expected, projectKey);
+  }
   const [, moved] = await Promise.all([
-    updatePositions(sql, task.project_id, rebalanced.ids, rebalanced.positions),
-    moveTaskRow(sql, task.id, status, position, expected),
+    updatePositions(sql, task.project_id, rebalanced.ids, rebalanced.positions, projectKey),
+    moveTaskRow(sql, task.id, status, position, expected, projectKey),
   ]);
   if (moved) return moved;
   throw conditionalWriteFailure(await selectTaskVersion(sql, task.id), taskNotFound().detail);
@@ -347,11 +331,7 @@ export async function deleteTask(
     const { access, task } = await enterTaskWorkspace(sql, principal, id);
     requireRole(access, 'member', 'delete tasks');
     requireActiveTaskProject(task);
-    try {
-      return await deleteTaskRow(lastStatementOf(sql), id, expected);
-    } catch (error) {
-      throw taskWriteRefusal(error, task.project_key);
-    }
+    return deleteTaskRow(lastStatementOf(sql), id, expected, task.project_key);
   });
   if (deleted) return;
   throw conditionalWriteFailure(await currentTaskVersion(db, principal, id), taskNotFound().detail);
@@ -392,24 +372,4 @@ function referenceRefused(field: 'assignee_id' | 'label_ids', message: string): 
   return new AppError('validation_failed', undefined, {
     errors: [{ path: `body.${field}`, code: 'unknown_reference', message }],
   });
-}
-
-/** What the database's own checks refused, as the API says it (they back up the checks above). */
-function taskWriteRefusal(error: unknown, projectKey: string): unknown {
-  switch (raisedErrorCode(error)) {
-    case 'project_archived':
-      return projectArchived(projectKey);
-    case 'limit_reached':
-      return new AppError(
-        'limit_reached',
-        `The project "${projectKey}" already has ${TASKS_PER_PROJECT} tasks, the limit (tasks_per_project). Delete some first.`,
-      );
-    case 'validation_failed':
-      return new AppError(
-        'validation_failed',
-        'The assignee or a label changed meanwhile and is no longer valid here: read them again.',
-      );
-    default:
-      return error;
-  }
 }

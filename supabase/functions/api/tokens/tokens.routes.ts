@@ -8,7 +8,7 @@ import { jsonWithETag, readIfMatch } from '../http/conditional.ts';
 import { readJsonBody } from '../http/json-body.ts';
 import { listResponse, pageParameters } from '../http/pagination.ts';
 import { shapedPathParam, UuidShape } from '../http/path-params.ts';
-import { NoQueryParameters, readQuery } from '../http/query-params.ts';
+import { queryOf } from '../http/query-params.ts';
 import { CreateApiTokenBodySchema } from './tokens.schemas.ts';
 import { createApiToken, getApiToken, listApiTokens, revokeApiToken } from './tokens.service.ts';
 
@@ -27,7 +27,6 @@ const ListApiTokensQuery = z.object(pageParameters(CreatedAtIdKey));
 export const tokensRoutes = ({ db }: Pick<AppDeps, 'db'>) =>
   new Hono<AuthenticatedEnv>()
     .post('/me/tokens', async (c) => {
-      readQuery(c, NoQueryParameters);
       const request = await readJsonBody(c, CreateApiTokenBodySchema);
       const token = await createApiToken(db, c.var.principal, request);
       // Relative to the request's own URL (…/v1/me/tokens), so it holds behind any gateway prefix.
@@ -36,15 +35,13 @@ export const tokensRoutes = ({ db }: Pick<AppDeps, 'db'>) =>
       c.header('Cache-Control', 'no-store');
       return jsonWithETag(c, token, 201);
     })
-    .get('/me/tokens', async (c) => {
-      const { limit, cursor } = readQuery(c, ListApiTokensQuery);
+    .get('/me/tokens', queryOf(ListApiTokensQuery), async (c) => {
+      const { limit, cursor } = c.var.query;
       return listResponse(c, await listApiTokens(db, c.var.principal, { limit, cursor }));
     })
     .get('/me/tokens/:id', async (c) => {
-      readQuery(c, NoQueryParameters);
       return jsonWithETag(c, await getApiToken(db, c.var.principal, tokenIdOf(c)));
     })
     .delete('/me/tokens/:id', async (c) => {
-      readQuery(c, NoQueryParameters);
       return jsonWithETag(c, await revokeApiToken(db, c.var.principal, tokenIdOf(c), readIfMatch(c)));
     });

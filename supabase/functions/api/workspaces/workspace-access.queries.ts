@@ -46,18 +46,6 @@ export async function selectWorkspaceAccess(sql: Sql, slug: string): Promise<Wor
   return row;
 }
 
-/** The same, by the workspace's id: for flat routes (`/v1/tasks/{id}`) that find the row first. */
-export async function selectWorkspaceAccessById(
-  sql: Sql,
-  workspaceId: string,
-): Promise<WorkspaceAccessRow | undefined> {
-  const [row] = await sql.query<WorkspaceAccessRow>(
-    'select id, slug, require_mfa, role from private.caller_workspaces() where id = $1',
-    [workspaceId],
-  );
-  return row;
-}
-
 /**
  * The same, for the workspace of the comment `commentId` if it is one of the caller's, whether or not
  * RLS shows the comment: sent alongside the comment's own read.

@@ -8,11 +8,7 @@ import type { WorkspaceRole } from '../../_shared/api-types.ts';
 import { lastStatementOf, type Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import type { Principal } from '../../_shared/principal.ts';
-import {
-  selectWorkspaceAccess,
-  selectWorkspaceAccessById,
-  type WorkspaceAccessRow,
-} from './workspace-access.queries.ts';
+import { selectWorkspaceAccess, type WorkspaceAccessRow } from './workspace-access.queries.ts';
 import { WORKSPACE_ROLES } from '../members/members.schemas.ts';
 import { WorkspaceSlugSchema } from './workspaces.schemas.ts';
 
@@ -85,22 +81,6 @@ export function admitToWorkspace(
   row: WorkspaceAccessRow | undefined,
 ): WorkspaceAccess {
   if (!row) throw workspaceNotFound(slug);
-  return admit(principal, row);
-}
-
-/**
- * The caller's access to the workspace a row they found belongs to, for flat routes such as
- * `/v1/tasks/{id}`: they find the row first (RLS hides other workspaces' rows, so those are `404`), then
- * enter its workspace here, which applies the MFA rule and yields the role. `404` if the caller is not
- * (or no longer) a member.
- */
-export async function enterWorkspaceById(
-  sql: Sql,
-  principal: Principal,
-  workspaceId: string,
-): Promise<WorkspaceAccess> {
-  const row = await selectWorkspaceAccessById(sql, workspaceId);
-  if (!row) throw new AppError('not_found');
   return admit(principal, row);
 }
 

@@ -5,8 +5,16 @@
  */
 import type { WorkspaceRole } from '../../_shared/api-types.ts';
 import type { Sql } from '../../_shared/db.ts';
+import { AppError } from '../../_shared/errors.ts';
+import { WORKSPACES_PER_USER } from '../../_shared/limits.ts';
 import type { CreatedAtIdKey, PageRequest } from '../../_shared/pages.ts';
 import { rowsToFetch } from '../../_shared/pages.ts';
+import {
+  brokenUniqueConstraint,
+  raisedErrorCode,
+  refusing,
+  type Refusals,
+} from '../../_shared/sql-errors.ts';
 import type { ExpectedVersion } from '../../_shared/versions.ts';
 import { workspaceIdOf, workspaceValueOf, type WorkspaceReference } from './workspace-access.queries.ts';
 
@@ -30,7 +38,7 @@ export interface WorkspaceChanges {
 }
 
 /** The unique constraint on workspaces.slug, as Postgres names it. */
-export const SLUG_CONSTRAINT = 'workspaces_slug_key';
+const SLUG_CONSTRAINT = 'workspaces_slug_key';
 
 const COLUMNS_BUT_ROLE = `w.id, w.slug, w.name, w.require_mfa, w.created_by, w.version, w.created_at,
   w.updated_at, json_build_array(w.created_at, w.id) as sort_key`;
@@ -45,10 +53,13 @@ export async function insertWorkspace(
   sql: Sql,
   workspace: { name: string; slug: string },
 ): Promise<WorkspaceRow> {
-  const [row] = await sql.query<WorkspaceRow>(
-    `select ${COLUMNS_BUT_ROLE}, 'owner'::public.workspace_role as role
-     from private.create_workspace($1, $2) w`,
-    [workspace.name, workspace.slug],
+  const [row] = await refusing(
+    sql.query<WorkspaceRow>(
+      `select ${COLUMNS_BUT_ROLE}, 'owner'::public.workspace_role as role
+       from private.create_workspace($1, $2) w`,
+      [workspace.name, workspace.slug],
+    ),
+    workspaceWriteRefusals(workspace.slug),
   );
   if (!row) throw new Error('private.create_workspace returned no row');
   return row;
@@ -88,8 +99,9 @@ export async function updateWorkspace(
   changes: WorkspaceChanges,
   expected: ExpectedVersion,
 ): Promise<WorkspaceRow | undefined> {
-  const [row] = await sql.query<WorkspaceRow>(
-    `with changed as (
+  const [row] = await refusing(
+    sql.query<WorkspaceRow>(
+      `with changed as (
        update public.workspaces set
          name = coalesce($2, name),
          slug = coalesce($3, slug),
@@ -98,7 +110,9 @@ export async function updateWorkspace(
        returning *
      )
      select ${WORKSPACE_COLUMNS} from changed w ${MY_MEMBERSHIP}`,
-    [id, changes.name ?? null, changes.slug ?? null, changes.require_mfa ?? null, expected],
+      [id, changes.name ?? null, changes.slug ?? null, changes.require_mfa ?? null, expected],
+    ),
+    workspaceWriteRefusals(changes.slug),
   );
   return row;
 }
@@ -120,3 +134,23 @@ export async function selectWorkspaceVersion(sql: Sql, id: string): Promise<numb
   ]);
   return row?.version;
 }
+
+/** A slug another workspace has, or past WORKSPACES_PER_USER (`private.create_workspace`'s `limit_reached`). */
+const workspaceWriteRefusals =
+  (slug: string | undefined): Refusals =>
+  (error) => {
+    if (brokenUniqueConstraint(error) === SLUG_CONSTRAINT) {
+      return new AppError(
+        'slug_taken',
+        `Another workspace already uses the slug "${slug}"; choose another.`,
+        {
+          errors: [{ path: 'body.slug', code: 'slug_taken', message: 'is already taken' }],
+        },
+      );
+    }
+    if (raisedErrorCode(error) !== 'limit_reached') return undefined;
+    return new AppError(
+      'limit_reached',
+      `You have created ${WORKSPACES_PER_USER} workspaces, the limit (workspaces_per_user).`,
+    );
+  };

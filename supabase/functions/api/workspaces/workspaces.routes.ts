@@ -7,7 +7,7 @@ import { jsonWithETag, readIfMatch } from '../http/conditional.ts';
 import { readJsonBody } from '../http/json-body.ts';
 import { readMergePatch } from '../http/merge-patch.ts';
 import { listResponse, pageParameters } from '../http/pagination.ts';
-import { NoQueryParameters, readQuery } from '../http/query-params.ts';
+import { queryOf } from '../http/query-params.ts';
 import { CreateWorkspaceBodySchema, UpdateWorkspaceBodySchema } from './workspaces.schemas.ts';
 import {
   createWorkspace,
@@ -22,23 +22,20 @@ const ListWorkspacesQuery = z.object(pageParameters(CreatedAtIdKey));
 export const workspacesRoutes = ({ db }: Pick<AppDeps, 'db'>) =>
   new Hono<AuthenticatedEnv>()
     .post('/workspaces', async (c) => {
-      readQuery(c, NoQueryParameters);
       const request = await readJsonBody(c, CreateWorkspaceBodySchema);
       const workspace = await createWorkspace(db, c.var.principal, request);
       // Relative to the request's own URL (…/v1/workspaces), so it holds behind any gateway prefix.
       c.header('Location', `workspaces/${workspace.slug}`);
       return jsonWithETag(c, workspace, 201);
     })
-    .get('/workspaces', async (c) => {
-      const { limit, cursor } = readQuery(c, ListWorkspacesQuery);
+    .get('/workspaces', queryOf(ListWorkspacesQuery), async (c) => {
+      const { limit, cursor } = c.var.query;
       return listResponse(c, await listWorkspaces(db, c.var.principal, { limit, cursor }));
     })
     .get('/workspaces/:slug', async (c) => {
-      readQuery(c, NoQueryParameters);
       return jsonWithETag(c, await getWorkspace(db, c.var.principal, c.req.param('slug')));
     })
     .patch('/workspaces/:slug', async (c) => {
-      readQuery(c, NoQueryParameters);
       const changes = await readMergePatch(c, UpdateWorkspaceBodySchema);
       const expected = readIfMatch(c);
       return jsonWithETag(
@@ -47,7 +44,6 @@ export const workspacesRoutes = ({ db }: Pick<AppDeps, 'db'>) =>
       );
     })
     .delete('/workspaces/:slug', async (c) => {
-      readQuery(c, NoQueryParameters);
       await deleteWorkspace(db, c.var.principal, c.req.param('slug'), readIfMatch(c));
       return c.body(null, 204);
     });

@@ -5,10 +5,8 @@
 import type { CreateWorkspace, UpdateWorkspace, Workspace } from '../../_shared/api-types.ts';
 import { lastStatementOf, type Database, type Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
-import { WORKSPACES_PER_USER } from '../../_shared/limits.ts';
 import { pageOf, type CreatedAtIdKey, type Page, type PageRequest } from '../../_shared/pages.ts';
 import type { Principal } from '../../_shared/principal.ts';
-import { brokenUniqueConstraint, raisedErrorCode } from '../../_shared/sql-errors.ts';
 import {
   conditionalWriteFailure,
   requireExpectedVersion,
@@ -27,7 +25,6 @@ import {
   selectMyWorkspaces,
   selectWorkspace,
   selectWorkspaceVersion,
-  SLUG_CONSTRAINT,
   updateWorkspace as updateWorkspaceRow,
   type WorkspaceRow,
 } from './workspaces.queries.ts';
@@ -38,9 +35,7 @@ export function createWorkspace(
   request: CreateWorkspace,
 ): Promise<Workspace> {
   return db.asCaller(principal, async (sql) => {
-    const created = await insertWorkspace(lastStatementOf(sql), request).catch((error: unknown) => {
-      throw workspaceWriteRefusal(error, request.slug);
-    });
+    const created = await insertWorkspace(lastStatementOf(sql), request);
     return toWorkspace(created);
   });
 }
@@ -79,11 +74,7 @@ export async function updateWorkspace(
     const last = lastStatementOf(sql);
     if (Object.keys(changes).length === 0)
       return { access, updated: await unchanged(last, access, expected) };
-    try {
-      return { access, updated: await updateWorkspaceRow(last, access.workspaceId, changes, expected) };
-    } catch (error) {
-      throw workspaceWriteRefusal(error, changes.slug);
-    }
+    return { access, updated: await updateWorkspaceRow(last, access.workspaceId, changes, expected) };
   });
   if (updated) return toWorkspace(updated);
   // Another version (or gone): the write's transaction is over, so the version is read in one of its own.
@@ -143,21 +134,6 @@ async function found(sql: Sql, access: WorkspaceAccess): Promise<WorkspaceRow> {
   const row = await selectWorkspace(sql, access.workspaceId);
   if (!row) throw workspaceNotFound(access.slug);
   return row;
-}
-
-function workspaceWriteRefusal(error: unknown, slug: string | undefined): unknown {
-  if (brokenUniqueConstraint(error) === SLUG_CONSTRAINT) {
-    return new AppError('slug_taken', `Another workspace already uses the slug "${slug}"; choose another.`, {
-      errors: [{ path: 'body.slug', code: 'slug_taken', message: 'is already taken' }],
-    });
-  }
-  if (raisedErrorCode(error) === 'limit_reached') {
-    return new AppError(
-      'limit_reached',
-      `You have created ${WORKSPACES_PER_USER} workspaces, the limit (workspaces_per_user).`,
-    );
-  }
-  return error;
 }
 
 export function toWorkspace(row: WorkspaceRow): Workspace {
