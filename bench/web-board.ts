@@ -19,7 +19,7 @@ import { buildMinimalReactApp, buildTasklaneWeb, gzippedBytes, type BuiltApp } f
 import type { WebRow } from './web-rows.ts';
 
 /** What the board renders (features/tasks/components/board): a column per status, a card per task. */
-const COLUMN = (status: string) => `[data-column-status="${status}"]`;
+const COLUMN = (status: string) => `[data-column="${status}"]`;
 const CARD = '[data-task-key]';
 const BASELINE_PAGE = 'bench-plain-fetch.html';
 const READY_TIMEOUT_MS = 60_000;
@@ -37,7 +37,6 @@ interface InPage {
   doneAt?: number;
   longTasks?: number[];
 }
-const inPage = () => globalThis as unknown as InPage;
 
 export interface WebBenchOptions {
   /** Board loads measured, each followed by a baseline load. */
@@ -71,7 +70,9 @@ export async function measureBoardInBrowser(
     progress('opening the board once to see what it loads…');
     const firstLoad = await recordLoad(page, boardUrl);
     const bundleBytes = await gzippedBytes(firstLoad.scripts.map((path) => join(outDir, path)));
-    const nodes = await page.evaluate(() => inPage().document.getElementsByTagName('*').length);
+    const nodes = await page.evaluate(
+      () => (globalThis as unknown as InPage).document.getElementsByTagName('*').length,
+    );
 
     progress(`board load: ${options.loads} loads of the board and of plain fetch, taking turns…`);
     const baselineUrl = `${app.url}/${BASELINE_PAGE}#${encodeURIComponent(
@@ -176,7 +177,7 @@ async function boardReadyAt(page: Page, boardUrl: string): Promise<number> {
   await page.goto(boardUrl, { waitUntil: 'commit' });
   const ready = await page.waitForFunction(
     ({ columns, card }) => {
-      const { document, performance } = inPage();
+      const { document, performance } = globalThis as unknown as InPage;
       const shown = columns.every((column) => document.querySelector(`${column} ${card}`) !== null);
       return shown ? performance.now() : false;
     },
@@ -188,10 +189,14 @@ async function boardReadyAt(page: Page, boardUrl: string): Promise<number> {
 
 async function plainFetchDoneAt(page: Page, baselineUrl: string): Promise<number> {
   await page.goto(baselineUrl, { waitUntil: 'commit' });
-  const done = await page.waitForFunction(() => inPage().doneAt ?? false, undefined, {
-    polling: 'raf',
-    timeout: READY_TIMEOUT_MS,
-  });
+  const done = await page.waitForFunction(
+    () => (globalThis as unknown as InPage).doneAt ?? false,
+    undefined,
+    {
+      polling: 'raf',
+      timeout: READY_TIMEOUT_MS,
+    },
+  );
   return (await done.jsonValue()) as number;
 }
 
@@ -199,7 +204,7 @@ async function plainFetchDoneAt(page: Page, baselineUrl: string): Promise<number
 async function longTasksWhileDragging(page: Page): Promise<number[]> {
   await page.evaluate(() => {
     const seen: number[] = [];
-    const page = inPage();
+    const page = globalThis as unknown as InPage;
     page.longTasks = seen;
     new page.PerformanceObserver((list) => {
       for (const entry of list.getEntries()) seen.push(entry.duration);
@@ -220,7 +225,7 @@ async function longTasksWhileDragging(page: Page): Promise<number[]> {
   await page.mouse.move(to.x + to.width / 2, to.y + 120, { steps: 40 });
   await page.mouse.up();
   await page.waitForTimeout(1_000);
-  return page.evaluate(() => inPage().longTasks ?? []);
+  return page.evaluate(() => (globalThis as unknown as InPage).longTasks ?? []);
 }
 
 /** The floor of row g: a page of the app's origin that fetches what the board fetched, and nothing else. */

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { watchApiCalls } from '../support/browser-api-calls.ts';
 import { launchBrowser, watchPageErrors } from '../support/browser.ts';
 import { freshEmail, signUpInBrowser } from '../support/web-accounts.ts';
 
@@ -34,6 +35,7 @@ async function signUp(): Promise<Person> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
   const page = await context.newPage();
   const errors = watchPageErrors(page);
+  watchApiCalls(page, apiUrl, errors);
   const email = freshEmail();
   await signUpInBrowser(page, webUrl, email, PASSWORD);
   // The session the web app keeps (supabase-js, in localStorage): its access token calls the API as this person.

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { watchApiCalls } from '../support/browser-api-calls.ts';
 import { launchBrowser, watchPageErrors } from '../support/browser.ts';
 import { freshEmail } from '../support/web-accounts.ts';
 
@@ -37,6 +38,7 @@ async function signUp(name: string): Promise<Person> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
   const page = await context.newPage();
   const errors = watchPageErrors(page);
+  watchApiCalls(page, apiUrl, errors);
   await page.goto(`${webUrl}/sign-up`);
   await page.getByLabel('E-mail').fill(freshEmail());
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);

@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { watchApiCalls } from '../support/browser-api-calls.ts';
 import { launchBrowser, watchPageErrors } from '../support/browser.ts';
 import { freshEmail, signUpInBrowser } from '../support/web-accounts.ts';
 
@@ -86,14 +87,18 @@ describe("a new user's first workspace", () => {
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
+  let apiCalls: string[];
 
   beforeAll(async () => {
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     page = await context.newPage();
     errors = watchPageErrors(page);
+    apiCalls = watchApiCalls(page, apiUrl, errors).calls;
   });
 
   afterAll(async () => {
+    // Every call was checked against openapi.yaml as it happened (a problem is an error above).
+    expect(apiCalls.length).toBeGreaterThan(10);
     expect(errors.filter((error) => !takenSlug.test(error) && !unknownWorkspace.test(error))).toEqual([]);
     await context.close();
   });

@@ -9,12 +9,12 @@ const AUTH_PREFIX = '/auth/v1/';
  * Everything a page sends to the backend, checked as it happens: a call to the API must be an operation
  * of openapi.yaml and get an answer the spec documents for it; anything else sent to the backend's origin
  * that is not Auth is a way out of the contract. Issue 14: "every API call the web makes is an operation
- * in openapi.yaml". Read `problems` at the end of the test.
+ * in openapi.yaml". Each problem is added to `problems` (pass the page's error list, which the test checks
+ * is empty at its end).
  */
-export function watchApiCalls(page: Page, backendUrl: string) {
+export function watchApiCalls(page: Page, backendUrl: string, problems: string[] = []) {
   const backend = new URL(backendUrl).origin;
   const calls: string[] = [];
-  const problems: string[] = [];
   page.on('response', async (response) => {
     const request = response.request();
     const url = new URL(request.url());

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { paths } from '../config/paths.ts';
 import { CommandPalette, type PaletteAction } from './palette/command-palette.tsx';
 import { ShortcutsDialog } from './palette/shortcuts-dialog.tsx';
-import { isTyping } from './palette/task-key.ts';
+import { isTyping } from '../lib/keyboard/is-typing.ts';
 
 const workspaceRoute = getRouteApi('/signed-in/w/$slug');
 

@@ -9,7 +9,7 @@ import { Board } from '../../features/tasks/components/board/board.tsx';
 import { boardPeople } from '../../features/tasks/components/board/board-people.ts';
 import { BoardSkeleton } from '../../features/tasks/components/board/board-skeleton.tsx';
 import { FilterBar } from '../../features/tasks/components/board/filter-bar.tsx';
-import { isTyping } from '../../features/tasks/components/board/keyboard.ts';
+import { isTyping } from '../../lib/keyboard/is-typing.ts';
 import { ProjectHeader } from '../../features/tasks/components/board/project-header.tsx';
 import { TaskTable } from '../../features/tasks/components/board/task-table.tsx';
 import { useWorkspace } from '../../features/workspaces/api/get-workspace.ts';

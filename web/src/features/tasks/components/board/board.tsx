@@ -31,7 +31,7 @@ import { BoardColumn, type ColumnHandle } from './board-column.tsx';
 import type { BoardPeople } from './board-people.ts';
 import styles from './board.module.css';
 import { dragOver, dropOf, type Columns } from './drag-columns.ts';
-import { isTyping } from './keyboard.ts';
+import { isTyping } from '../../../../lib/keyboard/is-typing.ts';
 import type { CardData } from './sortable-card.tsx';
 import { TaskCard } from './task-card.tsx';
 
