@@ -85,6 +85,9 @@ function attempt({ port, req, res, path, body }: Forwarding): Promise<'done' | '
     });
     upstream.once('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'ECONNREFUSED' && !res.headersSent) return resolve('retry');
+      // The worker closed an idle kept-alive connection just as this request took it, so the request did not
+      // get to the worker: it is sent again on a fresh connection (the remedy Node's http docs give).
+      if (error.code === 'ECONNRESET' && upstream.reusedSocket && !res.headersSent) return resolve('retry');
       if (!res.headersSent) sendJson(res, 502, { code: 'WORKER_ERROR', message: 'Function failed' });
       else res.destroy();
       resolve('done');
