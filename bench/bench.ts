@@ -50,8 +50,7 @@ export async function runBench(
   const startedAt = new Date();
   const stack = await startBenchStack(options.seed, progress);
   try {
-    const rows = await measureAll(stack, options, progress);
-    const webRows = await measureBoardInBrowser(stack, options.web, progress);
+    const { rows, webRows } = await measureEverything(stack, options, progress);
     for (const row of webRows) progress(`${row.id}: ${webResultOf(row)}`);
     const report = renderReport(
       rows,
@@ -68,6 +67,19 @@ export async function runBench(
   } finally {
     progress('stopping the stand-in…');
     await stack.stop();
+  }
+}
+
+/** Every row; a failure says what the stand-in printed last, where the cause of a 5xx shows. */
+async function measureEverything(stack: BenchStack, options: BenchOptions, progress: (line: string) => void) {
+  try {
+    const rows = await measureAll(stack, options, progress);
+    const webRows = await measureBoardInBrowser(stack, options.web, progress);
+    return { rows, webRows };
+  } catch (error) {
+    const lastLines = stack.standIn.output().trimEnd().split('\n').slice(-30).join('\n');
+    progress(`the stand-in's last output:\n${lastLines}`);
+    throw error;
   }
 }
 
