@@ -5,7 +5,7 @@
  * requires MFA from an aal1 session, and creating projects, labels and workspaces past their limits.
  */
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { beforeAll, describe, expect, test } from 'vitest';
 import {
   LABELS_PER_WORKSPACE,

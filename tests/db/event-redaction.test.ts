@@ -4,7 +4,7 @@
  * body readable in the feed. Its triggers: supabase/migrations/…_create_events.sql.
  */
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { useTestDatabaseClient } from '../support/test-database.ts';
 

@@ -4,7 +4,7 @@
  * REFERENCES or TRIGGER (TRUNCATE ignores RLS), nor table-wide INSERT or UPDATE (columns are granted
  * one by one, so no request can set what only the database sets).
  */
-import pg from 'pg';
+import type pg from 'pg';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { useTestDatabaseClient } from '../support/test-database.ts';
 

@@ -3,7 +3,7 @@
  * role, a signed-in outsider, anon) × each command gets exactly what the spec allows. A table without
  * rules here fails the coverage test, so a new table cannot skip it.
  */
-import pg from 'pg';
+import type pg from 'pg';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { useTestDatabaseClient } from '../support/test-database.ts';
 import { CALLERS, createRlsFixture, probe, type Caller, type RlsFixture } from './rls-fixture.ts';

@@ -3,7 +3,7 @@
  * inserted straight into auth.users, and statements run as one of them, as the API runs them.
  */
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { useTestDatabaseClient, type TestDatabaseClient } from './test-database.ts';
 
 /** The rows a statement answered, or the hint it was refused with (the API's error code). */
