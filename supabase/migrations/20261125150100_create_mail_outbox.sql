@@ -21,6 +21,11 @@ revoke all on private.mail_outbox from public, anon, authenticated;
 -- Puts the mail of an invitation the caller created in this very transaction into the outbox; its id.
 -- The recipient is the invitation's address, whatever `mail` says. Raises not_found for any other
 -- invitation, so the caller can mail nobody but the people it has just invited.
+-- The mail is queued already claimed by the request that queues it (docs/decisions/0014, 0016): that
+-- request sends it right after its transaction commits, without a claim of its own in between, so its
+-- first attempt is counted here and the row is due for anyone else only after the back-off of a first
+-- claim (one minute, as claimMail's `power(4, 0)` minutes). If the request dies before sending, any later
+-- sender sends it then.
 create function private.enqueue_invitation_mail(invitation uuid, mail jsonb)
 returns uuid
 language plpgsql
@@ -37,9 +42,10 @@ begin
   if address is null then
     raise exception 'no invitation of the caller created in this transaction' using errcode = 'P0001', hint = 'not_found';
   end if;
-  insert into private.mail_outbox (invitation_id, mail)
+  insert into private.mail_outbox (invitation_id, mail, attempts, next_attempt_at)
     values (invitation, jsonb_build_object(
-      'to', address, 'subject', mail ->> 'subject', 'text', mail ->> 'text', 'html', mail ->> 'html'))
+      'to', address, 'subject', mail ->> 'subject', 'text', mail ->> 'text', 'html', mail ->> 'html'),
+      1, now() + interval '1 minute')
     returning id into queued;
   return queued;
 end;

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../supabase/functions/api/app-env.ts';
-import { useTestApp } from '../support/api-app.ts';
+import { useTestApp, RATE_LIMITS_OUT_OF_THE_WAY } from '../support/api-app.ts';
 import { callApi, problemOf } from '../support/api-request.ts';
 import { digestPublicTables } from '../support/database-digest.ts';
 import { openApi } from '../support/openapi.ts';
@@ -30,7 +30,7 @@ import {
 } from '../support/workspace-fixture.ts';
 
 // The matrix sends a few hundred requests a minute as a handful of people; rate limits are not its subject.
-const api = useTestApp({ rateLimits: { user: 100_000, ip: 100_000 } });
+const api = useTestApp({ rateLimits: RATE_LIMITS_OUT_OF_THE_WAY });
 
 type Person = WorkspaceRole | 'outsider';
 

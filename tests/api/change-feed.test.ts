@@ -9,12 +9,12 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../support/api-app.ts';
+import { useTestApp, RATE_LIMITS_OUT_OF_THE_WAY } from '../support/api-app.ts';
 import { insertProject, readFeed, type Event } from '../support/event-feed.ts';
 import { createWorkspaceWithRoles, type WorkspaceFixture } from '../support/workspace-fixture.ts';
 
 // The reader polls as fast as it can; rate limits are not the subject here.
-const api = useTestApp({ rateLimits: { user: 100_000, ip: 100_000 } });
+const api = useTestApp({ rateLimits: RATE_LIMITS_OUT_OF_THE_WAY });
 
 const connections: pg.Client[] = [];
 

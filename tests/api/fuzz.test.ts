@@ -9,7 +9,7 @@
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../support/api-app.ts';
+import { useTestApp, RATE_LIMITS_OUT_OF_THE_WAY } from '../support/api-app.ts';
 import { callApi, problemOf } from '../support/api-request.ts';
 import { digestPublicTables } from '../support/database-digest.ts';
 import { hostileRequests, type HostileRequest } from '../support/hostile-input.ts';
@@ -20,7 +20,7 @@ import { createWorkspaceWithRoles, type WorkspaceFixture } from '../support/work
 const RUNS_PER_OPERATION = 25;
 
 // Every run is a request by the same owner; rate limits are not the subject here.
-const api = useTestApp({ rateLimits: { user: 100_000, ip: 100_000 } });
+const api = useTestApp({ rateLimits: RATE_LIMITS_OUT_OF_THE_WAY });
 
 let fixture: WorkspaceFixture;
 beforeAll(async () => {

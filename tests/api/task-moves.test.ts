@@ -5,7 +5,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../support/api-app.ts';
 import { expectProblem } from '../support/api-request.ts';
 import { ISO_TIMESTAMP } from '../support/resource-calls.ts';
 import {
@@ -14,23 +13,16 @@ import {
   projectIn,
   storedTask,
   storedTasks,
-  taskCalls,
   taskIn,
   type Project,
   type Task,
   type MoveTask,
 } from '../support/task-calls.ts';
 import { aal2AccessTokenOf } from '../support/test-users.ts';
-import {
-  createApiTokenFor,
-  createWorkspaceWithRoles,
-  useTwoWorkspaces,
-} from '../support/workspace-fixture.ts';
+import { createApiTokenFor, createWorkspaceWithRoles } from '../support/workspace-fixture.ts';
+import { useTaskTestApp } from '../support/task-fixture.ts';
 
-const api = useTestApp({ rateLimits: { user: 100_000, ip: 100_000 } });
-const tasks = () => taskCalls(api.app);
-
-const { acme, globex } = useTwoWorkspaces(api);
+const { api, tasks, acme, globex } = useTaskTestApp();
 
 /** A new project with tasks of these titles, in this order, in column `status`. */
 async function columnOf(

@@ -10,7 +10,7 @@ import {
   CONCURRENT_TASK_SEARCHES_PER_USER,
   TASK_SEARCH_MAX_LENGTH,
 } from '../../supabase/functions/_shared/limits.ts';
-import { createTestApp, useTestApp, type TestApp } from '../support/api-app.ts';
+import { createTestApp, useTestApp, type TestApp, RATE_LIMITS_OUT_OF_THE_WAY } from '../support/api-app.ts';
 import { callApi, expectProblem, type ApiResponse } from '../support/api-request.ts';
 import { projectIn, taskCalls, tasksPathOf, type Project } from '../support/task-calls.ts';
 import { withBearer } from '../support/test-users.ts';
@@ -22,7 +22,7 @@ const DESCRIPTION_LENGTH = 20_000;
 const HOSTILE_DESCRIPTION = `${'a'.repeat(DESCRIPTION_LENGTH - 4)} aab`;
 const hostileQ = (length: number) => `${'a'.repeat(length - 1)}b`;
 
-const api = useTestApp({ rateLimits: { user: 100_000, ip: 100_000 } });
+const api = useTestApp({ rateLimits: RATE_LIMITS_OUT_OF_THE_WAY });
 
 const { acme, globex } = useTwoWorkspaces(api);
 let hostile: Project;
@@ -62,7 +62,7 @@ describe('the hostile search', () => {
   beforeAll(async () => {
     // The same app, with statements bounded far below what the hostile search takes.
     bounded = createTestApp(api.databaseUrl, {
-      rateLimits: { user: 100_000, ip: 100_000 },
+      rateLimits: RATE_LIMITS_OUT_OF_THE_WAY,
       statementBounds: { statementTimeoutMs: RUNAWAY_TIMEOUT_MS, idleInTransactionTimeoutMs: 10_000 },
     });
     observer = new pg.Client({ connectionString: api.databaseUrl });

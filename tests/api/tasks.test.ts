@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LABELS_PER_TASK, TASKS_PER_PROJECT } from '../../supabase/functions/_shared/limits.ts';
-import { useTestApp } from '../support/api-app.ts';
 import type { TypedResponse } from '../support/api-client.ts';
 import { callApi, expectProblem } from '../support/api-request.ts';
 import { memberCalls } from '../support/membership-calls.ts';
@@ -13,7 +12,6 @@ import {
   projectIn,
   storedTask,
   storedTasks,
-  taskCalls,
   taskIn,
   tasksPathOf,
   type Project,
@@ -22,16 +20,10 @@ import {
   type UpdateTask,
 } from '../support/task-calls.ts';
 import { aal2AccessTokenOf, withBearer } from '../support/test-users.ts';
-import {
-  createApiTokenFor,
-  createWorkspaceWithRoles,
-  useTwoWorkspaces,
-} from '../support/workspace-fixture.ts';
+import { createApiTokenFor, createWorkspaceWithRoles } from '../support/workspace-fixture.ts';
+import { useTaskTestApp } from '../support/task-fixture.ts';
 
-const api = useTestApp({ rateLimits: { user: 100_000, ip: 100_000 } });
-const tasks = () => taskCalls(api.app);
-
-const { acme, globex } = useTwoWorkspaces(api);
+const { api, tasks, acme, globex } = useTaskTestApp();
 let board: Project;
 beforeAll(async () => {
   board = await projectIn(api.app, acme);

@@ -5,7 +5,7 @@
  */
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../support/api-app.ts';
+import { useTestApp, RATE_LIMITS_OUT_OF_THE_WAY } from '../support/api-app.ts';
 import type { TypedResponse } from '../support/api-client.ts';
 import { expectProblem } from '../support/api-request.ts';
 import {
@@ -25,7 +25,7 @@ import {
   type WorkspaceFixture,
 } from '../support/workspace-fixture.ts';
 
-const api = useTestApp({ rateLimits: { user: 100_000, ip: 100_000 } });
+const api = useTestApp({ rateLimits: RATE_LIMITS_OUT_OF_THE_WAY });
 const tasks = () => taskCalls(api.app);
 
 const STATUSES = ['backlog', 'todo', 'in_progress', 'in_review', 'done', 'canceled'] as const;

@@ -5,34 +5,27 @@
  * requires MFA from an aal1 session, and creating projects, labels and workspaces past their limits.
  */
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type pg from 'pg';
+import { beforeAll, describe, expect, test } from 'vitest';
 import {
   LABELS_PER_WORKSPACE,
   PROJECTS_PER_WORKSPACE,
   WORKSPACES_PER_USER,
 } from '../../supabase/functions/_shared/limits.ts';
-import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { useTestDatabaseClient } from '../support/test-database.ts';
 import { createRlsFixture, ROLES, type RlsFixture } from './rls-fixture.ts';
 
 type Aal = 'aal1' | 'aal2';
 type Outcome = 'allowed' | 'denied';
 
-let database: TestDatabase;
+const owner = useTestDatabaseClient();
 let db: pg.Client;
 let fixture: RlsFixture;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  db = new pg.Client({ connectionString: database.url });
-  await db.connect();
+  db = owner.db;
   fixture = await createRlsFixture(db);
   await db.query('update public.workspaces set require_mfa = true where id = $1', [fixture.workspaceId]);
-});
-
-afterAll(async () => {
-  await db.end();
-  await database.drop();
 });
 
 /** A session's claims; an API token's have no session_id. */

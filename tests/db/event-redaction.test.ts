@@ -4,22 +4,15 @@
  * body readable in the feed. Its triggers: supabase/migrations/…_create_events.sql.
  */
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import type pg from 'pg';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { useTestDatabaseClient } from '../support/test-database.ts';
 
-let database: TestDatabase;
+const database = useTestDatabaseClient();
 let owner: pg.Client;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  owner = new pg.Client({ connectionString: database.url });
-  await owner.connect();
-});
-
-afterAll(async () => {
-  await owner.end();
-  await database.drop();
+beforeAll(() => {
+  owner = database.db;
 });
 
 async function one<Row extends Record<string, unknown>>(text: string, values: unknown[]): Promise<Row> {

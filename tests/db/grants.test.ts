@@ -4,23 +4,16 @@
  * REFERENCES or TRIGGER (TRUNCATE ignores RLS), nor table-wide INSERT or UPDATE (columns are granted
  * one by one, so no request can set what only the database sets).
  */
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import type pg from 'pg';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { useTestDatabaseClient } from '../support/test-database.ts';
 
 describe('grants on public tables', () => {
-  let database: TestDatabase;
+  const owner = useTestDatabaseClient();
   let db: pg.Client;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    db = new pg.Client({ connectionString: database.url });
-    await db.connect();
-  });
-
-  afterAll(async () => {
-    await db.end();
-    await database.drop();
+  beforeAll(() => {
+    db = owner.db;
   });
 
   const tablePrivileges = async (role: string, privileges: readonly string[]) =>

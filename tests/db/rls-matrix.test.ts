@@ -3,9 +3,9 @@
  * role, a signed-in outsider, anon) × each command gets exactly what the spec allows. A table without
  * rules here fails the coverage test, so a new table cannot skip it.
  */
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import type pg from 'pg';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { useTestDatabaseClient } from '../support/test-database.ts';
 import { CALLERS, createRlsFixture, probe, type Caller, type RlsFixture } from './rls-fixture.ts';
 
 type Command = 'select' | 'insert' | 'update' | 'delete';
@@ -556,20 +556,13 @@ const WORKSPACE_TABLES = [
 ] as const;
 
 describe('row-level security (SPEC §6), role by role', () => {
-  let database: TestDatabase;
+  const owner = useTestDatabaseClient();
   let db: pg.Client;
   let fixture: RlsFixture;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    db = new pg.Client({ connectionString: database.url });
-    await db.connect();
+    db = owner.db;
     fixture = await createRlsFixture(db);
-  });
-
-  afterAll(async () => {
-    await db.end();
-    await database.drop();
   });
 
   const callerId = (caller: Caller) =>

@@ -16,6 +16,9 @@ export const WEB_ORIGIN = 'http://localhost:5173';
 /** The web app's address the app under test links into (AppDeps.appUrl). */
 export const TEST_APP_URL = 'https://app.tasklane.test';
 
+/** Rate limits too high to get in the way of a test file that sends many requests. */
+export const RATE_LIMITS_OUT_OF_THE_WAY = { user: 100_000, ip: 100_000 } as const;
+
 export interface TestApp {
   app: Hono<AppEnv>;
   db: Database;

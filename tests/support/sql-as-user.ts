@@ -3,18 +3,13 @@
  * inserted straight into auth.users, and statements run as one of them, as the API runs them.
  */
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
-import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import type pg from 'pg';
+import { useTestDatabaseClient, type TestDatabaseClient } from './test-database.ts';
 
 /** The rows a statement answered, or the hint it was refused with (the API's error code). */
 export type Outcome<Row> = { rows: Row[] } | { refused: string | undefined };
 
-export interface SqlAsUser {
-  /** The client, as the database owner. */
-  readonly db: pg.Client;
-  /** The database's URL, for tests that need connections of their own. */
-  readonly url: string;
+export interface SqlAsUser extends TestDatabaseClient {
   /** A user whose e-mail is confirmed, unless `confirmed` is false. */
   newUser(email?: string, options?: { confirmed?: boolean }): Promise<string>;
   /** Runs `sql` as `userId` (role authenticated with their claims) in its own transaction. */
@@ -26,27 +21,13 @@ export interface SqlAsUser {
 }
 
 export function useSqlAsUser(emailDomain: string): SqlAsUser {
-  let database: TestDatabase | undefined;
-  let client: pg.Client | undefined;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-  });
-  afterAll(async () => {
-    await client?.end();
-    await database?.drop();
-  });
-  const db = (): pg.Client => {
-    if (!client) throw new Error('useSqlAsUser(): the database exists only inside tests');
-    return client;
-  };
+  const database = useTestDatabaseClient();
+  const db = (): pg.Client => database.db;
   return {
     get db() {
       return db();
     },
     get url() {
-      if (!database) throw new Error('useSqlAsUser(): the database exists only inside tests');
       return database.url;
     },
     newUser: async (email = `${randomUUID()}@${emailDomain}`, { confirmed = true } = {}) => {

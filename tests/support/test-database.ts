@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 export interface TestDatabase {
   url: string;
@@ -17,6 +17,44 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     url: url.toString(),
     drop: () => asAdmin(adminUrl, `drop database if exists ${name} with (force)`),
+  };
+}
+
+export interface TestDatabaseClient {
+  /** The client, as the database owner. */
+  readonly db: pg.Client;
+  /** The database's URL, for tests that need connections of their own. */
+  readonly url: string;
+}
+
+/**
+ * The usual setup of a tests/db file: a database of its own and one client on it as the owner, made
+ * before the file's (or the describe block's) tests and dropped after them.
+ */
+export function useTestDatabaseClient(): TestDatabaseClient {
+  let database: TestDatabase | undefined;
+  let client: pg.Client | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+  });
+  afterAll(async () => {
+    await client?.end();
+    await database?.drop();
+  });
+  const current = () => {
+    if (!client || !database)
+      throw new Error('useTestDatabaseClient(): the database exists only inside tests');
+    return { db: client, url: database.url };
+  };
+  return {
+    get db() {
+      return current().db;
+    },
+    get url() {
+      return current().url;
+    },
   };
 }
 

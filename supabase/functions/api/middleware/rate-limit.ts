@@ -22,8 +22,7 @@ import type { AppEnv, RateLimits } from '../app-env.ts';
 import { clientAddressOf, ipBucketOf } from '../http/client-address.ts';
 import { problemResponse } from '../http/problem-response.ts';
 import { isOverLimit, rateLimitHeaders, type RateLimitPolicy } from '../http/rate-limit-headers.ts';
-import type { CountedRequest, RateLimiter } from '../rate-limits/rate-limiter.ts';
-import type { RequestCountRow } from '../rate-limits/rate-limits.queries.ts';
+import { countedFrom, type CountedRequest, type RateLimiter } from '../rate-limits/rate-limiter.ts';
 import { routeOf, type RouteName } from './authenticate.ts';
 
 /** The window every limit counts in; authentication counts a verified caller's request in it too. */
@@ -62,6 +61,7 @@ export const limitByPrincipal = (options: RateLimitOptions) =>
     if (!principal) return next();
     const bucket = principalKeyOf(principal);
     const policy = policyOf('user', options.limits);
+    // The count authentication made along with checking the credential, if it made one.
     const already = c.var.principalCount;
     const counted = already
       ? countedFrom(bucket, policy, already)
@@ -70,17 +70,6 @@ export const limitByPrincipal = (options: RateLimitOptions) =>
     await next();
     return finish(c, options, counted);
   });
-
-/** The count authentication made along with checking the credential. */
-function countedFrom(bucket: string, policy: RateLimitPolicy, row: RequestCountRow): CountedRequest {
-  return {
-    bucket,
-    policy,
-    hits: row.hits,
-    windowStartedAt: row.window_started_at,
-    resetsInSeconds: row.resets_in_seconds,
-  };
-}
 
 function policyOf(name: RateLimitPolicy['name'], limits: RateLimits): RateLimitPolicy {
   return { name, quota: limits[name], windowSeconds: WINDOW_SECONDS };

@@ -4,7 +4,7 @@
  */
 import type { Database } from '../../_shared/db.ts';
 import type { RateLimitPolicy, RateLimitState } from '../http/rate-limit-headers.ts';
-import { countRequest, uncountRequest } from './rate-limits.queries.ts';
+import { countRequest, uncountRequest, type RequestCountRow } from './rate-limits.queries.ts';
 
 /** A request counted against a bucket, with what it takes to hand it back. */
 export interface CountedRequest extends RateLimitState {
@@ -18,17 +18,25 @@ export interface RateLimiter {
   uncount(counted: CountedRequest): Promise<CountedRequest>;
 }
 
+/** The counted request `row` tells of: as the limiter counts it, or as authentication did. */
+export function countedFrom(bucket: string, policy: RateLimitPolicy, row: RequestCountRow): CountedRequest {
+  return {
+    bucket,
+    policy,
+    hits: row.hits,
+    windowStartedAt: row.window_started_at,
+    resetsInSeconds: row.resets_in_seconds,
+  };
+}
+
 export function postgresRateLimiter(db: Database): RateLimiter {
   return {
     async count(bucket, policy) {
-      const row = await countRequest(db.serviceStatements, bucket, policy.windowSeconds);
-      return {
+      return countedFrom(
         bucket,
         policy,
-        hits: row.hits,
-        windowStartedAt: row.window_started_at,
-        resetsInSeconds: row.resets_in_seconds,
-      };
+        await countRequest(db.serviceStatements, bucket, policy.windowSeconds),
+      );
     },
     async uncount(counted) {
       const hits = await uncountRequest(db.serviceStatements, counted.bucket, counted.windowStartedAt);

@@ -25,15 +25,19 @@ export interface TaskInWorkspace {
   task: TaskRow;
 }
 
-/** The task and the caller's access to its workspace, read together in one round trip. */
+/**
+ * The task and the caller's access to its workspace, read together in one round trip. `last`:
+ * lastStatementOf(sql) when nothing follows (a read of the task itself), so the COMMIT goes with them.
+ */
 export async function enterTaskWorkspace(
   sql: Sql,
   principal: Principal,
   taskId: string,
+  last: Sql = sql,
 ): Promise<TaskInWorkspace> {
   const [task, accessRow] = await Promise.all([
     selectTask(sql, taskId),
-    selectWorkspaceAccessOfTask(sql, taskId),
+    selectWorkspaceAccessOfTask(last, taskId),
   ]);
   return admitToTaskWorkspace(principal, accessRow, task);
 }
@@ -55,19 +59,6 @@ export async function readInTaskWorkspace<T>(
     read(lastStatementOf(sql)),
   ]);
   return { ...admitToTaskWorkspace(principal, accessRow, task), found };
-}
-
-/** readInTaskWorkspace with nothing more to read: the task itself. */
-export async function readTaskInWorkspace(
-  sql: Sql,
-  principal: Principal,
-  taskId: string,
-): Promise<TaskInWorkspace> {
-  const [task, accessRow] = await Promise.all([
-    selectTask(sql, taskId),
-    selectWorkspaceAccessOfTask(lastStatementOf(sql), taskId),
-  ]);
-  return admitToTaskWorkspace(principal, accessRow, task);
 }
 
 /**

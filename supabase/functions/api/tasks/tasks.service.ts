@@ -30,7 +30,6 @@ import { afterLast, landingFor, type Landing } from './board-placement.ts';
 import {
   admitToTaskWorkspace,
   enterTaskWorkspace,
-  readTaskInWorkspace,
   requireActiveTaskProject,
   taskNotFound,
 } from './task-access.ts';
@@ -205,7 +204,10 @@ function assigneeFilter(
 }
 
 export function getTask(db: Database, principal: Principal, id: string): Promise<Task> {
-  return db.asCaller(principal, async (sql) => (await readTaskInWorkspace(sql, principal, id)).task.task);
+  return db.asCaller(
+    principal,
+    async (sql) => (await enterTaskWorkspace(sql, principal, id, lastStatementOf(sql))).task.task,
+  );
 }
 
 export function getTaskByKey(db: Database, principal: Principal, slug: string, key: TaskKey): Promise<Task> {
