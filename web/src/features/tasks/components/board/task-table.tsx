@@ -7,7 +7,7 @@ import { describeError } from '../../../../lib/api/api-error.ts';
 import { TASK_PAGE_SIZE, tasksOf, useTaskList } from '../../api/list-tasks.ts';
 import type { TaskListFilters } from '../../api/query-keys.ts';
 import type { ListSort } from '../../board-search.ts';
-import { formatDueDate, isOverdue } from '../task-meta/due-date.ts';
+import { formatDueDate, isOverdue } from '../../../../lib/dates/due-date.ts';
 import { PRIORITY_LABELS, PriorityIcon } from '../task-meta/priority.tsx';
 import { STATUS_LABELS, StatusIcon } from '../task-meta/status.tsx';
 import type { BoardPeople } from './board-people.ts';

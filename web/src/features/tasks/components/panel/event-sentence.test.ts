@@ -62,7 +62,7 @@ describe('eventSentence', () => {
       nameOf,
     );
     expect(sentence).toBe(
-      'renamed it to “Ship it”, set the priority to High, assigned it to Maya and cleared the due date',
+      'renamed it to “Ship it”, set the priority to High, assigned it to Maya and removed the due date',
     );
   });
 
