@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import { Avatar } from '../../../../components/ui/avatar.tsx';
+import { Button } from '../../../../components/ui/button.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { describeError } from '../../../../lib/api/api-error.ts';
 import { TASK_PAGE_SIZE, tasksOf, useTaskList } from '../../api/list-tasks.ts';
@@ -71,9 +72,9 @@ export function TaskTable({ board, people, sort, onSortChange }: TaskTableProps)
     return (
       <div className={styles.message} role="alert">
         <p>{describeError(list.error)}</p>
-        <button type="button" className={styles.retry} onClick={() => void list.refetch()}>
+        <Button variant="link" onClick={() => void list.refetch()}>
           Retry
-        </button>
+        </Button>
       </div>
     );
   }
