@@ -3,6 +3,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
 import { activityKeys } from '../../features/activity/api/query-keys.ts';
 import { ActivityFeed } from '../../features/activity/components/activity-feed.tsx';
 import { useMembers } from '../../features/members/api/list-members.ts';
@@ -38,29 +39,29 @@ export function WorkspaceHomeScreen() {
   return (
     <div className={styles.page}>
       <title>{`${workspace.data?.name ?? slug} · Tasklane`}</title>
-      <header className={styles.head}>
+      <PageHeader>
         <h1 className={styles.title}>{workspace.data?.name}</h1>
         {canCreate && (
           <Button variant="primary" onClick={() => setCreating(true)}>
             New project
           </Button>
         )}
-      </header>
+      </PageHeader>
       <section className={styles.section} aria-labelledby="projects-title">
-        <h2 id="projects-title" className={styles.heading}>
+        <h2 id="projects-title" className="section-heading">
           Projects
         </h2>
         <Projects slug={slug} canCreate={canCreate} onCreate={() => setCreating(true)} />
       </section>
       <div className={styles.columns}>
         <section className={styles.section} aria-labelledby="my-tasks-title">
-          <h2 id="my-tasks-title" className={styles.heading}>
+          <h2 id="my-tasks-title" className="section-heading">
             My open tasks
           </h2>
           <MyOpenTasks slug={slug} />
         </section>
         <section className={styles.section} aria-labelledby="activity-title">
-          <h2 id="activity-title" className={styles.heading}>
+          <h2 id="activity-title" className="section-heading">
             Recent activity
           </h2>
           <ActivityFeed

@@ -1,12 +1,11 @@
-import { getRouteApi, Link, Outlet } from '@tanstack/react-router';
+import { getRouteApi, Outlet } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { buttonClassName } from '../../components/ui/button.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
-import { paths } from '../../config/paths.ts';
 import { useWorkspace } from '../../features/workspaces/api/get-workspace.ts';
 import { rememberWorkspace } from '../../features/workspaces/home-workspace.ts';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { WorkspaceCommands } from '../workspace-commands.tsx';
+import { NotFound } from './not-found.tsx';
 import { RoutePending } from './route-pending.tsx';
 
 const route = getRouteApi('/signed-in/w/$slug');
@@ -48,20 +47,10 @@ export function WorkspaceLayout() {
 function WorkspaceNotFound({ slug }: { slug: string }) {
   return (
     <div className="workspace-page">
-      <section className="panel panel--centered" aria-labelledby="workspace-not-found-title">
-        <title>Workspace not found · Tasklane</title>
-        <p className="eyebrow">404</p>
-        <h1 id="workspace-not-found-title" className="panel__title">
-          Workspace not found
-        </h1>
-        <p className="muted">
-          There is no workspace “{slug}” that you are a member of. Check the address, or ask its owner for an
-          invitation.
-        </p>
-        <Link to={paths.home} className={buttonClassName('primary')}>
-          Go to your workspaces
-        </Link>
-      </section>
+      <NotFound title="Workspace not found" homeLabel="Go to your workspaces">
+        There is no workspace “{slug}” that you are a member of. Check the address, or ask its owner for an
+        invitation.
+      </NotFound>
     </div>
   );
 }

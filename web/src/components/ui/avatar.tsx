@@ -43,3 +43,8 @@ export function Avatar({ name, id, size = 'small', decorative = false, className
     </span>
   );
 }
+
+/** The place of an avatar where there is no person: the system, a former member, nobody assigned. */
+export function EmptyAvatar({ size = 'small' }: { size?: AvatarProps['size'] }) {
+  return <span className={classNames(styles.empty, styles[size])} aria-hidden="true" />;
+}

@@ -2,7 +2,7 @@ import type { ButtonHTMLAttributes } from 'react';
 import { classNames } from './class-names.ts';
 import styles from './button.module.css';
 
-type ButtonVariant = 'primary' | 'secondary' | 'danger';
+type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'link';
 
 /** The button look, for links that act as the main call to action. */
 export function buttonClassName(variant: ButtonVariant = 'secondary'): string {

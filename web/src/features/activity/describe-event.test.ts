@@ -1,5 +1,5 @@
 import type { components } from '@api-spec/schema.d.ts';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { describeEvent, type EventWording } from './describe-event.ts';
 
 type Event = components['schemas']['Event'];
@@ -178,7 +178,13 @@ describe('describeEvent', () => {
     expect(describeEvent(given, wording)).toBe(words);
   });
 
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('words each change of a task by the field that changed', () => {
+    // Due dates are worded relative to today, as everywhere in the app.
+    vi.useFakeTimers({ now: new Date(2026, 10, 22, 9), toFake: ['Date'] });
     const updated = (previous: Record<string, unknown>, data: Partial<components['schemas']['Task']> = {}) =>
       describeEvent(event('task.updated', { ...task, ...data }, previous), wording);
 
@@ -186,7 +192,7 @@ describe('describeEvent', () => {
     expect(updated({ priority: 'low' })).toBe('Maya Patel set the priority of WEB-12 to High');
     expect(updated({ assignee_id: null })).toBe('Maya Patel assigned WEB-12 to Leo Martin');
     expect(updated({ assignee_id: LEO }, { assignee_id: null })).toBe('Maya Patel unassigned WEB-12');
-    expect(updated({ due_date: null })).toBe('Maya Patel set the due date of WEB-12 to 2026-12-01');
+    expect(updated({ due_date: null })).toBe('Maya Patel set the due date of WEB-12 to Dec 1');
     expect(updated({ due_date: '2026-12-01' }, { due_date: null })).toBe(
       'Maya Patel removed the due date of WEB-12',
     );

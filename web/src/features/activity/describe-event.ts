@@ -1,4 +1,5 @@
 import type { components } from '@api-spec/schema.d.ts';
+import { describeTaskChange, taskByKey, type TaskChangeWording } from '../../lib/events/task-change.ts';
 
 type Event = components['schemas']['Event'];
 type Task = components['schemas']['Task'];
@@ -8,13 +9,11 @@ type EventMember = components['schemas']['EventMember'];
 type Previous = Record<string, unknown>;
 
 /** What an event's sentence needs beyond the event: names of people and tasks, and the words for values. */
-export interface EventWording {
+export interface EventWording extends Pick<TaskChangeWording, 'statusLabels' | 'priorityLabels'> {
   /** Display names by user id (the workspace's members). */
   names: ReadonlyMap<string, string>;
   /** Task keys (`OPS-3`) by task id, for comment events, whose data holds no key. */
   taskKeys: ReadonlyMap<string, string>;
-  statusLabels: Readonly<Record<components['schemas']['TaskStatus'], string>>;
-  priorityLabels: Readonly<Record<components['schemas']['TaskPriority'], string>>;
 }
 
 /** An event of the change feed in words: "Maya Patel moved WEB-12 to In review". */
@@ -49,32 +48,12 @@ function taskAction(type: Event['type'], task: Task, previous: Previous, wording
   const { key } = task;
   if (type === 'task.created') return `created ${key} “${task.title}”`;
   if (type === 'task.deleted') return `deleted ${key} “${task.title}”`;
-  const status = wording.statusLabels[task.status];
   const changed = Object.keys(previous).filter((field) => field !== 'position' && field !== 'completed_at');
-  if (changed.length === 0) return `reordered ${key} in ${status}`;
-  if (changed.length > 1) return `updated ${key}`;
-  switch (changed[0]) {
-    case 'status':
-      return `moved ${key} to ${status}`;
-    case 'title':
-      return `renamed ${key} to “${task.title}”`;
-    case 'description':
-      return `edited the description of ${key}`;
-    case 'priority':
-      return `set the priority of ${key} to ${wording.priorityLabels[task.priority]}`;
-    case 'assignee_id':
-      return task.assignee_id === null
-        ? `unassigned ${key}`
-        : `assigned ${key} to ${wording.names.get(task.assignee_id) ?? 'someone'}`;
-    case 'due_date':
-      return task.due_date === null
-        ? `removed the due date of ${key}`
-        : `set the due date of ${key} to ${task.due_date}`;
-    case 'label_ids':
-      return `changed the labels of ${key}`;
-    default:
-      return `updated ${key}`;
-  }
+  if (changed.length === 0) return `reordered ${key} in ${wording.statusLabels[task.status]}`;
+  const [field] = changed;
+  if (changed.length > 1 || field === undefined) return `updated ${key}`;
+  const nameOf = (userId: string) => wording.names.get(userId) ?? 'someone';
+  return describeTaskChange(field, task, taskByKey(key), { ...wording, nameOf }) ?? `updated ${key}`;
 }
 
 function projectAction(type: Event['type'], project: Project, previous: Previous): string {

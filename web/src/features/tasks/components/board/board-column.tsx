@@ -2,6 +2,7 @@ import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
+import { Button } from '../../../../components/ui/button.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { describeError } from '../../../../lib/api/api-error.ts';
 import { columnListFilters, tasksOf, useTaskList, type Task } from '../../api/list-tasks.ts';
@@ -120,9 +121,9 @@ export function BoardColumn(props: BoardColumnProps) {
         ) : list.isError && tasks.length === 0 ? (
           <div className={styles.columnError} role="alert">
             <p>{describeError(list.error)}</p>
-            <button type="button" className={styles.textButton} onClick={() => void list.refetch()}>
+            <Button variant="link" onClick={() => void list.refetch()}>
               Retry
-            </button>
+            </Button>
           </div>
         ) : (
           <SortableContext

@@ -1,4 +1,5 @@
 import * as ToggleGroup from '@radix-ui/react-toggle-group';
+import { PageHeader } from '../../../../components/ui/page-header.tsx';
 import styles from './project-header.module.css';
 
 export type BoardView = 'board' | 'list';
@@ -13,7 +14,7 @@ interface ProjectHeaderProps {
 /** The project's name and key, and the Board/List toggle. */
 export function ProjectHeader({ name, projectKey, view, onViewChange }: ProjectHeaderProps) {
   return (
-    <header className={styles.header}>
+    <PageHeader>
       <h1 className={styles.title}>
         {name} <span className={styles.key}>{projectKey}</span>
       </h1>
@@ -33,6 +34,6 @@ export function ProjectHeader({ name, projectKey, view, onViewChange }: ProjectH
           List
         </ToggleGroup.Item>
       </ToggleGroup.Root>
-    </header>
+    </PageHeader>
   );
 }

@@ -3,7 +3,7 @@ import { forwardRef, type AnchorHTMLAttributes, type CSSProperties } from 'react
 import { Avatar } from '../../../../components/ui/avatar.tsx';
 import { classNames } from '../../../../components/ui/class-names.ts';
 import type { Task } from '../../api/list-tasks.ts';
-import { formatDueDate, isOverdue } from '../task-meta/due-date.ts';
+import { formatDueDate, isOverdue } from '../../../../lib/dates/due-date.ts';
 import { LabelChip } from '../task-meta/label-chip.tsx';
 import { PriorityIcon } from '../task-meta/priority.tsx';
 import type { BoardPeople } from './board-people.ts';

@@ -2,12 +2,13 @@ import { Link } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import { Avatar } from '../../../../components/ui/avatar.tsx';
+import { Button } from '../../../../components/ui/button.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { describeError } from '../../../../lib/api/api-error.ts';
 import { TASK_PAGE_SIZE, tasksOf, useTaskList } from '../../api/list-tasks.ts';
 import type { TaskListFilters } from '../../api/query-keys.ts';
 import type { ListSort } from '../../board-search.ts';
-import { formatDueDate, isOverdue } from '../task-meta/due-date.ts';
+import { formatDueDate, isOverdue } from '../../../../lib/dates/due-date.ts';
 import { PRIORITY_LABELS, PriorityIcon } from '../task-meta/priority.tsx';
 import { STATUS_LABELS, StatusIcon } from '../task-meta/status.tsx';
 import type { BoardPeople } from './board-people.ts';
@@ -71,9 +72,9 @@ export function TaskTable({ board, people, sort, onSortChange }: TaskTableProps)
     return (
       <div className={styles.message} role="alert">
         <p>{describeError(list.error)}</p>
-        <button type="button" className={styles.retry} onClick={() => void list.refetch()}>
+        <Button variant="link" onClick={() => void list.refetch()}>
           Retry
-        </button>
+        </Button>
       </div>
     );
   }

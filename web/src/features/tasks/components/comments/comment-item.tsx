@@ -1,7 +1,7 @@
 import type { components } from '@api-spec/schema.d.ts';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Avatar } from '../../../../components/ui/avatar.tsx';
+import { Avatar, EmptyAvatar } from '../../../../components/ui/avatar.tsx';
 import { ApiError, describeError } from '../../../../lib/api/api-error.ts';
 import { useDeleteComment } from '../../api/delete-comment.ts';
 import { useUpdateComment } from '../../api/update-comment.ts';
@@ -50,11 +50,7 @@ export function CommentItem({ comment, workspace }: { comment: Comment; workspac
   return (
     <li className={styles.comment} data-comment-id={comment.id}>
       <div className={styles.meta}>
-        {comment.author_id ? (
-          <Avatar name={author} id={comment.author_id} decorative />
-        ) : (
-          <span className={styles.noAvatar} aria-hidden="true" />
-        )}
+        {comment.author_id ? <Avatar name={author} id={comment.author_id} decorative /> : <EmptyAvatar />}
         <span className={styles.author}>{author}</span>
         <time
           className={styles.time}

@@ -3,7 +3,7 @@ import { LoadError } from '../../../../components/ui/load-error.tsx';
 import { paths } from '../../../../config/paths.ts';
 import { classNames } from '../../../../components/ui/class-names.ts';
 import { MY_OPEN_TASKS, useWorkspaceTasks } from '../../api/list-workspace-tasks.ts';
-import { formatDueDate, isOverdue } from '../task-meta/due-date.ts';
+import { formatDueDate, isOverdue } from '../../../../lib/dates/due-date.ts';
 import { PriorityIcon } from '../task-meta/priority.tsx';
 import { STATUS_LABELS, StatusIcon } from '../task-meta/status.tsx';
 import styles from './my-open-tasks.module.css';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatDueDate, isOverdue } from '../task-meta/due-date.ts';
+import { formatDueDate, isOverdue } from '../../../../lib/dates/due-date.ts';
 import styles from './panel.module.css';
 
 interface DueDateFieldProps {

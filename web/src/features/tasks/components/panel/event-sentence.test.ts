@@ -1,5 +1,5 @@
 import type { components } from '@api-spec/schema.d.ts';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eventSentence } from './event-sentence.ts';
 
 type Event = components['schemas']['Event'];
@@ -49,6 +49,10 @@ function event(
 const nameOf = () => 'Maya';
 
 describe('eventSentence', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('says what a task event did, after the actor', () => {
     expect(eventSentence(event('task.created', null), nameOf)).toBe('created the task');
     expect(eventSentence(event('task.moved', { status: 'todo', position: 'a0' }), nameOf)).toBe(
@@ -62,8 +66,21 @@ describe('eventSentence', () => {
       nameOf,
     );
     expect(sentence).toBe(
-      'renamed it to “Ship it”, set the priority to High, assigned it to Maya and cleared the due date',
+      'renamed it to “Ship it”, set the priority to High, assigned it to Maya and removed the due date',
     );
+  });
+
+  it('words every other field the way the workspace feed does, about "it"', () => {
+    vi.useFakeTimers({ now: new Date(2026, 10, 25, 18, 30), toFake: ['Date'] });
+    const updated = (previous: Record<string, unknown>, data: Partial<Task> = {}) =>
+      eventSentence(event('task.updated', previous, { ...task, ...data }), nameOf);
+
+    expect(updated({ status: 'todo' })).toBe('moved it to In review');
+    expect(updated({ description: 'old' })).toBe('edited the description');
+    expect(updated({ assignee_id: task.assignee_id }, { assignee_id: null })).toBe('unassigned it');
+    expect(updated({ due_date: null }, { due_date: '2026-12-04' })).toBe('set the due date to Dec 4');
+    expect(updated({ label_ids: [] })).toBe('changed the labels');
+    expect(updated({ completed_at: null, estimate: 3 })).toBeNull();
   });
 
   it('leaves comments and unknown kinds to the rest of the activity', () => {

@@ -1,5 +1,5 @@
 import type { components } from '@api-spec/schema.d.ts';
-import { Avatar } from '../../../../components/ui/avatar.tsx';
+import { Avatar, EmptyAvatar } from '../../../../components/ui/avatar.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { describeError } from '../../../../lib/api/api-error.ts';
 import { useCreateComment } from '../../api/create-comment.ts';
@@ -37,7 +37,7 @@ export function TaskActivity({ task, workspace }: { task: Task; workspace: TaskW
 
   return (
     <section className={styles.activity} aria-labelledby="task-activity-title">
-      <h3 id="task-activity-title" className={styles.sectionTitle}>
+      <h3 id="task-activity-title" className="section-heading">
         Activity
       </h3>
       {failed ? (
@@ -71,7 +71,7 @@ export function TaskActivity({ task, workspace }: { task: Task; workspace: TaskW
                     decorative
                   />
                 ) : (
-                  <span className={styles.noAvatar} aria-hidden="true" />
+                  <EmptyAvatar />
                 )}
                 <span>
                   <span className={styles.actor}>

@@ -2,7 +2,7 @@ import { toast } from 'sonner';
 import type { TaskPatch } from '../../api/update-task.ts';
 import { PRIORITIES, PRIORITY_LABELS, PriorityIcon } from '../task-meta/priority.tsx';
 import { STATUSES, STATUS_LABELS, StatusIcon } from '../task-meta/status.tsx';
-import { Avatar } from '../../../../components/ui/avatar.tsx';
+import { Avatar, EmptyAvatar } from '../../../../components/ui/avatar.tsx';
 import { DueDateField } from './due-date-field.tsx';
 import { LabelPicker } from './label-picker.tsx';
 import { PropertyMenu, type PropertyOption } from './property-menu.tsx';
@@ -48,7 +48,7 @@ export function TaskProperties({ task, workspace, save }: TaskPropertiesProps) {
     (member) => member.role !== 'viewer' || member.user_id === task.assignee_id,
   );
   const assigneeOptions: PropertyOption[] = [
-    { value: UNASSIGNED, label: 'Unassigned', icon: <span className={styles.noAvatar} aria-hidden="true" /> },
+    { value: UNASSIGNED, label: 'Unassigned', icon: <EmptyAvatar /> },
     ...assignable.map((member) => ({
       value: member.user_id,
       label: member.display_name,
