@@ -10,10 +10,11 @@ import { AppError } from '../../_shared/errors.ts';
 import { toFieldErrors } from '../http/field-errors.ts';
 import { pageParameters } from '../http/pagination.ts';
 import { ProjectKeySchema } from '../projects/projects.schemas.ts';
-import { DEFAULT_TASK_SORT, TASK_SORTS, TaskSortKey, WorkspaceTaskSortKey } from './task-order.ts';
+import { DEFAULT_TASK_SORT, TaskSortKey, WorkspaceTaskSortKey } from './task-order.ts';
 import {
   DueDateSchema,
   TASK_PRIORITIES,
+  TASK_SORTS,
   TASK_STATUSES,
   TaskPrioritySchema,
   TaskSearchSchema,

@@ -6,20 +6,7 @@
 import { z } from 'zod';
 import { KeyDate, KeyTimestamp } from '../../_shared/pages.ts';
 import { ProjectKeySchema } from '../projects/projects.schemas.ts';
-import { TASK_PRIORITIES, TASK_STATUSES } from './tasks.schemas.ts';
-
-export const TASK_SORTS = [
-  'position',
-  'updated_at',
-  '-updated_at',
-  'created_at',
-  '-created_at',
-  'priority',
-  '-priority',
-  'due_date',
-  '-due_date',
-] as const;
-export type TaskSort = (typeof TASK_SORTS)[number];
+import { TASK_PRIORITIES, TASK_STATUSES, type TaskSort } from './tasks.schemas.ts';
 
 /** Board order: by column, then by position, which is unique in its column. */
 export const DEFAULT_TASK_SORT: TaskSort = 'position';

@@ -19,7 +19,8 @@ import {
   workspaceValueOf,
   type WorkspaceReference,
 } from '../workspaces/workspace-access.queries.ts';
-import type { TaskSort, TaskSortKey, WorkspaceTaskSortKey } from './task-order.ts';
+import type { TaskSortKey, WorkspaceTaskSortKey } from './task-order.ts';
+import type { TaskSort } from './tasks.schemas.ts';
 import type { CreateTaskBodySchema } from './tasks.schemas.ts';
 
 /** A task, with what a route that found it by id needs to enter its workspace and guard its project. */

@@ -24,6 +24,19 @@ export const TASK_PRIORITIES = [
   'high',
   'urgent',
 ] as const satisfies EveryMemberOnce<TaskPriority>;
+/** The orders a task list takes (`sort`); a `-` reverses one. The web's list view offers the same. */
+export const TASK_SORTS = [
+  'position',
+  'updated_at',
+  '-updated_at',
+  'created_at',
+  '-created_at',
+  'priority',
+  '-priority',
+  'due_date',
+  '-due_date',
+] as const;
+export type TaskSort = (typeof TASK_SORTS)[number];
 export const TASK_TITLE_LENGTH = { min: 1, max: 200 } as const;
 export const TASK_DESCRIPTION_MAX_LENGTH = 20_000;
 

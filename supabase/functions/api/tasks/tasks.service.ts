@@ -34,7 +34,8 @@ import {
   taskNotFound,
 } from './task-access.ts';
 import { taskCountsOf } from './task-counts.ts';
-import type { TaskSort, TaskSortKey, WorkspaceTaskSortKey } from './task-order.ts';
+import type { TaskSortKey, WorkspaceTaskSortKey } from './task-order.ts';
+import type { TaskSort } from './tasks.schemas.ts';
 import {
   deleteTask as deleteTaskRow,
   insertTask,

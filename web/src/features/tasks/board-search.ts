@@ -1,19 +1,9 @@
-import { TASK_PRIORITIES, TaskSearchSchema } from '@api/tasks/tasks.schemas.ts';
+import { TASK_PRIORITIES, TASK_SORTS, TaskSearchSchema } from '@api/tasks/tasks.schemas.ts';
 import * as z from 'zod/mini';
 import type { TaskListQuery } from './api/query-keys.ts';
 
 /** The list view's sorts: the API's `sort` values, one per sortable column, each way. */
-export const LIST_SORTS = [
-  'position',
-  'created_at',
-  '-created_at',
-  'priority',
-  '-priority',
-  'due_date',
-  '-due_date',
-  'updated_at',
-  '-updated_at',
-] as const;
+export const LIST_SORTS = TASK_SORTS;
 
 export type ListSort = (typeof LIST_SORTS)[number];
 
