@@ -16,7 +16,7 @@ const route = getRouteApi('/signed-in/w/$slug/settings/members');
 export function SettingsMembersScreen() {
   const { slug } = route.useParams();
   const workspace = useWorkspace(slug);
-  const members = useMembers(slug);
+  const members = useMembers(slug, { fresh: true });
   const { session } = useAuthState();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -20,5 +20,5 @@ export function invitationsQueryOptions(slug: string) {
 }
 
 export function useInvitations(slug: string, { enabled }: { enabled: boolean }) {
-  return useQuery({ ...invitationsQueryOptions(slug), enabled });
+  return useQuery({ ...invitationsQueryOptions(slug), enabled, refetchOnMount: 'always' });
 }

@@ -7,9 +7,10 @@ type Member = components['schemas']['Member'];
 
 /**
  * DELETE /v1/workspaces/{slug}/members/{user_id}: removes the member, or the caller themselves (leaving).
- * No `If-Match`: removing is the same whatever their role became since.
+ * No `If-Match`: removing is the same whatever their role became since. `callerId` is the
+ * signed-in person's id: once they have left, they may no longer read the list (it would answer 404).
  */
-export function useRemoveMember(slug: string) {
+export function useRemoveMember(slug: string, callerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (member: Member) =>
@@ -18,6 +19,9 @@ export function useRemoveMember(slug: string) {
           params: { path: { slug, user_id: member.user_id } },
         }),
       ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: memberKeys.list({ slug }) }),
+    onSettled: (_answer, error, member) =>
+      error === null && member.user_id === callerId
+        ? queryClient.cancelQueries({ queryKey: memberKeys.list({ slug }) })
+        : queryClient.invalidateQueries({ queryKey: memberKeys.list({ slug }) }),
   });
 }

@@ -60,7 +60,7 @@ export function MemberList({ slug, members, callerId, callerRole, onLeft }: Memb
       <RemoveMemberDialog
         slug={slug}
         member={removing}
-        isSelf={removing?.user_id === callerId}
+        callerId={callerId}
         lastOwner={removing !== null && isLastOwner(members, removing)}
         onClose={() => setRemoving(null)}
         onLeft={onLeft}

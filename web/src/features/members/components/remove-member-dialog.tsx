@@ -15,7 +15,8 @@ interface RemoveMemberDialogProps {
   slug: string;
   /** Whom to remove; `null` keeps the dialog closed. */
   member: Member | null;
-  isSelf: boolean;
+  /** The signed-in person's user id: removing them is leaving. */
+  callerId: string;
   lastOwner: boolean;
   onClose: () => void;
   onLeft: () => void;
@@ -28,12 +29,13 @@ interface RemoveMemberDialogProps {
 export function RemoveMemberDialog({
   slug,
   member,
-  isSelf,
+  callerId,
   lastOwner,
   onClose,
   onLeft,
 }: RemoveMemberDialogProps) {
-  const remove = useRemoveMember(slug);
+  const remove = useRemoveMember(slug, callerId);
+  const isSelf = member?.user_id === callerId;
   const name = member ? member.display_name || member.email : '';
   const title = isSelf ? 'Leave this workspace?' : `Remove ${name}?`;
 
