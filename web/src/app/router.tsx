@@ -4,6 +4,7 @@ import {
   createRoute,
   createRouter,
   lazyRouteComponent,
+  redirect,
 } from '@tanstack/react-router';
 import { paths } from '../config/paths.ts';
 import { boardSearchSchema } from '../features/tasks/board-search.ts';
@@ -124,6 +125,61 @@ const taskRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/task.tsx'), 'TaskScreen'),
 });
 
+// Settings: a layout with one tab per child route; `/settings` itself opens the first tab.
+
+const settingsRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: 'settings',
+  component: lazyRouteComponent(() => import('./routes/settings.tsx'), 'SettingsLayout'),
+});
+
+const settingsIndexRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: '/',
+  beforeLoad: ({ params }) => {
+    throw redirect({ to: paths.settingsGeneral, params, replace: true });
+  },
+});
+
+const settingsGeneralRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: 'general',
+  component: lazyRouteComponent(() => import('./routes/settings-general.tsx'), 'SettingsGeneralScreen'),
+});
+
+const settingsMembersRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: 'members',
+  component: lazyRouteComponent(() => import('./routes/settings-members.tsx'), 'SettingsMembersScreen'),
+});
+
+const settingsInvitationsRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: 'invitations',
+  component: lazyRouteComponent(
+    () => import('./routes/settings-invitations.tsx'),
+    'SettingsInvitationsScreen',
+  ),
+});
+
+const settingsLabelsRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: 'labels',
+  component: lazyRouteComponent(() => import('./routes/settings-labels.tsx'), 'SettingsLabelsScreen'),
+});
+
+const settingsProjectsRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: 'projects',
+  component: lazyRouteComponent(() => import('./routes/settings-projects.tsx'), 'SettingsProjectsScreen'),
+});
+
+const settingsExportRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: 'export',
+  component: lazyRouteComponent(() => import('./routes/settings-export.tsx'), 'SettingsExportScreen'),
+});
+
 const routeTree = rootRoute.addChildren([
   signInRoute,
   signUpRoute,
@@ -134,7 +190,19 @@ const routeTree = rootRoute.addChildren([
     homeRoute,
     accountRoute,
     newWorkspaceRoute,
-    workspaceRoute.addChildren([workspaceHomeRoute, boardRoute.addChildren([taskRoute])]),
+    workspaceRoute.addChildren([
+      workspaceHomeRoute,
+      boardRoute.addChildren([taskRoute]),
+      settingsRoute.addChildren([
+        settingsIndexRoute,
+        settingsGeneralRoute,
+        settingsMembersRoute,
+        settingsInvitationsRoute,
+        settingsLabelsRoute,
+        settingsProjectsRoute,
+        settingsExportRoute,
+      ]),
+    ]),
   ]),
 ]);
 

@@ -14,4 +14,11 @@ export const paths = {
   workspace: '/w/$slug',
   board: '/w/$slug/p/$key',
   task: '/w/$slug/p/$key/t/$number',
+  settings: '/w/$slug/settings',
+  settingsGeneral: '/w/$slug/settings/general',
+  settingsMembers: '/w/$slug/settings/members',
+  settingsInvitations: '/w/$slug/settings/invitations',
+  settingsLabels: '/w/$slug/settings/labels',
+  settingsProjects: '/w/$slug/settings/projects',
+  settingsExport: '/w/$slug/settings/export',
 } as const;

@@ -1,4 +1,4 @@
-import { CreateWorkspaceBodySchema } from '@api/workspaces/workspaces.schemas.ts';
+import { CreateWorkspaceBodySchema, UpdateWorkspaceBodySchema } from '@api/workspaces/workspaces.schemas.ts';
 import type { components } from '@api-spec/schema.d.ts';
 import { validateForm, type Validation } from '../../lib/forms/form-validation.ts';
 
@@ -12,4 +12,13 @@ type CreateWorkspace = components['schemas']['CreateWorkspace'];
 
 export function validateNewWorkspace(values: CreateWorkspace): Validation<CreateWorkspace, WorkspaceField> {
   return validateForm(CreateWorkspaceBodySchema, values, WORKSPACE_LABELS);
+}
+
+type UpdateWorkspace = components['schemas']['UpdateWorkspace'];
+
+/** The general settings form's rules: those of `PATCH /v1/workspaces/{slug}`. */
+export function validateWorkspaceChange(
+  values: UpdateWorkspace,
+): Validation<UpdateWorkspace, WorkspaceField> {
+  return validateForm(UpdateWorkspaceBodySchema, values, WORKSPACE_LABELS);
 }

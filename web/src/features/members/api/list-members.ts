@@ -19,6 +19,7 @@ export function membersQueryOptions(slug: string) {
   });
 }
 
-export function useMembers(slug: string) {
-  return useQuery(membersQueryOptions(slug));
+/** `fresh`: read again on every mount, for screens about the members themselves (settings). */
+export function useMembers(slug: string, { fresh = false }: { fresh?: boolean } = {}) {
+  return useQuery({ ...membersQueryOptions(slug), ...(fresh ? { refetchOnMount: 'always' as const } : {}) });
 }

@@ -64,6 +64,13 @@ export function WorkspaceSwitcher({ current, phoneItems }: WorkspaceSwitcherProp
         </MenuItem>
       ))}
       <MenuSeparator />
+      {current && (
+        <MenuItem
+          onSelect={() => void navigate({ to: paths.settingsGeneral, params: { slug: current.slug } })}
+        >
+          Settings
+        </MenuItem>
+      )}
       <MenuItem onSelect={() => void navigate({ to: paths.newWorkspace })}>New workspace</MenuItem>
     </Menu>
   );
