@@ -29,12 +29,13 @@ export async function readExport(
   onProgress: (progress: ExportProgress) => void,
 ): Promise<Omit<ExportFile, 'filename'>> {
   const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
   let received = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    chunks.push(value);
+    // A fetch body's chunks are never on shared memory.
+    chunks.push(value as Uint8Array<ArrayBuffer>);
     received += value.byteLength;
     onProgress({ received, total });
   }
