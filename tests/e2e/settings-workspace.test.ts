@@ -24,14 +24,19 @@ afterAll(async () => {
   await browser.close();
 });
 
-/** No violation axe rates serious or critical on the page as it is now. */
-async function expectAccessible(page: Page) {
-  // A toast still fading in has the contrast of its half-way opacity: let transitions finish first.
+/** Waits until no transition or animation runs (a toast fading in, colours changing with the scheme). */
+async function settled(page: Page) {
   await page.waitForFunction(() =>
     (globalThis as unknown as { document: { getAnimations: () => { playState: string }[] } }).document
       .getAnimations()
       .every((animation) => animation.playState !== 'running'),
   );
+}
+
+/** No violation axe rates serious or critical on the page as it is now. */
+async function expectAccessible(page: Page) {
+  // A toast still fading in has the contrast of its half-way opacity.
+  await settled(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   const grave = violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
   expect(
@@ -52,6 +57,7 @@ async function screenshots(page: Page, screen: string, ready: () => Promise<void
       const content = await page.locator('main').evaluate((main) => main.scrollHeight);
       await page.setViewportSize({ width, height: Math.max(height, content + header) });
       await page.locator('main').focus();
+      await settled(page);
       await page.screenshot({ path: `${SCREENSHOTS}/${screen}-${width}-${colorScheme}.png`, fullPage: true });
     }
   }
