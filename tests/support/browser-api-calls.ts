@@ -34,10 +34,13 @@ export function watchApiCalls(page: Page, backendUrl: string, problems: string[]
         { status: response.status(), headers: new Headers(await response.allHeaders()), text },
       );
     } catch (error) {
-      // A page that navigated away can no longer read the body: that is not the contract's fault.
+      // A page that navigated away can no longer read the body, nor can Chromium give back a body the page
+      // read as a stream (the export): that is not the contract's fault.
       const message = error instanceof Error ? error.message : String(error);
       if (
-        !/Target page, context or browser has been closed|No resource with given identifier/.test(message)
+        !/Target page, context or browser has been closed|No (data found for )?resource with given identifier/.test(
+          message,
+        )
       ) {
         problems.push(message);
       }

@@ -1,9 +1,12 @@
-/** `/w/:slug/settings/export`: placeholder until the Export tab is built. */
+import { getRouteApi } from '@tanstack/react-router';
+import { ExportPanel } from '../../features/export/components/export-panel.tsx';
+import { useWorkspace } from '../../features/workspaces/api/get-workspace.ts';
+
+const route = getRouteApi('/signed-in/w/$slug/settings/export');
+
+/** `/w/:slug/settings/export`: the whole workspace as a JSON file (owners and admins). */
 export function SettingsExportScreen() {
-  return (
-    <section aria-labelledby="settings-export-title">
-      <h2 id="settings-export-title">Export</h2>
-      <p className="muted">Coming soon.</p>
-    </section>
-  );
+  const { slug } = route.useParams();
+  const role = useWorkspace(slug).data?.role;
+  return <ExportPanel slug={slug} canExport={role === 'owner' || role === 'admin'} />;
 }

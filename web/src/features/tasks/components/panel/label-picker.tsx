@@ -3,23 +3,10 @@ import * as Popover from '@radix-ui/react-popover';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { describeError } from '../../../../lib/api/api-error.ts';
+import { LABEL_COLORS } from '../../../../lib/labels/label-colors.ts';
 import { LabelChip } from '../task-meta/label-chip.tsx';
 import type { Label } from './task-context.ts';
 import styles from './panel.module.css';
-
-/** Colours a new label may take: distinct in light and dark, lower-case `#rrggbb` as the API wants. */
-export const LABEL_COLORS = [
-  { name: 'Red', value: '#e5484d' },
-  { name: 'Orange', value: '#f76b15' },
-  { name: 'Yellow', value: '#d9a21b' },
-  { name: 'Green', value: '#2f9e6a' },
-  { name: 'Teal', value: '#0d9488' },
-  { name: 'Blue', value: '#3e8ed0' },
-  { name: 'Indigo', value: '#5e6ad2' },
-  { name: 'Purple', value: '#8e4ec6' },
-  { name: 'Pink', value: '#d6409f' },
-  { name: 'Grey', value: '#7c7f88' },
-] as const;
 
 interface LabelPickerProps {
   labels: readonly Label[];
