@@ -107,7 +107,7 @@ function TokenRow({ token }: { token: ApiToken }) {
         </div>
       </dl>
       {active && (
-        <Button variant="danger" onClick={() => setConfirming(true)} aria-label={`Revoke ${token.name}`}>
+        <Button onClick={() => setConfirming(true)} aria-label={`Revoke ${token.name}`}>
           Revoke
         </Button>
       )}
