@@ -396,6 +396,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/invitations/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The invitation's token: the last part of its `accept_url`, 43 characters of `A-Z a-z 0-9 _ -`.
+                 *     Anything else is `404`.
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Preview an invitation before accepting it
+         * @description What the invitation page shows before the signed-in person accepts: the workspace, the role, who
+         *     sent it, when it expires, and its state as accepting would judge it (`revoked` also when the
+         *     inviter may no longer grant the role, `expired` once a pending one is past its 7 days; `accepted`
+         *     once used). It says whether the invitation is for the caller's e-mail address and whether the
+         *     caller is already a member, so the page can say what to do instead of accepting. Anyone signed in
+         *     who holds the token may read it; an unknown token is `404`. Changes nothing. Takes no query
+         *     parameters.
+         */
+        get: operations["previewInvitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/invitations/{token}/accept": {
         parameters: {
             query?: never;
@@ -1512,6 +1544,35 @@ export interface components {
              */
             accept_url: string;
         } & components["schemas"]["InvitationFields"];
+        /** @description An invitation as its page shows it to the signed-in person holding its link. */
+        InvitationPreview: {
+            /** @enum {string} */
+            object: "invitation_preview";
+            workspace: {
+                slug: string;
+                name: string;
+                /** @description Whether accepting needs an `aal2` session (a verified second factor). */
+                require_mfa: boolean;
+            };
+            /**
+             * Format: email
+             * @description The invited address.
+             */
+            email: string;
+            /** @description The role the invitation grants. */
+            role: components["schemas"]["WorkspaceRole"];
+            status: components["schemas"]["InvitationStatus"];
+            /** @description Who sent it; null once that account is deleted. */
+            invited_by: {
+                display_name: string;
+            } | null;
+            /** Format: date-time */
+            expires_at: string;
+            /** @description Whether the caller's e-mail address is the invited one (compared case-insensitively). */
+            for_caller: boolean;
+            /** @description Whether the caller is already a member of the workspace. */
+            caller_is_member: boolean;
+        };
         InvitationList: components["schemas"]["List"] & {
             data: components["schemas"]["Invitation"][];
         };
@@ -3689,6 +3750,41 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             412: components["responses"]["PreconditionFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    previewInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The invitation's token: the last part of its `accept_url`, 43 characters of `A-Z a-z 0-9 _ -`.
+                 *     Anything else is `404`.
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation, as its page shows it. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationPreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];

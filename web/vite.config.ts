@@ -15,6 +15,12 @@ export default defineConfig(({ mode }) => {
     // One .env at the repository root serves the web app and everything else; only VITE_* reach the browser.
     envDir: repoRoot,
     plugins: [react()],
+    // Scalar (/docs/api) is built on Vue's esm-bundler build, which asks for its feature flags.
+    define: {
+      __VUE_OPTIONS_API__: 'true',
+      __VUE_PROD_DEVTOOLS__: 'false',
+      __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false',
+    },
     resolve: {
       alias: {
         '@api-spec': fileURLToPath(new URL('../api-spec', import.meta.url)),

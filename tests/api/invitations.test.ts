@@ -7,6 +7,7 @@ import {
   acceptInvitation as acceptInvitationAs,
   invitationCalls,
   memberCalls,
+  previewInvitation as previewInvitationAs,
 } from '../support/membership-calls.ts';
 import { expectProblem } from '../support/api-request.ts';
 import { aal2AccessTokenOf, createTestUser, type TestUser } from '../support/test-users.ts';
@@ -28,6 +29,8 @@ type InvitationBody = components['schemas']['CreateInvitation'];
 const invitations = (fixture: WorkspaceFixture) => invitationCalls(api.app, fixture);
 const acceptInvitation = (bearer: string, token: string, headers: Record<string, string> = {}) =>
   acceptInvitationAs(api.app, bearer, token, headers);
+
+const previewInvitation = (bearer: string, token: string) => previewInvitationAs(api.app, bearer, token);
 
 const uniqueEmail = (name = 'invitee') => `${name}-${randomUUID().slice(0, 8)}@example.com`;
 const tokenOf = (invitation: NewInvitation) => invitation.accept_url.split('/').at(-1) ?? '';
@@ -640,6 +643,80 @@ describe('DELETE /api/v1/workspaces/{slug}/invitations/{id}', () => {
     expectProblem(await invitations(fixture).remove(fixture.outsider.accessToken, mine.id), 404, 'not_found');
     expect(await storedInvitation(theirs.id)).toMatchObject({ status: 'pending' });
     expect(await storedInvitation(mine.id)).toMatchObject({ status: 'pending' });
+  });
+});
+
+describe('GET /api/v1/invitations/{token}', () => {
+  it('shows the invited person the workspace, the role and who invited them, and changes nothing', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    const { invitee, invitation } = await inviteNewPerson(fixture, 'admin');
+    const response = await previewInvitation(invitee.accessToken, tokenOf(invitation));
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      object: 'invitation_preview',
+      workspace: { slug: fixture.slug, name: expect.any(String), require_mfa: false },
+      email: invitation.email,
+      role: 'admin',
+      status: 'pending',
+      invited_by: { display_name: 'owner' },
+      expires_at: invitation.expires_at,
+      for_caller: true,
+      caller_is_member: false,
+    });
+    expect(await rolesIn(fixture)).not.toHaveProperty(invitee.id);
+    expect(await storedInvitation(invitation.id)).toMatchObject({ status: 'pending', version: 1 });
+  });
+
+  it('tells someone else that it is not for them, and a member that they are one', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    const { invitation } = await inviteNewPerson(fixture);
+    expect((await previewInvitation(fixture.outsider.accessToken, tokenOf(invitation))).body).toMatchObject({
+      status: 'pending',
+      for_caller: false,
+      caller_is_member: false,
+    });
+    expect((await previewInvitation(fixture.viewer.accessToken, tokenOf(invitation))).body).toMatchObject({
+      for_caller: false,
+      caller_is_member: true,
+    });
+  });
+
+  it('reads accepted, revoked (also when the inviter lost the right) and expired as accepting would', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    const accepted = await inviteNewPerson(fixture);
+    expect((await acceptInvitation(accepted.invitee.accessToken, tokenOf(accepted.invitation))).status).toBe(
+      200,
+    );
+    const revoked = await inviteNewPerson(fixture);
+    expect((await invitations(fixture).remove(fixture.owner.accessToken, revoked.invitation.id)).status).toBe(
+      200,
+    );
+    const expired = await inviteNewPerson(fixture);
+    await expireInvitation(expired.invitation.id);
+    const byAdmin = await invite(fixture, { email: uniqueEmail(), role: 'member' }, fixture.admin);
+    await api.db.asService((sql) =>
+      sql.query(`update public.invitations set invited_by = $2 where id = $1`, [
+        byAdmin.id,
+        fixture.viewer.id,
+      ]),
+    );
+    const statusOf = async (invitee: TestUser, invitation: NewInvitation) =>
+      (await previewInvitation(invitee.accessToken, tokenOf(invitation))).body;
+    expect(await statusOf(accepted.invitee, accepted.invitation)).toMatchObject({
+      status: 'accepted',
+      caller_is_member: true,
+    });
+    expect(await statusOf(revoked.invitee, revoked.invitation)).toMatchObject({ status: 'revoked' });
+    expect(await statusOf(expired.invitee, expired.invitation)).toMatchObject({ status: 'expired' });
+    expect(await statusOf(fixture.outsider, byAdmin)).toMatchObject({ status: 'revoked' });
+  });
+
+  it('answers 404 to an unknown token and to one that cannot be a token, and 401 without credentials', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    expectProblem(await previewInvitation(fixture.outsider.accessToken, 'A'.repeat(43)), 404, 'not_found');
+    expectProblem(await previewInvitation(fixture.outsider.accessToken, 'short'), 404, 'not_found');
+    const { invitation } = await inviteNewPerson(fixture);
+    expect((await previewInvitation('', tokenOf(invitation))).status).toBe(401);
   });
 });
 

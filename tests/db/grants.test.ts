@@ -77,6 +77,7 @@ describe('grants on public tables', () => {
     'member_emails',
     'member_json',
     'own_recent_invitations',
+    'preview_invitation',
     'project_json',
     'role_in',
     'shares_workspace_with',

@@ -93,6 +93,15 @@ export function invitationCalls(app: Hono<AppEnv>, workspace: WorkspaceFixture) 
   };
 }
 
+/** What the invitation page shows of the invitation whose secret is `token`, to the person `bearer`. */
+export const previewInvitation = (app: Hono<AppEnv>, bearer: string, token: string) =>
+  responseOf(
+    apiClient(app).GET('/v1/invitations/{token}', {
+      params: { path: { token } },
+      headers: withAuthorization(bearer),
+    }),
+  );
+
 /** Accepts the invitation whose secret is `token`, as the person `bearer` signs in as. */
 export const acceptInvitation = (
   app: Hono<AppEnv>,

@@ -395,6 +395,18 @@ export const OPERATIONS: readonly Operation[] = [
     }),
   },
   {
+    // Anyone signed in who holds the token sees the invitation's page (whether it is for them, it says).
+    operationId: 'previewInvitation',
+    method: 'get',
+    path: '/v1/invitations/{token}',
+    access: { kind: 'signed_in' },
+    success: 200,
+    prepare: async (context) => {
+      const invitation = await createInvitation(context);
+      return { params: { token: tokenOf(invitation.accept_url) } };
+    },
+  },
+  {
     operationId: 'acceptInvitation',
     method: 'post',
     path: '/v1/invitations/{token}/accept',

@@ -31,6 +31,7 @@ export type EventFeed = Schemas['EventFeed'];
 export type FieldError = Schemas['FieldError'];
 export type Health = Schemas['Health'];
 export type Invitation = Schemas['Invitation'];
+export type InvitationPreview = Schemas['InvitationPreview'];
 export type Label = Schemas['Label'];
 export type Limits = Schemas['Limits'];
 export type Me = Schemas['Me'];

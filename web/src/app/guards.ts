@@ -23,6 +23,15 @@ export async function requireSignedIn(location: ParsedLocation): Promise<void> {
   if (sessionAssurance(session).needsSecondFactor) throw redirect({ to: paths.mfa, search: comeBack });
 }
 
+/**
+ * The invite page: a visitor without a session is most likely new, so they sign up (signing in is one
+ * link away there) and come back; otherwise as every signed-in screen.
+ */
+export async function requireSignedInToAccept(location: ParsedLocation): Promise<void> {
+  if (!(await currentSession())) throw redirect({ to: paths.signUp, search: { redirect: location.href } });
+  await requireSignedIn(location);
+}
+
 /** Sign-in and sign-up: someone fully signed in goes straight on. */
 export async function redirectIfSignedIn(search: RedirectSearch): Promise<void> {
   const session = await currentSession();

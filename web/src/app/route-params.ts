@@ -16,3 +16,6 @@ export const taskParams = pathParams(
     number: z.coerce.number<string>().check(z.int(), z.minimum(1)),
   }),
 );
+
+/** Any token: one that cannot be an invitation's is the API's `404`, which the page explains. */
+export const inviteParams = pathParams(z.object({ token: z.string() }));

@@ -14,9 +14,10 @@ import {
   redirectIfSignedIn,
   requirePendingSecondFactor,
   requireSignedIn,
+  requireSignedInToAccept,
 } from './guards.ts';
 import { redirectToHomeWorkspace } from './home-redirect.ts';
-import { boardParams, taskParams, workspaceParams } from './route-params.ts';
+import { boardParams, inviteParams, taskParams, workspaceParams } from './route-params.ts';
 import { RootLayout } from './routes/root-layout.tsx';
 import { RouteError } from './routes/route-error.tsx';
 import { RoutePending } from './routes/route-pending.tsx';
@@ -66,6 +67,30 @@ const resetPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: paths.resetPassword,
   component: lazyRouteComponent(() => import('./routes/reset-password.tsx'), 'ResetPasswordScreen'),
+});
+
+// An invitation's link: signed-out visitors sign up (or in) first, then come back to it.
+
+const inviteRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: paths.invite,
+  params: inviteParams,
+  beforeLoad: ({ location }) => requireSignedInToAccept(location),
+  component: lazyRouteComponent(() => import('./routes/invite.tsx'), 'InviteScreen'),
+});
+
+// The API reference, open to everyone; its renderer is loaded only here.
+
+const docsApiRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: paths.docsApi,
+  component: lazyRouteComponent(() => import('./routes/docs-api.tsx'), 'DocsApiScreen'),
+});
+
+const docsApiTourRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: paths.docsApiTour,
+  component: lazyRouteComponent(() => import('./routes/docs-api-tour.tsx'), 'DocsApiTourScreen'),
 });
 
 // Everything else needs a session, at aal2 for people who have an authenticator app.
@@ -186,6 +211,9 @@ const routeTree = rootRoute.addChildren([
   mfaRoute,
   forgotPasswordRoute,
   resetPasswordRoute,
+  inviteRoute,
+  docsApiRoute,
+  docsApiTourRoute,
   signedInRoute.addChildren([
     homeRoute,
     accountRoute,

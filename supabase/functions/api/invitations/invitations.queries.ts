@@ -58,6 +58,20 @@ const INVITATION_COLUMNS = `i.id, i.workspace_id, i.email, i.role,
   i.invited_by, i.accepted_by, i.expires_at, i.version, i.created_at, i.updated_at,
   json_build_array(i.created_at, i.id) as sort_key`;
 
+/** An invitation as its page shows it to the caller (private.preview_invitation). */
+export interface InvitationPreviewRow extends Record<string, unknown> {
+  workspace_slug: string;
+  workspace_name: string;
+  require_mfa: boolean;
+  email: string;
+  role: WorkspaceRole;
+  status: InvitationStatus;
+  inviter_name: string | null;
+  expires_at: Date;
+  for_caller: boolean;
+  caller_is_member: boolean;
+}
+
 /** Holds until the transaction ends, so that one person's invitations are created one at a time. */
 export async function lockOwnInvitationCreation(sql: Sql): Promise<void> {
   await sql.query(
@@ -170,5 +184,17 @@ export async function joinByInvitation(sql: Sql, tokenHashHex: string): Promise<
     acceptRefusals,
   );
   if (!row) throw new Error('private.join_by_invitation returned no row');
+  return row;
+}
+
+/** The invitation whose token has this hash, as its page shows it to the caller; undefined if none. */
+export async function selectInvitationPreview(
+  sql: Sql,
+  tokenHashHex: string,
+): Promise<InvitationPreviewRow | undefined> {
+  const [row] = await sql.query<InvitationPreviewRow>(
+    `select * from private.preview_invitation(decode($1, 'hex'))`,
+    [tokenHashHex],
+  );
   return row;
 }

@@ -2,7 +2,8 @@
  * /v1/workspaces/{slug}/invitations[/{id}] (owners and admins) and /v1/invitations/{token}/accept (the
  * invited person). Creating queues the invitation e-mail with the invitation and sends it once that is
  * committed (docs/decisions/0014); a mail that cannot be sent is logged, queued for a later try, and does
- * not fail the request, since the answer's `accept_url` can be shared by hand.
+ * not fail the request, since the answer's `accept_url` can be shared by hand. GET /v1/invitations/{token}
+ * previews one for its page.
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
@@ -24,6 +25,7 @@ import {
   getInvitation,
   invitationIdNotFound,
   listInvitations,
+  previewInvitation,
   revokeInvitation,
 } from './invitations.service.ts';
 import { invitationNotFound } from './invitation-refusals.ts';
@@ -85,6 +87,9 @@ export const invitationsRoutes = ({
         expected,
       );
       return jsonWithETag(c, invitation);
+    })
+    .get('/invitations/:token', async (c) => {
+      return c.json(await previewInvitation(db, c.var.principal, tokenOf(c)), 200);
     })
     .post('/invitations/:token/accept', async (c) => {
       return c.json(await acceptInvitation(db, c.var.principal, tokenOf(c)), 200);

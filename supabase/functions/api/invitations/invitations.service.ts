@@ -4,7 +4,13 @@
  * The token is answered once, inside `accept_url`; only its hash is kept. Creating one counts against
  * the member limit (members and pending invitations together) and the inviter's hourly budget.
  */
-import type { CreateInvitation, Invitation, NewInvitation, Workspace } from '../../_shared/api-types.ts';
+import type {
+  CreateInvitation,
+  Invitation,
+  InvitationPreview,
+  NewInvitation,
+  Workspace,
+} from '../../_shared/api-types.ts';
 import { CREATION_WINDOW_SECONDS, requireCreationBudget } from '../../_shared/creation-budget.ts';
 import { lastStatementOf, type Database } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
@@ -31,8 +37,10 @@ import {
   revokeInvitation as revokeInvitationRow,
   selectInvitation,
   selectInvitationMailFacts,
+  selectInvitationPreview,
   selectInvitations,
   selectOwnRecentInvitations,
+  type InvitationPreviewRow,
   type InvitationRow,
   type InvitationStatus,
 } from './invitations.queries.ts';
@@ -179,6 +187,23 @@ function answerAsItIs(row: InvitationRow | undefined, expected: ExpectedVersion)
 }
 
 /**
+ * What the invitation page shows before accepting, to anyone signed in who holds the token: the token
+ * is the proof they were sent the link. One statement, read as the caller (0016).
+ */
+export async function previewInvitation(
+  db: Database,
+  principal: Principal,
+  token: string,
+): Promise<InvitationPreview> {
+  const tokenHashHex = await hashInvitationToken(token);
+  const row = await db.asCaller(principal, (sql) =>
+    selectInvitationPreview(lastStatementOf(sql), tokenHashHex),
+  );
+  if (!row) throw new AppError('not_found', 'No invitation has this token.');
+  return toInvitationPreview(row);
+}
+
+/**
  * Makes the caller a member through the invitation and answers the workspace, read in the same
  * statement. A workspace that requires MFA is entered before the transaction commits, so an aal1 caller
  * is refused and nothing changes.
@@ -214,5 +239,19 @@ function toInvitation(row: InvitationRow): Invitation {
     version: row.version,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
+  };
+}
+
+function toInvitationPreview(row: InvitationPreviewRow): InvitationPreview {
+  return {
+    object: 'invitation_preview',
+    workspace: { slug: row.workspace_slug, name: row.workspace_name, require_mfa: row.require_mfa },
+    email: row.email,
+    role: row.role,
+    status: row.status,
+    invited_by: row.inviter_name === null ? null : { display_name: row.inviter_name },
+    expires_at: row.expires_at.toISOString(),
+    for_caller: row.for_caller,
+    caller_is_member: row.caller_is_member,
   };
 }

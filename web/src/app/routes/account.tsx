@@ -1,3 +1,4 @@
+import { ApiTokensSection } from '../../features/account/components/api-tokens-section.tsx';
 import { PasswordSection } from '../../features/account/components/password-section.tsx';
 import { ProfileSection } from '../../features/account/components/profile-section.tsx';
 import { SignOutEverywhereSection } from '../../features/account/components/sign-out-everywhere-section.tsx';
@@ -13,6 +14,7 @@ export function AccountScreen() {
       <ProfileSection />
       <TwoFactorSection />
       <PasswordSection />
+      <ApiTokensSection />
       <SignOutEverywhereSection />
       <PanelSection title="System status">
         <ApiHealthStatus />

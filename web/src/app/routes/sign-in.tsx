@@ -5,6 +5,7 @@ import { SignInForm } from '../../features/auth/components/sign-in-form.tsx';
 import { SecondFactorPanel } from '../../features/auth/components/second-factor-panel.tsx';
 import { useAuthState } from '../../lib/auth/auth-session.ts';
 import { safeRedirectTarget } from '../../lib/auth/redirect-target.ts';
+import { INVITATION_INTRO_PATH } from '../invitation-intro.ts';
 import { sessionAssurance } from '../../lib/auth/session-assurance.ts';
 
 const route = getRouteApi('/sign-in');
@@ -22,6 +23,11 @@ export function SignInScreen() {
   return (
     <FormPanel
       title="Sign in to Tasklane"
+      intro={
+        search.redirect?.startsWith(INVITATION_INTRO_PATH)
+          ? 'Sign in with the invited address to see and accept your invitation.'
+          : undefined
+      }
       footer={
         <>
           <Link to={paths.forgotPassword}>Forgot your password?</Link>

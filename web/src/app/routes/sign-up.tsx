@@ -5,6 +5,7 @@ import { Notice } from '../../components/ui/notice.tsx';
 import { paths } from '../../config/paths.ts';
 import { SignUpForm } from '../../features/auth/components/sign-up-form.tsx';
 import { safeRedirectTarget } from '../../lib/auth/redirect-target.ts';
+import { INVITATION_INTRO_PATH } from '../invitation-intro.ts';
 
 const route = getRouteApi('/sign-up');
 
@@ -24,6 +25,11 @@ export function SignUpScreen() {
   return (
     <FormPanel
       title="Create your account"
+      intro={
+        search.redirect?.startsWith(INVITATION_INTRO_PATH)
+          ? 'Create an account with the invited address to see and accept your invitation. Have one already? Sign in instead.'
+          : undefined
+      }
       footer={
         <span>
           Already have an account?{' '}

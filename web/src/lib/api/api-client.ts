@@ -22,8 +22,11 @@ const authorization: Middleware = {
   },
 };
 
+/** Where this app's API answers: the base URL of every path in openapi.yaml. */
+export const apiBaseUrl = `${env.supabaseUrl}/functions/v1/api`;
+
 /** The typed client for every API call. Pass its promise to `unwrap`. */
-export const api = createClient<paths>({ baseUrl: `${env.supabaseUrl}/functions/v1/api` });
+export const api = createClient<paths>({ baseUrl: apiBaseUrl });
 api.use(authorization);
 
 /** The shape of what openapi-fetch resolves with, for any operation. */

@@ -2,4 +2,5 @@
 export const accountKeys = {
   all: ['account'] as const,
   me: () => [...accountKeys.all, 'me'] as const,
+  tokens: () => [...accountKeys.all, 'tokens'] as const,
 };

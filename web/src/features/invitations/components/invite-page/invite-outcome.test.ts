@@ -1,0 +1,34 @@
+import type { components } from '@api-spec/schema.d.ts';
+import { describe, expect, it } from 'vitest';
+import { inviteOutcome } from './invite-outcome.ts';
+
+type InvitationPreview = components['schemas']['InvitationPreview'];
+
+const pending: InvitationPreview = {
+  object: 'invitation_preview',
+  workspace: { slug: 'acme', name: 'Acme', require_mfa: false },
+  email: 'grace@example.com',
+  role: 'member',
+  status: 'pending',
+  invited_by: { display_name: 'Ada' },
+  expires_at: '2026-11-29T09:00:00.000Z',
+  for_caller: true,
+  caller_is_member: false,
+};
+
+describe('inviteOutcome', () => {
+  it('offers to accept a pending invitation for the caller', () => {
+    expect(inviteOutcome(pending)).toBe('accept');
+  });
+
+  it('names the state of one that can no longer be accepted, before whose address it is', () => {
+    expect(inviteOutcome({ ...pending, status: 'accepted', for_caller: false })).toBe('used');
+    expect(inviteOutcome({ ...pending, status: 'revoked', for_caller: false })).toBe('revoked');
+    expect(inviteOutcome({ ...pending, status: 'expired', for_caller: false })).toBe('expired');
+  });
+
+  it('tells someone else it is for another address, and a member that they are one', () => {
+    expect(inviteOutcome({ ...pending, for_caller: false })).toBe('wrong_address');
+    expect(inviteOutcome({ ...pending, status: 'accepted', caller_is_member: true })).toBe('already_member');
+  });
+});

@@ -1,0 +1,19 @@
+import type { components } from '@api-spec/schema.d.ts';
+
+type InvitationPreview = components['schemas']['InvitationPreview'];
+
+/** What the invite page offers: accepting, or the reason not to and what to do instead. */
+export type InviteOutcome = 'accept' | 'already_member' | 'used' | 'revoked' | 'expired' | 'wrong_address';
+
+/**
+ * Judged in the order accepting would refuse: a used, revoked or expired invitation helps nobody; a
+ * member needs none; one for another address is not the caller's to accept.
+ */
+export function inviteOutcome(preview: InvitationPreview): InviteOutcome {
+  if (preview.caller_is_member) return 'already_member';
+  if (preview.status === 'accepted') return 'used';
+  if (preview.status === 'revoked') return 'revoked';
+  if (preview.status === 'expired') return 'expired';
+  if (!preview.for_caller) return 'wrong_address';
+  return 'accept';
+}
