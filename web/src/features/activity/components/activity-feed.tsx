@@ -2,7 +2,7 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useRecentActivity } from '../api/list-workspace-events.ts';
 import { describeEvent, type EventWording } from '../describe-event.ts';
-import { relativeTime } from '../relative-time.ts';
+import { relativeTime } from '../../../lib/dates/relative-time.ts';
 import styles from './activity-feed.module.css';
 
 interface ActivityFeedProps extends Omit<EventWording, 'taskKeys'> {

@@ -7,7 +7,7 @@ import { useDeleteComment } from '../../api/delete-comment.ts';
 import { useUpdateComment } from '../../api/update-comment.ts';
 import { ConfirmDialog } from '../panel/confirm-dialog.tsx';
 import { Markdown } from '../panel/markdown.tsx';
-import { formatRelativeTime, formatTimestamp } from '../panel/relative-time.ts';
+import { formatTimestamp, relativeTime } from '../../../../lib/dates/relative-time.ts';
 import { canEditTasks, canModerate, memberName, type TaskWorkspace } from '../panel/task-context.ts';
 import { CommentEditor } from './comment-editor.tsx';
 import styles from './comments.module.css';
@@ -57,7 +57,7 @@ export function CommentItem({ comment, workspace }: { comment: Comment; workspac
           dateTime={comment.created_at}
           title={formatTimestamp(comment.created_at)}
         >
-          {formatRelativeTime(comment.created_at)}
+          {relativeTime(comment.created_at)}
         </time>
         {comment.edited_at && !comment.deleted && <span className={styles.time}>· edited</span>}
         {!comment.deleted && !editing && (canEdit || canDelete) && (

@@ -7,7 +7,7 @@ import { useComments } from '../../api/list-comments.ts';
 import { useTaskEvents } from '../../api/list-task-events.ts';
 import { CommentComposer, CommentItem } from '../comments/comment-item.tsx';
 import { eventSentence } from './event-sentence.ts';
-import { formatRelativeTime, formatTimestamp } from './relative-time.ts';
+import { formatTimestamp, relativeTime } from '../../../../lib/dates/relative-time.ts';
 import { canEditTasks, memberName, type Task, type TaskWorkspace } from './task-context.ts';
 import styles from './panel.module.css';
 
@@ -80,7 +80,7 @@ export function TaskActivity({ task, workspace }: { task: Task; workspace: TaskW
                   {entry.sentence}
                 </span>
                 <time className={styles.eventTime} dateTime={entry.at} title={formatTimestamp(entry.at)}>
-                  {formatRelativeTime(entry.at)}
+                  {relativeTime(entry.at)}
                 </time>
               </li>
             ),

@@ -8,3 +8,8 @@ export function relativeTime(iso: string, now: Date = new Date()): string {
   if (seconds < 7 * 86_400) return `${Math.floor(seconds / 86_400)} d ago`;
   return then.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 }
+
+/** The full date and time, for a tooltip beside a relative time. */
+export function formatTimestamp(iso: string): string {
+  return new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}
