@@ -41,6 +41,7 @@ export function SignUpScreen() {
     >
       <title>Sign up · Tasklane</title>
       <SignUpForm
+        returnTo={safeRedirectTarget(search.redirect)}
         onSignedUp={({ signedIn }) => {
           if (signedIn) void navigate({ href: safeRedirectTarget(search.redirect), replace: true });
           else setAwaitingConfirmation(true);

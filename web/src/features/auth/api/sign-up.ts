@@ -5,6 +5,8 @@ export interface SignUpInput {
   email: string;
   password: string;
   display_name?: string | undefined;
+  /** A path of this app where the confirmation link brings the person back (an invitation), else home. */
+  returnTo?: string | undefined;
 }
 
 export interface SignUpResult {
@@ -13,13 +15,14 @@ export interface SignUpResult {
 }
 
 /** Supabase Auth sign-up; the display name goes into `user_metadata`, where the profile trigger reads it. */
-async function signUp({ email, password, display_name }: SignUpInput): Promise<SignUpResult> {
+async function signUp({ email, password, display_name, returnTo }: SignUpInput): Promise<SignUpResult> {
   const { data, error } = await supabase.auth.signUp({
     email,
     password,
     options: {
       data: display_name ? { display_name } : {},
-      emailRedirectTo: window.location.origin,
+      // Where a project that confirms addresses sends the person after they open the mail.
+      emailRedirectTo: `${window.location.origin}${returnTo ?? ''}`,
     },
   });
   if (error) throw error;

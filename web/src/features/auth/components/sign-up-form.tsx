@@ -11,9 +11,11 @@ import { validateSignUp } from '../auth-forms.ts';
 
 interface SignUpFormProps {
   onSignedUp: (result: SignUpResult) => void;
+  /** A path of this app (already checked as safe) the confirmation mail leads back to. */
+  returnTo?: string;
 }
 
-export function SignUpForm({ onSignedUp }: SignUpFormProps) {
+export function SignUpForm({ onSignedUp, returnTo }: SignUpFormProps) {
   const signUp = useSignUp();
   const { submit, errorFor, formError } = useAuthForm({
     mutation: signUp,
@@ -24,7 +26,7 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
         password: formText(form, 'password'),
         displayName: formText(form, 'display_name'),
       }),
-    send: (account) => signUp.mutate(account, { onSuccess: onSignedUp }),
+    send: (account) => signUp.mutate({ ...account, returnTo }, { onSuccess: onSignedUp }),
   });
 
   return (
