@@ -7,7 +7,7 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { paths } from '../config/paths.ts';
-import { boardSearchSchema } from '../features/tasks/board-search.ts';
+import { boardSearchSchema, type BoardSearch } from '../features/tasks/board-search.ts';
 import { searchValidator } from '../lib/routing/route-params.ts';
 import {
   parseRedirectSearch,
@@ -17,6 +17,7 @@ import {
   requireSignedInToAccept,
 } from './guards.ts';
 import { redirectToHomeWorkspace } from './home-redirect.ts';
+import { prefetchBoard } from './prefetch-board.ts';
 import { boardParams, inviteParams, taskParams, workspaceParams } from './route-params.ts';
 import { RootLayout } from './routes/root-layout.tsx';
 import { RouteError } from './routes/route-error.tsx';
@@ -140,6 +141,10 @@ const boardRoute = createRoute({
   path: 'p/$key',
   params: boardParams,
   validateSearch: searchValidator(boardSearchSchema),
+  loaderDeps: ({ search }: { search: BoardSearch }) => search,
+  loader: ({ context, params, deps }) => {
+    prefetchBoard(context.queryClient, params.slug, params.key, deps);
+  },
   component: lazyRouteComponent(() => import('./routes/board.tsx'), 'BoardScreen'),
 });
 
