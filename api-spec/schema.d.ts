@@ -549,7 +549,9 @@ export interface paths {
          *     only (`403 forbidden`). Send only what changes; `{}` changes nothing. The rules are those of
          *     creation; the description cannot be `null`: send `""` to clear it. A new `key` moves the
          *     project to a new address (`Content-Location` names it) and must be free in the workspace
-         *     (`409 project_key_taken`).
+         *     (`409 project_key_taken`). Old task keys keep resolving: `GET
+         *     /v1/workspaces/{slug}/tasks/{task_key}` still answers `OLD-42` by the project's former key,
+         *     until another project of the workspace takes that key. The project's own old address is `404`.
          *
          *     `archived: true` archives the project (`archived_at` is set): it is then read-only and left out
          *     of lists unless asked for. While it is archived the only change it accepts is
@@ -840,6 +842,12 @@ export interface paths {
          * @description The task the key names in this workspace, as `GET /v1/tasks/{id}` answers it. Any member may read
          *     it. Send its `ETag` in `If-None-Match` to get `304 Not Modified` while it is unchanged. Takes no
          *     query parameters.
+         *
+         *     Old task keys keep resolving: after a project's key changed from `WEB` to `SITE`, `WEB-1` answers
+         *     the task that is now `SITE-1` (its `key` says so; `Content-Location` names its own address). The
+         *     current key always wins: once another project of the workspace takes `WEB`, `WEB-1` is that
+         *     project's task (or `404`), never the former holder's; a deleted project's former keys name
+         *     nothing.
          */
         get: operations["getTaskByKey"];
         put?: never;

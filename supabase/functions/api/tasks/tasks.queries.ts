@@ -64,8 +64,10 @@ export async function selectTask(sql: Sql, id: string): Promise<TaskRow | undefi
   return row;
 }
 
-/** The task `<projectKey>-<number>` of the workspace. */
-/** The task `ENG-42` of the caller's workspace `slug`. */
+/**
+ * The task `ENG-42` of the caller's workspace `slug`. `ENG` is the key of one of its projects now, or
+ * else a key a project had before (private.project_former_keys): old task keys keep resolving.
+ */
 export async function selectTaskByKey(
   sql: Sql,
   slug: string,
@@ -73,7 +75,12 @@ export async function selectTaskByKey(
   number: number,
 ): Promise<TaskRow | undefined> {
   const [row] = await sql.query<TaskRow>(
-    `${TASK_WITH_PROJECT} where p.workspace_id = ${callerWorkspaceIdAt('$1')} and p.key = $2 and t.number = $3`,
+    `with workspace as (${callerWorkspaceIdAt('$1')}),
+     keyed as (select coalesce(
+       (select c.id from public.projects c where c.workspace_id = (table workspace) and c.key = $2),
+       (select f.project_id from private.project_former_keys f
+        where f.workspace_id = (table workspace) and f.key = $2)) as project_id)
+     ${TASK_WITH_PROJECT} where p.id = (select project_id from keyed) and t.number = $3`,
     [slug, projectKey, number],
   );
   return row;
