@@ -88,8 +88,8 @@ function EditProjectForm({ slug, project, onDone }: { slug: string; project: Pro
       />
       {keyChanges && !errorOf('key') && (
         <p className={styles.warning} role="note">
-          Every task is renumbered: {project.key}-1 becomes {values.key}-1. Links, bookmarks and API calls
-          that use the old keys ({project.key}-…) stop working.
+          Every task is renumbered: {project.key}-1 becomes {values.key}-1. Links and API calls that use the
+          old keys ({project.key}-…) keep finding their tasks until another project takes {project.key}.
         </p>
       )}
       <FormActions>

@@ -40,7 +40,7 @@ const renderSettings = (canManage = true) =>
   renderWithQueries(<ProjectSettings slug="acme" canManage={canManage} onCreate={vi.fn()} />);
 
 describe('ProjectSettings', () => {
-  it('warns that old task keys stop working before a key change, and sends it with If-Match', async () => {
+  it('says how task keys change before a key change, and sends it with If-Match', async () => {
     const sent = answer([web], () => apiAnswer(200, { ...web, key: 'SITE', version: 3 }));
     const { user } = renderSettings();
 
@@ -49,7 +49,9 @@ describe('ProjectSettings', () => {
     const key = within(dialog).getByLabelText('Key');
     await user.clear(key);
     await user.type(key, 'SITE');
-    expect(within(dialog).getByRole('note').textContent).toContain('WEB-1 becomes SITE-1');
+    const note = within(dialog).getByRole('note').textContent;
+    expect(note).toContain('WEB-1 becomes SITE-1');
+    expect(note).toContain('keep finding their tasks until another project takes WEB');
 
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
