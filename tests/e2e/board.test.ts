@@ -1,19 +1,29 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { watchApiCalls } from '../support/browser-api-calls.ts';
-import { launchBrowser, watchPageErrors } from '../support/browser.ts';
-import { freshEmail, signUpInBrowser } from '../support/web-accounts.ts';
+import { launchBrowser } from '../support/browser.ts';
+import {
+  boardCard as card,
+  boardColumn as column,
+  callApiAs,
+  dragWithMouse,
+  expectNoSeriousAxeViolations,
+  saveScreenshots as screenshots,
+  signUpPerson,
+  type Person,
+} from '../support/web-e2e.ts';
 
 const { webUrl, apiUrl } = inject('stack');
 const PASSWORD = 'board test password';
-const SCREENSHOTS = 'test-results/screenshots';
 
 // Chromium logs every 4xx answer; the unknown project's 404 is the one these tests provoke on purpose.
 const notFound = /Failed to load resource: the server responded with a status of 404/;
 const expectedErrors: RegExp[] = [];
 
 let browser: Browser;
+
+const signUp = () => signUpPerson(browser, { webUrl, apiUrl }, PASSWORD);
+const call = <T>(person: Person, method: string, path: string, body?: unknown) =>
+  callApiAs<T>(apiUrl, person.page, method, path, body);
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -23,91 +33,14 @@ afterAll(async () => {
   await browser.close();
 });
 
-interface Person {
-  context: BrowserContext;
-  page: Page;
-  email: string;
-  errors: string[];
-  token: () => Promise<string>;
-}
-
-async function signUp(): Promise<Person> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-  const page = await context.newPage();
-  const errors = watchPageErrors(page);
-  watchApiCalls(page, apiUrl, errors);
-  const email = freshEmail();
-  await signUpInBrowser(page, webUrl, email, PASSWORD);
-  // The session the web app keeps (supabase-js, in localStorage): its access token calls the API as this person.
-  const token = () =>
-    page.evaluate(() => {
-      // Runs in the page, where `localStorage` exists; the tests' types have no DOM.
-      const storage = (globalThis as unknown as { localStorage: Record<string, string> }).localStorage;
-      const key = Object.keys(storage).find((name) => name.endsWith('-auth-token')) ?? '';
-      const session = JSON.parse(storage[key] ?? '{}') as { access_token?: string };
-      return session.access_token ?? '';
-    });
-  return { context, page, email, errors, token };
-}
-
-/** Calls the API as `person`, as an integrator would, and returns the JSON answer (failing on an error). */
-async function call<T>(person: Person, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${apiUrl}/functions/v1/api/v1${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${await person.token()}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(response.ok, `${method} ${path}: ${response.status} ${await response.clone().text()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-const column = (page: Page, status: string) => page.locator(`[data-column="${status}"]`);
-const card = (page: Page, key: string) => page.locator(`a[data-task-key="${key}"]`);
-
 async function expectInColumn(page: Page, key: string, status: string) {
   await column(page, status).locator(`a[data-task-key="${key}"]`).waitFor();
-}
-
-/** Drags with the mouse in small steps, as a person does, so dnd-kit sees the pointer move. */
-async function dragWithMouse(page: Page, from: Locator, to: Locator) {
-  // Both columns in view, away from the board's edges, where dragging would scroll it.
-  await from.evaluate((element) => element.closest('section')?.scrollIntoView({ inline: 'start' }));
-  const start = await from.boundingBox();
-  const end = await to.boundingBox();
-  if (!start || !end) throw new Error('The card or the column is not on screen.');
-  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(start.x + start.width / 2 + 10, start.y + start.height / 2 + 10, { steps: 5 });
-  await page.mouse.move(end.x + end.width / 2, end.y + 80, { steps: 20 });
-  await page.mouse.up();
 }
 
 const moved = (page: Page) =>
   page.waitForResponse(
     (response) => response.url().includes('/move') && response.request().method() === 'POST',
   );
-
-async function screenshots(page: Page, screen: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 860 });
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await page.waitForTimeout(150);
-      await page.screenshot({ path: `${SCREENSHOTS}/${screen}-${width}-${colorScheme}.png` });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 860 });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 describe('the board', () => {
   let owner: Person;

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -8,6 +7,7 @@ import { watchApiCalls } from '../support/browser-api-calls.ts';
 import { launchBrowser, watchPageErrors } from '../support/browser.ts';
 import { openApi } from '../support/openapi.ts';
 import { freshEmail, openAccountPage, signUpInBrowser } from '../support/web-accounts.ts';
+import { expectNoSeriousAxeViolations as expectAccessible, sessionTokenOf } from '../support/web-e2e.ts';
 
 const { webUrl, apiUrl, mailboxUrl } = inject('stack');
 const API = `${apiUrl}/functions/v1/api`;
@@ -42,16 +42,6 @@ async function newPerson(): Promise<Person> {
   return { context, page, email: freshEmail(), errors };
 }
 
-/** The access token of the session the web app keeps in localStorage. */
-function sessionTokenOf(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    // Runs in the page; the tests' own types know no DOM.
-    const storage = (globalThis as unknown as { localStorage: Record<string, string> }).localStorage;
-    const key = Object.keys(storage).find((name) => name.endsWith('-auth-token')) ?? '';
-    return (JSON.parse(storage[key] ?? '{}') as { access_token?: string }).access_token ?? '';
-  });
-}
-
 /** A call to the API with `bearer` alone, as an integrator's script makes it. */
 async function callApi(bearer: string, method: string, path: string, body?: unknown) {
   const response = await fetch(`${API}/v1${path}`, {
@@ -63,16 +53,6 @@ async function callApi(bearer: string, method: string, path: string, body?: unkn
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-async function expectAccessible(page: Page, exclude: string[] = []) {
-  let builder = new AxeBuilder({ page });
-  for (const selector of exclude) builder = builder.exclude(selector);
-  const { violations } = await builder.analyze();
-  const grave = violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
-  expect(
-    grave.map(({ id, help, nodes }) => `${id}: ${help} (${nodes.map((node) => node.target).join(', ')})`),
-  ).toEqual([]);
 }
 
 /** `<screen>-<width>-<scheme>.png` at 1280 and 390 px, light and dark, once `ready` holds. */

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -6,14 +5,22 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { watchApiCalls } from '../support/browser-api-calls.ts';
 import { launchBrowser, watchPageErrors } from '../support/browser.ts';
 import { freshEmail, signUpInBrowser } from '../support/web-accounts.ts';
+import {
+  callApiAs,
+  expectNoSeriousAxeViolations as expectAccessible,
+  saveScreenshots as screenshots,
+  SCREENSHOTS,
+} from '../support/web-e2e.ts';
 
 const { webUrl, apiUrl } = inject('stack');
-const SCREENSHOTS = 'test-results/screenshots';
 
 // Chromium logs every 4xx answer; the tests provoke this one on purpose (a label name in use).
 const labelExists = /Failed to load resource: the server responded with a status of 409/;
 
 let browser: Browser;
+
+const callApi = <T>(page: Page, method: string, path: string, body?: unknown) =>
+  callApiAs<T>(apiUrl, page, method, path, body);
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -23,66 +30,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-/** Waits until no transition or animation runs (a toast fading in, colours changing with the scheme). */
-async function settled(page: Page) {
-  await page.waitForFunction(() =>
-    (globalThis as unknown as { document: { getAnimations: () => { playState: string }[] } }).document
-      .getAnimations()
-      .every((animation) => animation.playState !== 'running'),
-  );
-}
-
-/** No violation axe rates serious or critical on the page as it is now. */
-async function expectAccessible(page: Page) {
-  // A toast still fading in has the contrast of its half-way opacity.
-  await settled(page);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const grave = violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
-  expect(
-    grave.map(({ id, help, nodes }) => `${id}: ${help} (${nodes.map((node) => node.target).join(', ')})`),
-  ).toEqual([]);
-}
-
-/** Screenshots at desktop and phone widths, in light and dark, named `<screen>-<width>-<scheme>`. */
-async function screenshots(page: Page, screen: string, ready: () => Promise<void>) {
-  for (const width of [1280, 390]) {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      const height = width === 390 ? 844 : 800;
-      await page.setViewportSize({ width, height });
-      await page.emulateMedia({ colorScheme });
-      await ready();
-      // The workspace screens scroll inside <main>, which a full-page shot does not unroll: grow the window.
-      const header = 53;
-      const content = await page.locator('main').evaluate((main) => main.scrollHeight);
-      await page.setViewportSize({ width, height: Math.max(height, content + header) });
-      await page.locator('main').focus();
-      await settled(page);
-      await page.screenshot({ path: `${SCREENSHOTS}/${screen}-${width}-${colorScheme}.png`, fullPage: true });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
-/** Calls the API as the page's signed-in user, with the session the web app keeps in localStorage. */
-async function callApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const token = await page.evaluate(() => {
-    const storage = (globalThis as unknown as { localStorage: Record<string, string> }).localStorage;
-    const key = Object.keys(storage).find((name) => name.endsWith('-auth-token')) ?? '';
-    return (JSON.parse(storage[key] ?? '{}') as { access_token?: string }).access_token ?? '';
-  });
-  const response = await fetch(`${apiUrl}/functions/v1/api/v1${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(response.ok, `${method} ${path}: ${response.status} ${await response.clone().text()}`).toBe(true);
-  return (await response.json()) as T;
-}
 
 interface Task {
   id: string;

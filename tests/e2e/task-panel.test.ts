@@ -4,7 +4,6 @@
  * address is a page, opened from the app it is a panel over the board that Esc closes; axe finds no
  * serious or critical violation on either; screenshots of both at 1280 and 390 px, light and dark.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -12,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { watchApiCalls } from '../support/browser-api-calls.ts';
 import { launchBrowser, watchPageErrors } from '../support/browser.ts';
 import { freshEmail } from '../support/web-accounts.ts';
+import { expectNoSeriousAxeViolations as expectNoSeriousViolations } from '../support/web-e2e.ts';
 
 const { webUrl, apiUrl } = inject('stack');
 const API = `${apiUrl}/functions/v1/api/v1`;
@@ -71,12 +71,6 @@ async function call(person: Person, path: string, method = 'GET', body?: unknown
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
   return text ? JSON.parse(text) : null;
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** The screen at 1280 and 390 px wide, light and dark. */

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { mkdir } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -6,15 +5,23 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { watchApiCalls } from '../support/browser-api-calls.ts';
 import { launchBrowser, watchPageErrors } from '../support/browser.ts';
 import { freshEmail, signUpInBrowser } from '../support/web-accounts.ts';
+import {
+  callApiAs,
+  expectNoSeriousAxeViolations as expectAccessible,
+  saveScreenshots as screenshots,
+  SCREENSHOTS,
+} from '../support/web-e2e.ts';
 
 const { webUrl, apiUrl } = inject('stack');
-const SCREENSHOTS = 'test-results/screenshots';
 
 // Chromium logs every 4xx answer; these are the ones the tests provoke on purpose.
 const takenSlug = /Failed to load resource: the server responded with a status of 409/;
 const unknownWorkspace = /Failed to load resource: the server responded with a status of 404/;
 
 let browser: Browser;
+
+const callApi = <T>(page: Page, method: string, path: string, body?: unknown) =>
+  callApiAs<T>(apiUrl, page, method, path, body);
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -24,57 +31,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-/** No violation axe rates serious or critical on the page as it is now. */
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const grave = violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
-  expect(
-    grave.map(({ id, help, nodes }) => `${id}: ${help} (${nodes.map((node) => node.target).join(', ')})`),
-  ).toEqual([]);
-}
-
-/** Screenshots of the page at desktop and phone widths, in light and dark, named `<screen>-<width>-<scheme>`. */
-async function screenshots(page: Page, screen: string, ready: () => Promise<void>) {
-  for (const width of [1280, 390]) {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      const height = width === 390 ? 844 : 800;
-      await page.setViewportSize({ width, height });
-      await page.emulateMedia({ colorScheme });
-      await ready();
-      // The workspace screens scroll inside <main>, which a full-page shot does not unroll: grow the window.
-      const header = 53;
-      const content = await page.locator('main').evaluate((main) => main.scrollHeight);
-      await page.setViewportSize({ width, height: Math.max(height, content + header) });
-      // No focus ring left over from the steps before (main takes focus without one).
-      await page.locator('main').focus();
-      await page.screenshot({ path: `${SCREENSHOTS}/${screen}-${width}-${colorScheme}.png`, fullPage: true });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
-/** Calls the API as the page's signed-in user, with the session the web app keeps in localStorage. */
-async function callApi(page: Page, method: string, path: string, body?: unknown): Promise<unknown> {
-  return page.evaluate(
-    async ({ url, method, body }) => {
-      // Runs in the page; the tests' own types know no DOM.
-      const storage = (globalThis as unknown as { localStorage: Record<string, string | undefined> })
-        .localStorage;
-      const stored = Object.keys(storage).find((key) => key.endsWith('-auth-token'));
-      const session = JSON.parse(storage[stored ?? ''] ?? '{}') as { access_token?: string };
-      const answer = await fetch(url, {
-        method,
-        headers: { Authorization: `Bearer ${session.access_token}`, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!answer.ok) throw new Error(`${method} ${url}: ${answer.status} ${await answer.text()}`);
-      return answer.json();
-    },
-    { url: `${apiUrl}/functions/v1/api${path}`, method, body },
-  );
-}
 
 function daysFromNow(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -166,8 +122,8 @@ describe("a new user's first workspace", () => {
   });
 
   test('the home shows the projects with their counts, my open tasks and recent activity', async () => {
-    const me = (await callApi(page, 'GET', '/v1/me')) as { id: string };
-    await callApi(page, 'POST', `/v1/workspaces/${slug}/projects`, { key: 'OPS', name: 'Operations' });
+    const me = await callApi<{ id: string }>(page, 'GET', '/me');
+    await callApi(page, 'POST', `/workspaces/${slug}/projects`, { key: 'OPS', name: 'Operations' });
     const tasks = [
       { key: 'WEB', title: 'Fix the sign-in redirect', status: 'in_progress', priority: 'urgent', due: -1 },
       { key: 'WEB', title: 'Write the onboarding copy', status: 'todo', priority: 'medium', due: 3 },
@@ -175,7 +131,7 @@ describe("a new user's first workspace", () => {
       { key: 'OPS', title: 'Rotate the database password', status: 'in_review', priority: 'high', due: 1 },
     ];
     for (const task of tasks) {
-      await callApi(page, 'POST', `/v1/workspaces/${slug}/projects/${task.key}/tasks`, {
+      await callApi(page, 'POST', `/workspaces/${slug}/projects/${task.key}/tasks`, {
         title: task.title,
         status: task.status,
         priority: task.priority,
@@ -220,7 +176,7 @@ describe("a new user's first workspace", () => {
   });
 
   test('archived projects wait behind a toggle and leave the header', async () => {
-    await callApi(page, 'PATCH', `/v1/workspaces/${slug}/projects/OPS`, { archived: true });
+    await callApi(page, 'PATCH', `/workspaces/${slug}/projects/OPS`, { archived: true });
     await page.goto(`${webUrl}/w/${slug}`);
     await page.getByRole('link', { name: /^WEB\s*Website/ }).waitFor();
     expect(await page.getByRole('link', { name: /^OPS\s*Operations/ }).count()).toBe(0);

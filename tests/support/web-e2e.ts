@@ -1,0 +1,134 @@
+/**
+ * What the browser tests share: people signed up through the web app, calls to the API with their
+ * session, the accessibility check, screenshots, and dragging on the board.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { watchApiCalls } from './browser-api-calls.ts';
+import { watchPageErrors } from './browser.ts';
+import { freshEmail, signUpInBrowser } from './web-accounts.ts';
+
+export const SCREENSHOTS = 'test-results/screenshots';
+
+export interface Person {
+  context: BrowserContext;
+  page: Page;
+  email: string;
+  /** What the page reported as errors, and every API call that broke openapi.yaml. */
+  errors: string[];
+  token: () => Promise<string>;
+}
+
+/** A new account, signed up through the web app's form in a fresh browser profile. */
+export async function signUpPerson(
+  browser: Browser,
+  stack: { webUrl: string; apiUrl: string },
+  password: string,
+): Promise<Person> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const page = await context.newPage();
+  const errors = watchPageErrors(page);
+  watchApiCalls(page, stack.apiUrl, errors);
+  const email = freshEmail();
+  await signUpInBrowser(page, stack.webUrl, email, password);
+  return { context, page, email, errors, token: () => sessionTokenOf(page) };
+}
+
+/** The access token of the session the web app keeps (supabase-js, in localStorage). */
+export function sessionTokenOf(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    // Runs in the page, where `localStorage` exists; the tests' types have no DOM.
+    const storage = (globalThis as unknown as { localStorage: Record<string, string> }).localStorage;
+    const key = Object.keys(storage).find((name) => name.endsWith('-auth-token')) ?? '';
+    return (JSON.parse(storage[key] ?? '{}') as { access_token?: string }).access_token ?? '';
+  });
+}
+
+/** Calls `/v1<path>` as the page's signed-in user, as an integrator would; fails on an error answer. */
+export async function callApiAs<T>(
+  apiUrl: string,
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(`${apiUrl}/functions/v1/api/v1${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${await sessionTokenOf(page)}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(response.ok, `${method} ${path}: ${response.status} ${await response.clone().text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** Waits until no transition or animation runs (a toast fading in, colours changing with the scheme). */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    (globalThis as unknown as { document: { getAnimations: () => { playState: string }[] } }).document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running'),
+  );
+}
+
+/** No violation axe rates serious or critical on the page as it is now. */
+export async function expectNoSeriousAxeViolations(
+  page: Page,
+  exclude: readonly string[] = [],
+): Promise<void> {
+  // A toast still fading in has the contrast of its half-way opacity.
+  await settled(page);
+  let axe = new AxeBuilder({ page });
+  for (const selector of exclude) axe = axe.exclude(selector);
+  const { violations } = await axe.analyze();
+  const grave = violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+  expect(
+    grave.map(({ id, help, nodes }) => `${id}: ${help} (${nodes.map((node) => node.target).join(', ')})`),
+  ).toEqual([]);
+}
+
+/** Screenshots at desktop and phone widths, in light and dark, named `<screen>-<width>-<scheme>.png`. */
+export async function saveScreenshots(
+  page: Page,
+  screen: string,
+  ready: () => Promise<unknown> = () => Promise.resolve(),
+): Promise<void> {
+  for (const width of [1280, 390]) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const height = width === 390 ? 844 : 860;
+      await page.setViewportSize({ width, height });
+      await page.emulateMedia({ colorScheme });
+      await ready();
+      // The workspace screens scroll inside <main>, which a full-page shot does not unroll: grow the window.
+      const header = 53;
+      const content = await page.locator('main').evaluate((main) => main.scrollHeight);
+      await page.setViewportSize({ width, height: Math.max(height, content + header) });
+      // No focus ring left over from the steps before (main takes focus without one).
+      await page.locator('main').focus();
+      await settled(page);
+      await page.screenshot({ path: `${SCREENSHOTS}/${screen}-${width}-${colorScheme}.png`, fullPage: true });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+export const boardColumn = (page: Page, status: string) => page.locator(`[data-column="${status}"]`);
+export const boardCard = (page: Page, key: string) => page.locator(`a[data-task-key="${key}"]`);
+
+/** Drags with the mouse in small steps, as a person does, so dnd-kit sees the pointer move. */
+export async function dragWithMouse(page: Page, from: Locator, to: Locator): Promise<void> {
+  // Both columns in view, away from the board's edges, where dragging would scroll it.
+  await from.evaluate((element) => element.closest('section')?.scrollIntoView({ inline: 'start' }));
+  const start = await from.boundingBox();
+  const end = await to.boundingBox();
+  if (!start || !end) throw new Error('The card or the column is not on screen.');
+  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(start.x + start.width / 2 + 10, start.y + start.height / 2 + 10, { steps: 5 });
+  await page.mouse.move(end.x + end.width / 2, end.y + 80, { steps: 20 });
+  await page.mouse.up();
+}
