@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { LABEL_COLORS } from '../../../lib/labels/label-colors.ts';
+import { LabelSwatches } from '../../../lib/labels/label-swatches.tsx';
 import styles from './labels.module.css';
 
 interface LabelColorFieldProps {
@@ -16,20 +16,7 @@ export function LabelColorField({ value, onChange, error }: LabelColorFieldProps
     <fieldset className={styles.colorField}>
       <legend className={styles.legend}>Color</legend>
       <div className={styles.colorRow}>
-        <div className={styles.swatches}>
-          {LABEL_COLORS.map((swatch) => (
-            <label key={swatch.value} className={styles.swatch} style={{ background: swatch.value }}>
-              <input
-                type="radio"
-                name={`${id}-swatch`}
-                value={swatch.value}
-                checked={value.toLowerCase() === swatch.value}
-                onChange={() => onChange(swatch.value)}
-                aria-label={swatch.name}
-              />
-            </label>
-          ))}
-        </div>
+        <LabelSwatches name={`${id}-swatch`} value={value} onChange={onChange} />
         <div className={styles.hex}>
           <span className={styles.preview} style={{ background: value }} aria-hidden="true" />
           <input

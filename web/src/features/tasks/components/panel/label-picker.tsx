@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { describeError } from '../../../../lib/api/api-error.ts';
 import { LABEL_COLORS } from '../../../../lib/labels/label-colors.ts';
+import { LabelSwatches } from '../../../../lib/labels/label-swatches.tsx';
 import { LabelChip } from '../task-meta/label-chip.tsx';
 import type { Label } from './task-context.ts';
 import styles from './panel.module.css';
@@ -108,20 +109,9 @@ function LabelChooser({ labels, selected, onChange, createLabel }: Omit<LabelPic
       </ul>
       {query && !exists && (
         <div className={styles.createLabel}>
-          <fieldset className={styles.swatches}>
+          <fieldset className={styles.newLabelColor}>
             <legend className={styles.hint}>Colour of the new label</legend>
-            {LABEL_COLORS.map((swatch) => (
-              <label key={swatch.value} className={styles.swatch} style={{ background: swatch.value }}>
-                <input
-                  type="radio"
-                  name="label-color"
-                  value={swatch.value}
-                  checked={color === swatch.value}
-                  onChange={() => setColor(swatch.value)}
-                  aria-label={swatch.name}
-                />
-              </label>
-            ))}
+            <LabelSwatches name="label-color" value={color} onChange={setColor} />
           </fieldset>
           <button
             type="button"
