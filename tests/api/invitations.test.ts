@@ -647,6 +647,15 @@ describe('DELETE /api/v1/workspaces/{slug}/invitations/{id}', () => {
 });
 
 describe('GET /api/v1/invitations/{token}', () => {
+  it('never writes the token to the log', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    const { invitee, invitation } = await inviteNewPerson(fixture);
+    expect((await previewInvitation(invitee.accessToken, tokenOf(invitation))).status).toBe(200);
+    const logged = JSON.stringify(api.logs.entries);
+    expect(logged).toContain('/api/v1/invitations/{token}"');
+    expect(logged).not.toContain(tokenOf(invitation));
+  });
+
   it('shows the invited person the workspace, the role and who invited them, and changes nothing', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     const { invitee, invitation } = await inviteNewPerson(fixture, 'admin');

@@ -22,7 +22,11 @@ export const requestLogger = (logger: Logger) =>
     });
   });
 
-/** The path with the secrets some paths carry masked: an invitation's token (`/invitations/{token}/accept`). */
+/**
+ * The path with the secrets some paths carry masked: an invitation's token, in its preview
+ * (`/v1/invitations/{token}`) and its acceptance (`/v1/invitations/{token}/accept`). A workspace's own
+ * invitations (`/v1/workspaces/{slug}/invitations/{id}`) are addressed by id, which is no secret.
+ */
 export function withoutSecrets(path: string): string {
-  return path.replace(/\/invitations\/[^/]+\/accept(?=\/|$)/g, '/invitations/{token}/accept');
+  return path.replace(/(\/v1\/invitations\/)[^/]+/g, '$1{token}');
 }
