@@ -287,3 +287,171 @@ create table if not exists supabase_migrations.schema_migrations (version text n
 alter table supabase_migrations.schema_migrations add column if not exists statements text[];
 alter table supabase_migrations.schema_migrations add column if not exists name text;
 create table if not exists supabase_migrations.seed_files (path text not null primary key, hash text not null);
+
+-- Realtime: the schema hosted Realtime migrates into every project (supabase/realtime
+-- priv/repo/tenant_schema/realtime, shared/reference/supabase-protocols.md §2.11). Hosted partitions
+-- messages by day and streams inserts through a publication; the stand-in keeps one table and hears of
+-- each committed broadcast through NOTIFY (local/realtime), which Postgres only delivers after COMMIT.
+create schema if not exists realtime authorization supabase_realtime_admin;
+grant usage on schema realtime to postgres, anon, authenticated, service_role;
+
+create table if not exists realtime.messages (
+  topic text not null,
+  extension text not null,
+  payload jsonb,
+  event text,
+  private boolean default false,
+  updated_at timestamp not null default now(),
+  inserted_at timestamp not null default now(),
+  id uuid not null default gen_random_uuid(),
+  binary_payload bytea,
+  check (payload is null or binary_payload is null),
+  primary key (id, inserted_at)
+);
+create index if not exists messages_inserted_at_idx on realtime.messages (inserted_at);
+alter table realtime.messages owner to supabase_realtime_admin;
+alter table realtime.messages enable row level security;
+grant insert, select, update on realtime.messages to anon, authenticated, service_role;
+grant all on realtime.messages to postgres;
+-- On hosted, `postgres` writes the policies on realtime.messages that authorize private channels.
+grant supabase_realtime_admin to postgres;
+
+create or replace function realtime.topic() returns text
+language sql stable
+as $$
+  select nullif(current_setting('realtime.topic', true), '')::text
+$$;
+
+create or replace function realtime.send(payload jsonb, event text, topic text, private boolean default true)
+returns void
+language plpgsql
+as $$
+declare
+  message_id uuid := gen_random_uuid();
+begin
+  begin
+    perform set_config('realtime.topic', topic, true);
+    insert into realtime.messages (id, payload, event, topic, private, extension)
+    values (
+      message_id,
+      case when payload ? 'id' then payload else payload || jsonb_build_object('id', message_id) end,
+      event,
+      topic,
+      private,
+      'broadcast'
+    );
+  exception when others then
+    raise warning 'WarnSendingBroadcastMessage: %', sqlerrm;
+  end;
+end;
+$$;
+alter function realtime.topic() owner to supabase_realtime_admin;
+alter function realtime.send(jsonb, text, text, boolean) owner to supabase_realtime_admin;
+grant execute on function realtime.topic(), realtime.send(jsonb, text, text, boolean)
+  to postgres, anon, authenticated, service_role;
+
+-- Stand-in only: tells local/realtime the id of each broadcast row once its transaction commits.
+create or replace function realtime.notify_stand_in() returns trigger
+language plpgsql
+as $$
+begin
+  if new.extension = 'broadcast' then
+    perform pg_notify('realtime_messages', new.id::text);
+  end if;
+  return null;
+end;
+$$;
+create or replace trigger messages_notify_stand_in after insert on realtime.messages
+  for each row execute function realtime.notify_stand_in();
+
+-- Storage: the tables and helpers hosted Storage migrates into every project (supabase/storage
+-- migrations/tenant, shared/reference/supabase-protocols.md §3.6). The bytes live on disk (local/storage).
+create schema if not exists storage authorization supabase_storage_admin;
+grant usage on schema storage to postgres, anon, authenticated, service_role;
+
+create table if not exists storage.buckets (
+  id text primary key,
+  name text not null unique,
+  owner uuid,
+  owner_id text,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  public boolean default false,
+  avif_autodetection boolean default false,
+  file_size_limit bigint,
+  allowed_mime_types text[]
+);
+
+create table if not exists storage.objects (
+  id uuid primary key default gen_random_uuid(),
+  bucket_id text references storage.buckets (id),
+  name text,
+  owner uuid,
+  owner_id text,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  last_accessed_at timestamptz default now(),
+  metadata jsonb,
+  path_tokens text[] generated always as (string_to_array(name, '/')) stored,
+  version text,
+  user_metadata jsonb
+);
+create unique index if not exists bucketid_objname on storage.objects (bucket_id, name);
+create index if not exists name_prefix_search on storage.objects (name text_pattern_ops);
+
+alter table storage.buckets owner to supabase_storage_admin;
+alter table storage.objects owner to supabase_storage_admin;
+alter table storage.buckets enable row level security;
+alter table storage.objects enable row level security;
+grant all on storage.buckets, storage.objects to postgres, anon, authenticated, service_role;
+-- On hosted, `postgres` creates buckets and writes the policies on storage.objects from migrations.
+grant supabase_storage_admin to postgres;
+
+create or replace function storage.foldername(name text) returns text[]
+language plpgsql immutable
+as $$
+declare
+  parts text[] := string_to_array(name, '/');
+begin
+  return parts[1:array_length(parts, 1) - 1];
+end;
+$$;
+
+create or replace function storage.filename(name text) returns text
+language plpgsql immutable
+as $$
+declare
+  parts text[] := string_to_array(name, '/');
+begin
+  return parts[array_length(parts, 1)];
+end;
+$$;
+
+create or replace function storage.extension(name text) returns text
+language plpgsql immutable
+as $$
+declare
+  parts text[] := string_to_array(storage.filename(name), '.');
+begin
+  return case when array_length(parts, 1) > 1 then parts[array_length(parts, 1)] else '' end;
+end;
+$$;
+grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
+  to postgres, anon, authenticated, service_role;
+
+-- Only the Storage API deletes rows (it sets storage.allow_delete_query); SQL must go through it.
+create or replace function storage.protect_delete() returns trigger
+language plpgsql
+as $$
+begin
+  if coalesce(current_setting('storage.allow_delete_query', true), 'false') <> 'true' then
+    raise exception 'Direct deletion from storage tables is not allowed. Use the Storage API instead.'
+      using errcode = '42501';
+  end if;
+  return null;
+end;
+$$;
+create or replace trigger protect_buckets_delete before delete on storage.buckets
+  for each statement execute function storage.protect_delete();
+create or replace trigger protect_objects_delete before delete on storage.objects
+  for each statement execute function storage.protect_delete();

@@ -120,6 +120,46 @@ describe('the Supabase bootstrap', () => {
   });
 });
 
+describe('the realtime and storage schemas of the bootstrap', () => {
+  test('realtime.send() stores a private broadcast with its id in the payload and announces it after commit', async () => {
+    const listener = new pg.Client({ connectionString: testCluster.cluster.url() });
+    await listener.connect();
+    try {
+      const heard = new Promise<string>((resolve) =>
+        listener.on('notification', (message) => resolve(message.payload ?? '')),
+      );
+      await listener.query('listen realtime_messages');
+      await client.query('begin');
+      await client.query(`select realtime.send('{"type":"task.moved"}', 'task.moved', 'workspace:w1')`);
+      const { rows } = await client.query<{ id: string; payload: { id: string }; private: boolean }>(
+        `select id, payload, private from realtime.messages where topic = 'workspace:w1'`,
+      );
+      await client.query('commit');
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ private: true, payload: { id: rows[0]!.id, type: 'task.moved' } });
+      await expect(heard).resolves.toBe(rows[0]!.id);
+    } finally {
+      await listener.end();
+    }
+  });
+
+  test('realtime.send() never fails its caller: an error becomes a warning', async () => {
+    await expect(client.query(`select realtime.send(null, 'e', null)`)).resolves.toBeDefined();
+  });
+
+  test('storage.foldername(), filename() and extension() split object paths as Storage does', async () => {
+    const { rows } = await client.query(
+      `select storage.foldername('w/t/a.png') as folders, storage.filename('w/t/a.png') as file,
+              storage.extension('w/t/a.png') as ext`,
+    );
+    expect(rows[0]).toEqual({ folders: ['w', 't'], file: 'a.png', ext: 'png' });
+  });
+
+  test('rows of storage.objects are deleted only through the Storage API', async () => {
+    await expect(client.query('delete from storage.objects')).rejects.toMatchObject({ code: '42501' });
+  });
+});
+
 describe('migrations and seed', () => {
   let dir: string;
   let database: pg.Client;
