@@ -175,7 +175,7 @@ grant execute on function private.uploaded_object_size(text, text) to authentica
 -- Marks the caller's pending attachment ready once its object is in Storage with the declared size (the
 -- API has checked its first bytes against the declared type before calling this). Only its uploader, still
 -- an editor, completes it; a ready one is answered as it is. Hints: not_found, forbidden,
--- project_archived, upload_incomplete, size_mismatch.
+-- project_archived, upload_incomplete, validation_failed (the size differs).
 create function private.complete_attachment(attachment uuid)
 returns public.attachments
 language plpgsql
@@ -208,7 +208,7 @@ begin
     raise exception 'nothing uploaded yet' using errcode = 'P0001', hint = 'upload_incomplete';
   end if;
   if uploaded_size <> target.size_bytes then
-    raise exception 'the uploaded size differs' using errcode = 'P0001', hint = 'size_mismatch';
+    raise exception 'the uploaded size differs' using errcode = 'P0001', hint = 'validation_failed';
   end if;
   update public.attachments a set status = 'ready', ready_at = now() where a.id = attachment
     returning * into target;

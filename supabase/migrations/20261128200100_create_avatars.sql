@@ -65,7 +65,7 @@ grant execute on function private.caller_avatar_upload() to authenticated;
 
 -- Makes the caller's uploaded object their avatar (the API has checked its first bytes), bumping the
 -- profile's version, and answers the avatar it replaced, whose object the API then removes. Hints:
--- not_found (no upload under way), upload_incomplete, size_mismatch.
+-- not_found (no upload under way), upload_incomplete, validation_failed (the size differs).
 create function private.complete_avatar_upload()
 returns table (avatar_path text, previous_path text)
 language plpgsql
@@ -89,7 +89,7 @@ begin
     raise exception 'nothing uploaded yet' using errcode = 'P0001', hint = 'upload_incomplete';
   end if;
   if uploaded_size <> upload.size_bytes then
-    raise exception 'the uploaded size differs' using errcode = 'P0001', hint = 'size_mismatch';
+    raise exception 'the uploaded size differs' using errcode = 'P0001', hint = 'validation_failed';
   end if;
   select p.avatar_path into previous from public.profiles p where p.user_id = me for update;
   update public.profiles p set avatar_path = upload.object_path where p.user_id = me;

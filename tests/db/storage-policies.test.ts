@@ -189,7 +189,7 @@ describe('attachment events and the sweep', () => {
     await insertObject('attachments', object_path, 6);
     await expect(
       as(member, () => db.query('select 1 from private.complete_attachment($1)', [id])),
-    ).rejects.toMatchObject({ hint: 'size_mismatch' });
+    ).rejects.toMatchObject({ hint: 'validation_failed' });
     expect(await eventTypesOf(id)).toEqual([]);
 
     await db.query(`update storage.objects set metadata = jsonb_build_object('size', 5) where name = $1`, [
