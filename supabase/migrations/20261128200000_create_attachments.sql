@@ -91,6 +91,7 @@ as $$
   select attachment.status = 'pending' and attachment.created_at < now() - interval '1 hour';
 $$;
 revoke all on function private.attachment_upload_expired(public.attachments) from public;
+grant execute on function private.attachment_upload_expired(public.attachments) to authenticated;
 
 -- The caller's access, for the functions below: not_found unless the workspace is theirs (and admitted at
 -- this session's aal), which is what RLS would hide.

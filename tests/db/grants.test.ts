@@ -54,6 +54,7 @@ describe('grants on public tables', () => {
   const CALLABLE_BY_AUTHENTICATED = [
     'accept_invitation',
     'attachment_json',
+    'attachment_upload_expired',
     'begin_avatar_upload',
     'caller_avatar_upload',
     'caller_workspace_of_attachment',

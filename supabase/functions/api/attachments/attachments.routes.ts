@@ -18,6 +18,7 @@ import {
   getAttachment,
   listAttachments,
 } from './attachments.service.ts';
+import { uploadSweeper } from './upload-sweep.ts';
 
 const ListAttachmentsQuery = z.object(pageParameters(CreatedAtIdKey));
 
@@ -27,11 +28,13 @@ const attachmentIdOf = (c: Context<AuthenticatedEnv>): string =>
 
 export const attachmentsRoutes = ({ db, storage, logger }: Pick<AppDeps, 'db' | 'storage' | 'logger'>) => {
   const files = { storage, logger };
+  const sweep = uploadSweeper(db, files);
   return new Hono<AuthenticatedEnv>()
     .post('/tasks/:id/attachments', async (c) => {
       const taskId = taskIdOf(c);
       const request = await readJsonBody(c, CreateAttachmentBodySchema);
       const created = await createAttachment(db, files, c.var.principal, taskId, request);
+      await sweep();
       // Relative to the request's own URL (…/v1/tasks/{id}/attachments), so it holds behind any gateway prefix.
       c.header('Location', `../../attachments/${created.attachment.id}`);
       return c.json(created, 201);
