@@ -1147,8 +1147,8 @@ export interface paths {
         };
         /**
          * One attachment
-         * @description The attachment. Any member of its workspace may read a `ready` one; a `pending` one only its
-         *     uploader sees. Takes no query parameters.
+         * @description The attachment, `pending` or `ready`. Any member of its workspace may read it. Takes no query
+         *     parameters.
          */
         get: operations["getAttachment"];
         put?: never;
@@ -1189,8 +1189,8 @@ export interface paths {
          *     and so on for JPEG, GIF, WebP, PDF and ZIP; text types must be UTF-8 without NUL bytes. A file that
          *     is not what was declared (`422 validation_failed` for the size, `415 unsupported_media_type` for
          *     the content) is refused and the attachment removed with it: start again. Only the person who
-         *     started the upload may complete it (`403 forbidden`). Completing a `ready` attachment again
-         *     answers it as it is. Takes no query parameters and no body.
+         *     started the upload may complete it (`403 forbidden`; viewers too). Completing a `ready` attachment
+         *     again answers it as it is. Takes no query parameters and no body.
          */
         post: operations["completeAttachment"];
         delete?: never;
@@ -6541,8 +6541,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             /**
-             * @description `upload_incomplete` when the caller's own attachment is still `pending`: its file was not
-             *     uploaded and completed yet.
+             * @description `upload_incomplete` when the attachment is still `pending`: its file was not uploaded and
+             *     completed yet.
              */
             409: {
                 headers: {

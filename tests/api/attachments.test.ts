@@ -276,7 +276,7 @@ describe('completing an upload', () => {
     expect(await eventsOf(upload.attachment.id)).toEqual([]);
   });
 
-  it("is the uploader's: another member cannot see the pending attachment (404)", async () => {
+  it("is the uploader's: another editor may not complete it (403), an outsider cannot see it (404)", async () => {
     const task = await taskIn(acme);
     const declared = await declare(acme.member.accessToken, task.id, {
       file_name: 'a.png',
@@ -285,7 +285,8 @@ describe('completing an upload', () => {
     });
     const upload = declared.body as AttachmentUpload;
     await put(upload, PNG, 'image/png');
-    expectProblem(await complete(acme.admin.accessToken, upload.attachment.id), 404, 'not_found');
+    expectProblem(await complete(acme.admin.accessToken, upload.attachment.id), 403, 'forbidden');
+    expectProblem(await complete(acme.viewer.accessToken, upload.attachment.id), 403, 'forbidden');
     expectProblem(await complete(acme.outsider.accessToken, upload.attachment.id), 404, 'not_found');
   });
 
@@ -344,7 +345,7 @@ describe('listing, downloading, deleting', () => {
     expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
   });
 
-  it("answers an outsider's download request 404, and a pending attachment's 404 to others", async () => {
+  it("answers an outsider's download request 404, and a pending attachment's 409", async () => {
     const task = await taskIn(acme);
     const png = await attach(acme.member.accessToken, task.id);
     expectProblem(await download(acme.outsider.accessToken, png.id), 404, 'not_found');
@@ -355,7 +356,7 @@ describe('listing, downloading, deleting', () => {
       size_bytes: 10,
     });
     const pendingId = (pending.body as AttachmentUpload).attachment.id;
-    expectProblem(await download(acme.viewer.accessToken, pendingId), 404, 'not_found');
+    expectProblem(await download(acme.viewer.accessToken, pendingId), 409, 'upload_incomplete');
     expectProblem(await download(acme.member.accessToken, pendingId), 409, 'upload_incomplete');
   });
 

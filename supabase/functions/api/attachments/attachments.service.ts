@@ -5,8 +5,8 @@
  *
  * A file's bytes never pass through the API: it issues a signed upload URL for a server-made path, the
  * client uploads straight to Storage, and `complete` checks what arrived (size, first bytes) before the
- * attachment becomes `ready`. Downloads are short-lived signed URLs. A pending attachment is seen only by
- * its uploader, and swept with its object after an hour (upload-sweep.ts).
+ * attachment becomes `ready`. Downloads are short-lived signed URLs. A pending attachment is listed only
+ * for its uploader, completed only by them, and swept with its object after an hour (upload-sweep.ts).
  */
 import type {
   Attachment,
@@ -118,8 +118,11 @@ export async function completeAttachment(
     enterAttachmentWorkspace(sql, principal, id, lastStatementOf(sql)),
   );
   const { attachment } = row;
-  if (attachment.status === 'ready') return attachment;
   requireRole(access, 'member', 'attach files');
+  if (attachment.status === 'ready') return attachment;
+  if (attachment.uploaded_by !== principal.user_id) {
+    throw new AppError('forbidden', 'Only the person who started an upload may complete it.');
+  }
   requireActiveProject(projectOf(row));
   if (row.uploaded_size === null) throw new AppError('upload_incomplete');
   const uploaded = Number(row.uploaded_size);
@@ -185,7 +188,7 @@ async function discardUpload(db: Database, files: FileStore, principal: Principa
 }
 
 /**
- * The attachment (`404` unless the caller can see it: a pending one only its uploader) and the caller's
+ * The attachment (`404` unless the caller can see it) and the caller's
  * access to its workspace, read together in one round trip; `403 mfa_required` when RLS hid it because
  * its workspace requires MFA and the caller is at aal1.
  */
@@ -199,11 +202,7 @@ async function enterAttachmentWorkspace(sql: Sql, principal: Principal, id: stri
     throw attachmentNotFound();
   }
   if (!accessRow) throw new AppError('not_found');
-  const access = admitToWorkspace(principal, accessRow.slug, accessRow);
-  if (row.attachment.status === 'pending' && row.attachment.uploaded_by !== principal.user_id) {
-    throw attachmentNotFound();
-  }
-  return { row, access };
+  return { row, access: admitToWorkspace(principal, accessRow.slug, accessRow) };
 }
 
 function requireUploaderOrAdmin(access: WorkspaceAccess, row: AttachmentRow, principal: Principal): void {
