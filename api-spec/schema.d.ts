@@ -1466,7 +1466,7 @@ export interface components {
             display_name: string;
             /**
              * Format: uri
-             * @description A link to the avatar image, or null when none is set (always null until avatars land).
+             * @description A signed link to the avatar picture, valid for an hour (ask again for a fresh one), or null when none is set.
              */
             avatar_url: string | null;
             /**
@@ -1664,7 +1664,7 @@ export interface components {
             email: string;
             /**
              * Format: uri
-             * @description A link to the avatar image, or null when none is set (always null until avatars land).
+             * @description A signed link to the avatar picture, valid for an hour (ask again for a fresh one), or null when none is set.
              */
             avatar_url: string | null;
             /** @description The membership's version, bumped by each role change. */

@@ -8,9 +8,11 @@ import { useTestApp } from '../support/api-app.ts';
 import { callApi, expectProblem, type ApiResponse } from '../support/api-request.ts';
 import { jsonRequest } from '../support/resource-calls.ts';
 import { createTestUser, withBearer, type TestUser } from '../support/test-users.ts';
+import { createWorkspaceWithRoles } from '../support/workspace-fixture.ts';
 
 type AvatarUpload = components['schemas']['AvatarUpload'];
 type Me = components['schemas']['Me'];
+type Member = components['schemas']['Member'];
 
 const api = useTestApp({ withStorage: true });
 
@@ -137,5 +139,27 @@ describe('avatars', () => {
     expectProblem(await complete(user), 415, 'unsupported_media_type');
     expect(await avatarPathOf(user)).toBeNull();
     expect(await avatarObjects(user)).toEqual([]);
+  });
+
+  it("shows in the members list and a member's answer as a signed URL, to fellow members", async () => {
+    const workspace = await createWorkspaceWithRoles(api.db);
+    await upload(workspace.member, PNG, 'image/png');
+    const listed = await callApi(
+      api.app,
+      `${workspace.path}/members`,
+      withBearer(workspace.viewer.accessToken),
+    );
+    const members = (listed.body as { data: Member[] }).data;
+    const avatarOf = (userId: string) => members.find((member) => member.user_id === userId)?.avatar_url;
+    expect(avatarOf(workspace.owner.id)).toBeNull();
+    const url = avatarOf(workspace.member.id) ?? '';
+    expect(url).toContain(`/storage/v1/object/sign/avatars/${workspace.member.id}/`);
+    expect(Buffer.from(await (await fetch(url)).arrayBuffer())).toEqual(PNG);
+    const one = await callApi(
+      api.app,
+      `${workspace.path}/members/${workspace.member.id}`,
+      withBearer(workspace.admin.accessToken),
+    );
+    expect((one.body as Member).avatar_url).toContain('token=');
   });
 });

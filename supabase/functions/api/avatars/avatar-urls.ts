@@ -29,3 +29,21 @@ export async function signedAvatarUrl(files: FileStore, path: string | null): Pr
   if (path === null) return null;
   return (await signedAvatarUrls(files, [path])).get(path) ?? null;
 }
+
+/**
+ * Members as the API answers them, from members as queried, whose `avatar_url` holds the avatar's path
+ * (members.queries.ts): each path becomes its signed URL, or null.
+ */
+export async function withMemberAvatars<T extends { avatar_url: string | null }>(
+  files: FileStore,
+  members: readonly T[],
+): Promise<T[]> {
+  const urls = await signedAvatarUrls(
+    files,
+    members.map((member) => member.avatar_url),
+  );
+  return members.map((member) => ({
+    ...member,
+    avatar_url: member.avatar_url === null ? null : (urls.get(member.avatar_url) ?? null),
+  }));
+}
