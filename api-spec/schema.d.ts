@@ -1147,8 +1147,8 @@ export interface paths {
         };
         /**
          * One attachment
-         * @description The attachment, `pending` or `ready`. Any member of its workspace may read it. Takes no query
-         *     parameters.
+         * @description The attachment, `pending` or `ready`. Any member of its workspace may read it. Send its `ETag` in
+         *     `If-None-Match` to get `304 Not Modified` while it is unchanged. Takes no query parameters.
          */
         get: operations["getAttachment"];
         put?: never;
@@ -6332,7 +6332,15 @@ export interface operations {
     getAttachment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` you hold (`"3"`, `W/"3"`, a list of them, or `*`): while the resource is still at that
+                 *     version the answer is `304 Not Modified`, with no body and not counted against the rate limit.
+                 *     Malformed or longer than 4096 characters, it is `400 bad_request`.
+                 * @example "3"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 /**
                  * @description The attachment's id. An id that is not a UUID, or one of a workspace the caller is not a member of,
@@ -6357,6 +6365,7 @@ export interface operations {
                     "application/json": components["schemas"]["Attachment"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
