@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { CLI_RATE_LIMITS, type AuthRateLimits } from './auth/rate-limits.ts';
+import { parseFileSize } from './storage/file-size.ts';
 
 const port = (fallback: number) => z.coerce.number().int().min(1).max(65_535).default(fallback);
 const perWindow = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
@@ -29,6 +30,8 @@ const EnvSchema = z.object({
   TASKLANE_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: perWindow(CLI_RATE_LIMITS.signInSignUps),
   TASKLANE_AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: perWindow(CLI_RATE_LIMITS.tokenVerifications),
   TASKLANE_AUTH_RATE_LIMIT_MFA: perWindow(CLI_RATE_LIMITS.mfaChallengeAndVerify),
+  TASKLANE_STORAGE_FILE_SIZE_LIMIT: z.string().default('50MiB'),
+  TASKLANE_STORAGE_UPLOAD_URL_EXPIRES_IN: z.coerce.number().int().min(1).default(7200),
 });
 
 /** Everything the stand-in can be told, read once from the environment. */
@@ -49,6 +52,14 @@ export interface StandInConfig {
     additionalRedirectUrls: string[];
     rateLimits: AuthRateLimits;
   };
+  storage: StorageSettings;
+}
+
+/** `[storage] file_size_limit` of the CLI's config.toml, and the lifetime of signed upload URLs. */
+export interface StorageSettings {
+  /** Bytes; the most any bucket accepts, whatever its own limit. */
+  fileSizeLimit: number;
+  uploadUrlExpiresInSeconds: number;
 }
 
 /** Which environment variable moves which port, for error messages that say how to fix a clash. */
@@ -91,7 +102,18 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, projectDir = pr
         mfaChallengeAndVerify: vars.TASKLANE_AUTH_RATE_LIMIT_MFA,
       },
     },
+    storage: {
+      fileSizeLimit: storageFileSizeLimit(vars.TASKLANE_STORAGE_FILE_SIZE_LIMIT),
+      uploadUrlExpiresInSeconds: vars.TASKLANE_STORAGE_UPLOAD_URL_EXPIRES_IN,
+    },
   };
+}
+
+function storageFileSizeLimit(text: string): number {
+  const bytes = parseFileSize(text);
+  if (bytes === null)
+    throw new Error('Invalid stand-in settings: TASKLANE_STORAGE_FILE_SIZE_LIMIT (e.g. 50MiB).');
+  return bytes;
 }
 
 export function apiUrl(config: StandInConfig): string {

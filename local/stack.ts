@@ -20,6 +20,7 @@ import { clusterDirectory } from './postgres/cluster-directory.ts';
 import { postgresOsUser } from './postgres/os-user.ts';
 import { prepareDatabase, type PreparedDatabase } from './postgres/prepare-database.ts';
 import { clearRunningState, writeRunningState } from './state.ts';
+import { createStorageService } from './storage/storage-service.ts';
 import { startWebServer } from './web-server.ts';
 
 export interface RunningStack {
@@ -112,6 +113,12 @@ export async function startStack(config: StandInConfig, log: Log): Promise<Runni
             additionalRedirectUrls: config.auth.additionalRedirectUrls,
           },
           rateLimits: config.auth.rateLimits,
+        }),
+        '/storage/v1': createStorageService({
+          database: authDatabase,
+          keys,
+          root: join(config.dataDir, 'storage'),
+          ...config.storage,
         }),
       },
       onError: (error) =>
