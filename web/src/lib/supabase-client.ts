@@ -1,6 +1,6 @@
 import { createClient } from '@supabase/supabase-js';
 import { env } from '../config/env.ts';
-import { AUTH_STORAGE_KEY } from './supabase.ts';
+import { AUTH_STORAGE_KEY } from './auth/stored-session.ts';
 
 /**
  * The app's one Supabase client. The browser uses it for the auth session (and for realtime and uploads

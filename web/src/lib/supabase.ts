@@ -1,9 +1,4 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { env } from '../config/env.ts';
-import { authStorageKey } from './auth/stored-session.ts';
-
-/** Where auth-js keeps the session (supabase-js's default name, spelled out for lib/auth/stored-session.ts). */
-export const AUTH_STORAGE_KEY = authStorageKey(env.supabaseUrl);
 
 /**
  * The app's one Supabase client (lib/supabase-client.ts), loaded on first use: supabase-js is a quarter of

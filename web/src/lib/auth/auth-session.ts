@@ -1,14 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { INITIAL_AUTH_STATE, nextAuthState, type AuthState } from './auth-state.ts';
-import { carriesAuthResult, readStoredSession } from './stored-session.ts';
-import {
-  AUTH_STORAGE_KEY,
-  getSupabase,
-  whenSupabaseLoads,
-  type AuthChangeEvent,
-  type Session,
-} from '../supabase.ts';
+import { AUTH_STORAGE_KEY, carriesAuthResult, readStoredSession } from './stored-session.ts';
+import { getSupabase, whenSupabaseLoads, type AuthChangeEvent, type Session } from '../supabase.ts';
 
 /**
  * The current auth session as a small store, kept in step with Supabase Auth's events.

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { authStorageKey, carriesAuthResult, readStoredSession } from './stored-session.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { AUTH_STORAGE_KEY, authStorageKey, carriesAuthResult, readStoredSession } from './stored-session.ts';
+
+vi.mock('../../config/env.ts', () => ({
+  env: { supabaseUrl: 'http://127.0.0.1:54321', supabaseAnonKey: 'anon-key' },
+}));
 
 const NOW = Date.UTC(2026, 10, 28, 12, 0, 0);
 const KEY = 'sb-127-auth-token';
@@ -24,6 +28,7 @@ describe('the stored session, read without loading supabase-js', () => {
   it('is under the key supabase-js itself uses for the project URL', () => {
     expect(authStorageKey('http://127.0.0.1:54321')).toBe('sb-127-auth-token');
     expect(authStorageKey('https://abcdefgh.supabase.co')).toBe('sb-abcdefgh-auth-token');
+    expect(AUTH_STORAGE_KEY).toBe(KEY);
   });
 
   it('answers a session whose access token stays valid for minutes', () => {

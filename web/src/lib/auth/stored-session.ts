@@ -1,4 +1,5 @@
 import type { Session } from '@supabase/supabase-js';
+import { env } from '../../config/env.ts';
 
 /**
  * The session auth-js keeps in localStorage, read without auth-js, so that a signed-in screen can call the
@@ -17,6 +18,9 @@ interface ReadableStorage {
 export function authStorageKey(supabaseUrl: string): string {
   return `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`;
 }
+
+/** Where the app's client keeps the session: the default name, spelled out so that both read one place. */
+export const AUTH_STORAGE_KEY = authStorageKey(env.supabaseUrl);
 
 export function readStoredSession(storage: ReadableStorage, key: string, nowMs: number): Session | null {
   let stored: unknown;
