@@ -15,8 +15,13 @@ import { getSupabase, whenSupabaseLoads, type AuthChangeEvent, type Session } fr
 
 type AuthEventListener = (event: AuthChangeEvent, state: AuthState, previous: AuthState) => void;
 
-/** How long after start a screen that did not need the client leaves the main thread to itself. */
-const CLIENT_LOAD_DELAY_MS = 1_000;
+/**
+ * When a screen that did not need the client loads it: once nobody has pressed, moved or typed for a
+ * second and the browser is idle (evaluating supabase-js takes the main thread for up to ~100 ms on a slow
+ * machine: not in the middle of a drag), and at the latest after ten seconds.
+ */
+const CLIENT_LOAD_QUIET_MS = 1_000;
+const CLIENT_LOAD_LATEST_MS = 10_000;
 
 const storedSessionMayAnswer = !carriesAuthResult(window.location);
 
@@ -31,7 +36,7 @@ whenSupabaseLoads((supabase) => {
   supabase.auth.onAuthStateChange(onAuthStateChange);
   client = supabase;
 });
-if (state.session) setTimeout(() => whenIdle(() => void getSupabase()), CLIENT_LOAD_DELAY_MS);
+if (state.session) loadClientWhenQuiet();
 else void getSupabase();
 
 function onAuthStateChange(event: AuthChangeEvent, session: Session | null): void {
@@ -50,9 +55,26 @@ function storedSession(): Session | null {
   return readStoredSession(window.localStorage, AUTH_STORAGE_KEY, Date.now());
 }
 
-function whenIdle(run: () => void): void {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: CLIENT_LOAD_DELAY_MS });
-  else run();
+function loadClientWhenQuiet(): void {
+  const inputs = ['pointerdown', 'pointermove', 'keydown', 'wheel'] as const;
+  let timer = 0;
+  const load = () => {
+    window.clearTimeout(timer);
+    window.clearTimeout(latest);
+    for (const type of inputs) window.removeEventListener(type, restart, true);
+    void getSupabase();
+  };
+  const whenIdle = () => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: CLIENT_LOAD_QUIET_MS });
+    else load();
+  };
+  const restart = () => {
+    window.clearTimeout(timer);
+    timer = window.setTimeout(whenIdle, CLIENT_LOAD_QUIET_MS);
+  };
+  const latest = window.setTimeout(load, CLIENT_LOAD_LATEST_MS);
+  for (const type of inputs) window.addEventListener(type, restart, { capture: true, passive: true });
+  restart();
 }
 
 /** The current auth state, re-rendering on every change. */
