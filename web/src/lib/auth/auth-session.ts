@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { INITIAL_AUTH_STATE, nextAuthState, type AuthState } from './auth-state.ts';
+import { whenQuiet } from '../scheduling/when-quiet.ts';
 import { AUTH_STORAGE_KEY, carriesAuthResult, readStoredSession } from './stored-session.ts';
 import { getSupabase, whenSupabaseLoads, type AuthChangeEvent, type Session } from '../supabase.ts';
 
@@ -36,7 +37,8 @@ whenSupabaseLoads((supabase) => {
   supabase.auth.onAuthStateChange(onAuthStateChange);
   client = supabase;
 });
-if (state.session) loadClientWhenQuiet();
+if (state.session)
+  whenQuiet(() => void getSupabase(), { quietMs: CLIENT_LOAD_QUIET_MS, latestMs: CLIENT_LOAD_LATEST_MS });
 else void getSupabase();
 
 function onAuthStateChange(event: AuthChangeEvent, session: Session | null): void {
@@ -53,28 +55,6 @@ function onAuthStateChange(event: AuthChangeEvent, session: Session | null): voi
 function storedSession(): Session | null {
   if (client || !storedSessionMayAnswer) return null;
   return readStoredSession(window.localStorage, AUTH_STORAGE_KEY, Date.now());
-}
-
-function loadClientWhenQuiet(): void {
-  const inputs = ['pointerdown', 'pointermove', 'keydown', 'wheel'] as const;
-  let timer = 0;
-  const load = () => {
-    window.clearTimeout(timer);
-    window.clearTimeout(latest);
-    for (const type of inputs) window.removeEventListener(type, restart, true);
-    void getSupabase();
-  };
-  const whenIdle = () => {
-    if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: CLIENT_LOAD_QUIET_MS });
-    else load();
-  };
-  const restart = () => {
-    window.clearTimeout(timer);
-    timer = window.setTimeout(whenIdle, CLIENT_LOAD_QUIET_MS);
-  };
-  const latest = window.setTimeout(load, CLIENT_LOAD_LATEST_MS);
-  for (const type of inputs) window.addEventListener(type, restart, { capture: true, passive: true });
-  restart();
 }
 
 /** The current auth state, re-rendering on every change. */
