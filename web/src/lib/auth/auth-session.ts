@@ -26,11 +26,11 @@ const CLIENT_LOAD_LATEST_MS = 10_000;
 
 const storedSessionMayAnswer = !carriesAuthResult(window.location);
 
+// Set once the client has loaded (declared before `state`, whose first value reads it).
+let client: SupabaseClient | null = null;
 let state: AuthState = { ...INITIAL_AUTH_STATE, session: storedSession() };
 const renderSubscribers = new Set<() => void>();
 const eventListeners = new Set<AuthEventListener>();
-let client: SupabaseClient | null = null;
-
 // Subscribed as soon as the client exists (whoever loads it first), before auth-js finishes reading a
 // recovery link from the URL, so the PASSWORD_RECOVERY event it sends then is not missed.
 whenSupabaseLoads((supabase) => {
