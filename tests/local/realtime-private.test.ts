@@ -67,6 +67,7 @@ describe('the stand-in Realtime service: private channels authorized by RLS on r
     let token = await tokenFor(id, {}, lifetimeSeconds);
     const client = realtimeClient(standIn.process.apiUrl, standIn.keys.anonKey, {}, async () => token);
     cleanups.push(() => client.removeAllChannels());
+    await client.realtime.setAuth(); // before the join, which would otherwise go out with the anon key
     return {
       id,
       client,
