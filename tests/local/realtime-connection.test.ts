@@ -11,7 +11,6 @@ import {
   signedToken,
   subscribe,
   subscribed,
-  type Frame,
   type RawSocket,
 } from '../support/stand-in-realtime.ts';
 
@@ -236,5 +235,3 @@ describe('the stand-in Realtime service: sockets, serializers and channels', () 
     await eventually(() => received.length >= 1, 3_000, 'a broadcast after the rejoin');
   });
 });
-
-export type { Frame };
