@@ -49,7 +49,11 @@ describe('the stand-in Realtime service: presence', () => {
       'Bob joining',
     );
     expect(await bobChannel.track({ name: 'Bob', task: 'T-2' })).toBe('ok');
-    await eventually(() => ada.presenceState().bob?.[0]?.task === 'T-2', 3_000, 'the update');
+    await eventually(
+      () => ada.presenceState<{ task?: string }>().bob?.[0]?.task === 'T-2',
+      3_000,
+      'the update',
+    );
     expect(ada.presenceState().bob).toHaveLength(1);
 
     expect(await bobChannel.untrack()).toBe('ok');
