@@ -29,6 +29,9 @@ const EnvSchema = z.object({
   TASKLANE_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: perWindow(CLI_RATE_LIMITS.signInSignUps),
   TASKLANE_AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: perWindow(CLI_RATE_LIMITS.tokenVerifications),
   TASKLANE_AUTH_RATE_LIMIT_MFA: perWindow(CLI_RATE_LIMITS.mfaChallengeAndVerify),
+  TASKLANE_REALTIME_JOIN_ERROR_BACKOFF_MS: z.coerce.number().int().min(0).default(5_000),
+  TASKLANE_REALTIME_CONNECT_ERROR_BACKOFF_MS: z.coerce.number().int().min(0).default(2_000),
+  TASKLANE_REALTIME_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
 });
 
 /** Everything the stand-in can be told, read once from the environment. */
@@ -49,6 +52,8 @@ export interface StandInConfig {
     additionalRedirectUrls: string[];
     rateLimits: AuthRateLimits;
   };
+  /** Realtime's backoffs (hosted: 5 s after a refused join, 2 s after a refused handshake) and idle timeout. */
+  realtime: { joinErrorBackoffMs: number; connectErrorBackoffMs: number; idleTimeoutMs: number };
 }
 
 /** Which environment variable moves which port, for error messages that say how to fix a clash. */
@@ -90,6 +95,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, projectDir = pr
         tokenVerifications: vars.TASKLANE_AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS,
         mfaChallengeAndVerify: vars.TASKLANE_AUTH_RATE_LIMIT_MFA,
       },
+    },
+    realtime: {
+      joinErrorBackoffMs: vars.TASKLANE_REALTIME_JOIN_ERROR_BACKOFF_MS,
+      connectErrorBackoffMs: vars.TASKLANE_REALTIME_CONNECT_ERROR_BACKOFF_MS,
+      idleTimeoutMs: vars.TASKLANE_REALTIME_IDLE_TIMEOUT_MS,
     },
   };
 }
