@@ -259,8 +259,8 @@ describe('a live board', () => {
     await saveScreenshots(page, 'board-reconnecting', () => status.waitFor());
 
     // Meanwhile the others carry on: a move, an edit, a new task and a deletion, in the browser and by API.
-    await dragWithMouse(ada.page, card(ada.page, 'WEB-3'), column(ada.page, 'done'));
-    await expectCardIn(ada.page, 'WEB-3', 'done');
+    await dragWithMouse(ada.page, card(ada.page, 'WEB-3'), column(ada.page, 'in_progress'));
+    await expectCardIn(ada.page, 'WEB-3', 'in_progress');
     const pricing = await taskByKey('WEB-1');
     await callWith(
       integrator,
@@ -278,14 +278,14 @@ describe('a live board', () => {
     await callWith(integrator, 'DELETE', `/tasks/${checklist.id}`, undefined, {
       'If-Match': `"${checklist.version}"`,
     });
-    await expectCardIn(val.page, 'WEB-3', 'done');
+    await expectCardIn(val.page, 'WEB-3', 'in_progress');
     // Bob's board has not heard of any of it.
     expect(await card(page, 'WEB-5').count()).toBe(1);
     expect(await column(page, 'todo').locator('a[data-task-key="WEB-3"]').count()).toBe(1);
 
     await bob.context.setOffline(false);
     await status.waitFor({ state: 'detached', ...LIVE });
-    await expectCardIn(page, 'WEB-3', 'done');
+    await expectCardIn(page, 'WEB-3', 'in_progress');
     await card(page, 'WEB-6').getByText('Made while away').waitFor(LIVE);
     await card(page, 'WEB-1').getByText('Pricing page v3').waitFor(LIVE);
     await card(page, 'WEB-5').waitFor({ state: 'detached', ...LIVE });
