@@ -17,13 +17,18 @@ export const FAST_REALTIME: NodeJS.ProcessEnv = {
   TASKLANE_REALTIME_CONNECT_ERROR_BACKOFF_MS: '50',
 };
 
-/** supabase-js with `ws` for Node 20, quick reconnects, and no session storage. */
+/**
+ * supabase-js with `ws` for Node 20, quick reconnects, and no session storage; with `accessToken`, Realtime
+ * authenticates with whatever it returns (supabase-js's third-party-auth option), re-read on `setAuth()`.
+ */
 export function realtimeClient(
   apiUrl: string,
   key: string,
   realtime: Partial<RealtimeClientOptions> = {},
+  accessToken?: () => Promise<string>,
 ): SupabaseClient {
   return createClient(apiUrl, key, {
+    ...(accessToken ? { accessToken } : {}),
     realtime: {
       transport: ws as unknown as RealtimeClientOptions['transport'],
       reconnectAfterMs: () => 100,
