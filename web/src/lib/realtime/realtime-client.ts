@@ -1,12 +1,12 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { supabase } from '../supabase.ts';
+import { supabaseOnceLoaded } from '../supabase.ts';
 
 /**
- * The Supabase client realtime uses, as a promise: the one place to change should supabase-js come to
- * load lazily (it is large, and the board's first paint does not need the socket).
+ * The Supabase client realtime uses, once the auth session has loaded it (lib/auth/auth-session.ts does so
+ * after the first paint): joining a second later costs nothing, since the join catches up from the feed.
  */
 export function loadRealtimeClient(): Promise<SupabaseClient> {
-  return Promise.resolve(supabase);
+  return supabaseOnceLoaded();
 }
 
 export type { RealtimeChannel } from '@supabase/supabase-js';
