@@ -79,6 +79,60 @@ export interface paths {
         patch: operations["updateMe"];
         trace?: never;
     };
+    "/v1/me/avatar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start uploading an avatar
+         * @description Answers a signed upload URL for a new avatar picture: `PUT` the image's bytes, as they are, to
+         *     `upload.url` with `Content-Type` set to the declared `content_type`, then call
+         *     `POST /v1/me/avatar/complete`. PNG, JPEG or WebP (`415 unsupported_media_type` otherwise), at most
+         *     2 MiB (`413 payload_too_large`, limit `avatar_max_bytes`). A new request replaces an upload still
+         *     under way; one not completed within an hour is forgotten. Takes no query parameters.
+         */
+        post: operations["createAvatarUpload"];
+        /**
+         * Remove your avatar
+         * @description Removes the avatar picture, if any; `avatar_url` is null afterwards. Takes no query parameters and
+         *     no body.
+         */
+        delete: operations["deleteAvatar"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/avatar/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete an avatar upload
+         * @description Checks the uploaded picture (it must be in Storage with the declared size, and begin as a PNG, JPEG
+         *     or WebP of the declared type does) and makes it the profile's avatar, replacing the previous one;
+         *     answers the account with its new `avatar_url`. `404 not_found` when no avatar upload is under way,
+         *     `409 upload_incomplete` while nothing was uploaded; a picture that is not what was declared is
+         *     refused (`422 validation_failed` for the size, `415 unsupported_media_type` for the content) and the
+         *     upload forgotten. Takes no query parameters and no body.
+         */
+        post: operations["completeAvatarUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/me/tokens": {
         parameters: {
             query?: never;
@@ -1031,6 +1085,149 @@ export interface paths {
         patch: operations["updateComment"];
         trace?: never;
     };
+    "/v1/tasks/{id}/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The task's id. An id that is not a UUID, or one of a workspace the caller is not a member of,
+                 *     is `404`.
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * List a task's attachments
+         * @description The task's attachments, oldest first (then by id): the `ready` ones, and the caller's own uploads
+         *     still `pending` (so that an interrupted upload can be completed or discarded). Any member of the
+         *     task's workspace may list them. Paged with `limit` and `cursor`; a task holds at most 20.
+         */
+        get: operations["listAttachments"];
+        put?: never;
+        /**
+         * Start attaching a file
+         * @description Declares a file to attach to the task and answers a `pending` attachment with a signed upload URL.
+         *     Then `PUT` the file's bytes, as they are, to `upload.url` (the token is in it; no other credential
+         *     is needed) with `Content-Type` set to the declared `content_type`, and call
+         *     `POST /v1/attachments/{id}/complete`. The upload URL expires at `upload.expires_at` (2 hours);
+         *     Storage itself refuses a file over 25 MiB or of another type. A pending attachment that is not
+         *     completed within an hour is removed, with whatever was uploaded.
+         *
+         *     Owners, admins and members may attach files (`403 forbidden` for viewers). The type must be one of
+         *     `image/png`, `image/jpeg`, `image/gif`, `image/webp`, `application/pdf`, `text/plain`,
+         *     `text/markdown`, `text/csv`, `application/json` or `application/zip` (`415 unsupported_media_type` otherwise: no SVG,
+         *     HTML or executables), the declared size at most 25 MiB (`413 payload_too_large`), the file name
+         *     1–255 characters without `/` or `\` (`422 validation_failed`). The file's name is kept for display
+         *     and downloads only; where it is stored is chosen by the server. A task holds at most 20
+         *     attachments, pending ones included (`409 limit_reached`, limit `attachments_per_task`); the task's
+         *     project must not be archived (`409 project_archived`). `Location` names the attachment's address,
+         *     relative to this one (`../../attachments/{id}`). Takes no query parameters.
+         */
+        post: operations["createAttachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/attachments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The attachment's id. An id that is not a UUID, or one of a workspace the caller is not a member of,
+                 *     is `404`.
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * One attachment
+         * @description The attachment, `pending` or `ready`. Any member of its workspace may read it. Send its `ETag` in
+         *     `If-None-Match` to get `304 Not Modified` while it is unchanged. Takes no query parameters.
+         */
+        get: operations["getAttachment"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an attachment
+         * @description Deletes the attachment and its file. Its uploader may delete it while their role lets them attach
+         *     files; owners and admins may delete anyone's (`403 forbidden` otherwise). Not while the task's
+         *     project is archived (`409 project_archived`). Deleting a `ready` attachment appends
+         *     `attachment.deleted`. Takes no query parameters and no body.
+         */
+        delete: operations["deleteAttachment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/attachments/{id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The attachment's id. An id that is not a UUID, or one of a workspace the caller is not a member of,
+                 *     is `404`.
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete an upload
+         * @description Checks the uploaded file and makes the attachment `ready`, appending `attachment.added`. The file
+         *     must be in Storage (`409 upload_incomplete` until it is), with exactly the declared size, and its
+         *     first bytes must be what the declared type's files begin with: a PNG's signature for `image/png`,
+         *     and so on for JPEG, GIF, WebP, PDF and ZIP; text types must be UTF-8 without NUL bytes. A file that
+         *     is not what was declared (`422 validation_failed` for the size, `415 unsupported_media_type` for
+         *     the content) is refused and the attachment removed with it: start again. Only the person who
+         *     started the upload may complete it (`403 forbidden`; viewers too). Completing a `ready` attachment
+         *     again answers it as it is. Takes no query parameters and no body.
+         */
+        post: operations["completeAttachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/attachments/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The attachment's id. An id that is not a UUID, or one of a workspace the caller is not a member of,
+                 *     is `404`.
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A download link
+         * @description A signed link to the attachment's file, valid for 5 minutes, that needs no credential: hand it to
+         *     a browser or `curl`. Images (`image/*`) are served inline, so that they can be shown; every other
+         *     type is served with `Content-Disposition: attachment` and the attachment's file name. Any member of
+         *     the workspace may download a `ready` attachment (viewers too). Takes no query parameters.
+         */
+        get: operations["getAttachmentDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/tasks/{id}/events": {
         parameters: {
             query?: never;
@@ -1047,7 +1244,8 @@ export interface paths {
         /**
          * A task's activity
          * @description What happened to the task, oldest first: `task.created`, `task.updated`, `task.moved`, and its
-         *     comments' `comment.created`, `comment.updated` and `comment.deleted`, each with who did it
+         *     comments' `comment.created`, `comment.updated` and `comment.deleted`, and its files'
+         *     `attachment.added` and `attachment.deleted`, each with who did it
          *     (`actor`), the task or comment as it was afterwards (`data`) and, for changes, the old values of
          *     what changed (`previous_attributes`). Any member of the task's workspace may read it, viewers
          *     too; a workspace that requires MFA answers `403 mfa_required` to aal1 sessions.
@@ -1268,7 +1466,7 @@ export interface components {
             display_name: string;
             /**
              * Format: uri
-             * @description A link to the avatar image, or null when none is set (always null until avatars land).
+             * @description A signed link to the avatar picture, valid for an hour (ask again for a fresh one), or null when none is set.
              */
             avatar_url: string | null;
             /**
@@ -1466,7 +1664,7 @@ export interface components {
             email: string;
             /**
              * Format: uri
-             * @description A link to the avatar image, or null when none is set (always null until avatars land).
+             * @description A signed link to the avatar picture, valid for an hour (ask again for a fresh one), or null when none is set.
              */
             avatar_url: string | null;
             /** @description The membership's version, bumped by each role change. */
@@ -1924,7 +2122,7 @@ export interface components {
              *     comment, a project, a label or a member (without e-mail address). For `*.deleted` and
              *     `member.removed`, its last state.
              */
-            data: components["schemas"]["Task"] | components["schemas"]["Comment"] | components["schemas"]["Project"] | components["schemas"]["Label"] | components["schemas"]["EventMember"];
+            data: components["schemas"]["Task"] | components["schemas"]["Comment"] | components["schemas"]["Project"] | components["schemas"]["Label"] | components["schemas"]["EventMember"] | components["schemas"]["Attachment"];
             /**
              * @description For `*.updated`, `*.moved`, `project.archived`, `project.unarchived` and `member.updated`:
              *     the fields of `data` that changed, with their values before the change (`version` and
@@ -1938,7 +2136,7 @@ export interface components {
          * @description What happened. New types may be added; ignore the ones you do not know.
          * @enum {string}
          */
-        EventType: "task.created" | "task.updated" | "task.moved" | "task.deleted" | "comment.created" | "comment.updated" | "comment.deleted" | "project.created" | "project.updated" | "project.archived" | "project.unarchived" | "project.deleted" | "label.created" | "label.updated" | "label.deleted" | "member.added" | "member.updated" | "member.removed";
+        EventType: "task.created" | "task.updated" | "task.moved" | "task.deleted" | "comment.created" | "comment.updated" | "comment.deleted" | "project.created" | "project.updated" | "project.archived" | "project.unarchived" | "project.deleted" | "label.created" | "label.updated" | "label.deleted" | "member.added" | "member.updated" | "member.removed" | "attachment.added" | "attachment.deleted";
         /**
          * @description Who made the change: a person in a session (`user`), a person through one of their API tokens
          *     (`api_token`, with the token's id), or Tasklane itself (`system`, e.g. a task unassigned because
@@ -2047,10 +2245,103 @@ export interface components {
             next_cursor: components["schemas"]["NextCursor"];
         };
         /**
+         * @description A file attached to a task. Its bytes are in Storage, reached through a short-lived download link
+         *     (`GET /v1/attachments/{id}/download`), never at a fixed address. `pending` from the moment its upload
+         *     URL is issued until the upload is completed (`ready`); a pending one is removed an hour after it
+         *     was created.
+         */
+        Attachment: {
+            /** @enum {string} */
+            object: "attachment";
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            task_id: string;
+            /** @description The name it was uploaded with, for display and downloads. */
+            file_name: string;
+            content_type: components["schemas"]["AttachmentContentType"];
+            size_bytes: number;
+            /** @enum {string} */
+            status: "pending" | "ready";
+            /**
+             * Format: uuid
+             * @description Who uploaded it; null once that account is deleted.
+             */
+            uploaded_by: string | null;
+            /**
+             * Format: date-time
+             * @description When its upload was completed; null while pending.
+             */
+            ready_at: string | null;
+            version: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /**
+         * @description The types a file may have (SPEC §5); no SVG, HTML or executables.
+         * @enum {string}
+         */
+        AttachmentContentType: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "text/plain" | "text/markdown" | "text/csv" | "application/json" | "application/zip";
+        AttachmentList: components["schemas"]["List"] & {
+            data: components["schemas"]["Attachment"][];
+        };
+        /** @description A file about to be uploaded. */
+        CreateAttachment: {
+            /** @description The file's name, without any folder (no `/` or `\`). */
+            file_name: string;
+            /** @description The file's MIME type, one of AttachmentContentType's; any other is `415 unsupported_media_type`. */
+            content_type: string;
+            /** @description The file's size in bytes; over 26214400 (25 MiB) is `413 payload_too_large`. */
+            size_bytes: number;
+        };
+        /**
+         * @description Where to upload a file's bytes: `PUT` them, as they are, to `url` with `Content-Type` set to the
+         *     declared type, before `expires_at`. The URL carries its own token (also given as `token`, for
+         *     supabase-js `uploadToSignedUrl`); it can be used once.
+         */
+        UploadTarget: {
+            /** Format: uri */
+            url: string;
+            token: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        /** @description A pending attachment and where to upload its file. */
+        AttachmentUpload: {
+            /** @enum {string} */
+            object: "attachment_upload";
+            attachment: components["schemas"]["Attachment"];
+            upload: components["schemas"]["UploadTarget"];
+        };
+        /** @description A signed link to a file, which needs no credential, until `expires_at`. */
+        DownloadLink: {
+            /** @enum {string} */
+            object: "download_link";
+            /** Format: uri */
+            url: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        /** @description An avatar picture about to be uploaded. */
+        CreateAvatarUpload: {
+            /** @description `image/png`, `image/jpeg` or `image/webp`; any other is `415 unsupported_media_type`. */
+            content_type: string;
+            /** @description The picture's size in bytes; over 2097152 (2 MiB) is `413 payload_too_large`. */
+            size_bytes: number;
+        };
+        /** @description Where to upload a new avatar picture. */
+        AvatarUpload: {
+            /** @enum {string} */
+            object: "avatar_upload";
+            upload: components["schemas"]["UploadTarget"];
+        };
+        /**
          * @description A stable, machine-readable error code. New codes may be added.
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "unauthenticated" | "forbidden" | "mfa_required" | "insufficient_scope" | "email_not_confirmed" | "not_found" | "method_not_allowed" | "slug_taken" | "project_key_taken" | "project_archived" | "label_exists" | "comment_deleted" | "already_member" | "invitation_exists" | "last_owner" | "limit_reached" | "idempotency_key_in_use" | "invitation_expired" | "invitation_revoked" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "idempotency_key_reused" | "rate_limited" | "internal" | "unavailable";
+        ErrorCode: "bad_request" | "unauthenticated" | "forbidden" | "mfa_required" | "insufficient_scope" | "email_not_confirmed" | "not_found" | "method_not_allowed" | "slug_taken" | "project_key_taken" | "project_archived" | "label_exists" | "comment_deleted" | "upload_incomplete" | "already_member" | "invitation_exists" | "last_owner" | "limit_reached" | "idempotency_key_in_use" | "invitation_expired" | "invitation_revoked" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "idempotency_key_reused" | "rate_limited" | "internal" | "unavailable";
         FieldError: {
             /** @description Where the problem is, as a dotted path (`body.name`, `query.limit`). */
             path: string;
@@ -2778,6 +3069,206 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createAvatarUpload: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A key of your choosing (a fresh UUID per logical request is ideal) that makes a retry safe:
+                 *     for 24 hours, the same request with the same key is answered the first success again, with
+                 *     `Idempotent-Replayed: true`, and acts only once. The same key with another request is
+                 *     `422 idempotency_key_reused`; while the first is still running, `409 idempotency_key_in_use`.
+                 *     An empty key or one over 255 characters is `400 bad_request`.
+                 * @example 5f0c2b9e-8d1a-4c2e-9b7f-3a6d1e4c8b20
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "content_type": "image/webp",
+                 *       "size_bytes": 38211
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateAvatarUpload"];
+            };
+        };
+        responses: {
+            /** @description Where to upload the picture. */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvatarUpload"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description `idempotency_key_in_use` while a request with the same `Idempotency-Key` is still running. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description `payload_too_large`: the declared picture is larger than 2 MiB, or the request body is larger than
+             *     1 MiB.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: the declared type is not PNG, JPEG or WebP, or the body is not JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteAvatar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile has no avatar. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    completeAvatarUpload: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A key of your choosing (a fresh UUID per logical request is ideal) that makes a retry safe:
+                 *     for 24 hours, the same request with the same key is answered the first success again, with
+                 *     `Idempotent-Replayed: true`, and acts only once. The same key with another request is
+                 *     `422 idempotency_key_reused`; while the first is still running, `409 idempotency_key_in_use`.
+                 *     An empty key or one over 255 characters is `400 bad_request`.
+                 * @example 5f0c2b9e-8d1a-4c2e-9b7f-3a6d1e4c8b20
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account, with the new avatar. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description `upload_incomplete` while nothing has been uploaded to the upload URL, `idempotency_key_in_use`
+             *     while a request with the same `Idempotency-Key` is still running.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description `unsupported_media_type`: the picture's first bytes are not those of the declared type. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`: the uploaded picture's size is not the declared `size_bytes`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
@@ -5682,6 +6173,402 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    listAttachments: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many items a page holds at most.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Where the page starts: the `next_cursor` of the previous page, as it was answered. Opaque;
+                 *     one that this list did not issue is `400 bad_request`. Leave it out for the first page.
+                 * @example WzEsIjIwMjYtMTEtMjJUMTI6MDA6MDAuMTIzNDU2KzAwOjAwIiwiNWMzZTJhMTAtOGI3ZC00ZjZlLTlhMDEtM2QyYzFiMGE5ZjhlIl0
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The task's id. An id that is not a UUID, or one of a workspace the caller is not a member of,
+                 *     is `404`.
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of attachments. */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttachmentList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createAttachment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A key of your choosing (a fresh UUID per logical request is ideal) that makes a retry safe:
+                 *     for 24 hours, the same request with the same key is answered the first success again, with
+                 *     `Idempotent-Replayed: true`, and acts only once. The same key with another request is
+                 *     `422 idempotency_key_reused`; while the first is still running, `409 idempotency_key_in_use`.
+                 *     An empty key or one over 255 characters is `400 bad_request`.
+                 * @example 5f0c2b9e-8d1a-4c2e-9b7f-3a6d1e4c8b20
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The task's id. An id that is not a UUID, or one of a workspace the caller is not a member of,
+                 *     is `404`.
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "file_name": "login-error.png",
+                 *       "content_type": "image/png",
+                 *       "size_bytes": 48213
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateAttachment"];
+            };
+        };
+        responses: {
+            /** @description The pending attachment, and where to upload its bytes. */
+            201: {
+                headers: {
+                    /** @description The attachment's address, relative to the request's (`../../attachments/{id}`). */
+                    Location: string;
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttachmentUpload"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description `limit_reached` when the task already holds 20 attachments (pending ones included),
+             *     `project_archived` when the task's project is archived, `idempotency_key_in_use` while a request with
+             *     the same `Idempotency-Key` is still running.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description `payload_too_large`: the declared file is larger than 25 MiB (limit `attachment_max_bytes`), or
+             *     the request body is larger than 1 MiB.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description `unsupported_media_type`: the declared type is not one attachments may have, or the body is not
+             *     JSON.
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getAttachment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The `ETag` you hold (`"3"`, `W/"3"`, a list of them, or `*`): while the resource is still at that
+                 *     version the answer is `304 Not Modified`, with no body and not counted against the rate limit.
+                 *     Malformed or longer than 4096 characters, it is `400 bad_request`.
+                 * @example "3"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description The attachment's id. An id that is not a UUID, or one of a workspace the caller is not a member of,
+                 *     is `404`.
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attachment. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Attachment"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The attachment's id. An id that is not a UUID, or one of a workspace the caller is not a member of,
+                 *     is `404`.
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attachment and its file are deleted. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description `project_archived` when the task's project is archived. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    completeAttachment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A key of your choosing (a fresh UUID per logical request is ideal) that makes a retry safe:
+                 *     for 24 hours, the same request with the same key is answered the first success again, with
+                 *     `Idempotent-Replayed: true`, and acts only once. The same key with another request is
+                 *     `422 idempotency_key_reused`; while the first is still running, `409 idempotency_key_in_use`.
+                 *     An empty key or one over 255 characters is `400 bad_request`.
+                 * @example 5f0c2b9e-8d1a-4c2e-9b7f-3a6d1e4c8b20
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The attachment's id. An id that is not a UUID, or one of a workspace the caller is not a member of,
+                 *     is `404`.
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attachment, ready. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Attachment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description `upload_incomplete` while nothing has been uploaded to the upload URL, `project_archived` when the
+             *     task's project is archived, `idempotency_key_in_use` while a request with the same `Idempotency-Key` is
+             *     still running.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            /**
+             * @description `unsupported_media_type`: the file's first bytes are not those of the declared type (a renamed
+             *     executable declared as `image/png`, say). The attachment is removed.
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description `validation_failed`: the uploaded file's size is not the declared `size_bytes`. The attachment is
+             *     removed.
+             */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getAttachmentDownload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The attachment's id. An id that is not a UUID, or one of a workspace the caller is not a member of,
+                 *     is `404`.
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where to download the file from, and until when. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description `upload_incomplete` when the attachment is still `pending`: its file was not uploaded and
+             *     completed yet.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     listTaskEvents: {
         parameters: {
             query?: {
@@ -5745,8 +6632,9 @@ export interface operations {
                  *     resource's types (`task.*`). The types are `task.created`, `task.updated`, `task.moved`,
                  *     `task.deleted`, `comment.created`, `comment.updated`, `comment.deleted`, `project.created`,
                  *     `project.updated`, `project.archived`, `project.unarchived`, `project.deleted`,
-                 *     `label.created`, `label.updated`, `label.deleted`, `member.added`, `member.updated` and
-                 *     `member.removed`. An unknown type is `400 bad_request`. Leave it out for every type.
+                 *     `label.created`, `label.updated`, `label.deleted`, `member.added`, `member.updated`,
+                 *     `member.removed`, `attachment.added` and `attachment.deleted`. An unknown type is
+                 *     `400 bad_request`. Leave it out for every type.
                  * @example task.*,comment.created
                  */
                 types?: string;

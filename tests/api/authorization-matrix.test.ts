@@ -30,7 +30,7 @@ import {
 } from '../support/workspace-fixture.ts';
 
 // The matrix sends a few hundred requests a minute as a handful of people; rate limits are not its subject.
-const api = useTestApp({ rateLimits: RATE_LIMITS_OUT_OF_THE_WAY });
+const api = useTestApp({ rateLimits: RATE_LIMITS_OUT_OF_THE_WAY, withStorage: true });
 
 type Person = WorkspaceRole | 'outsider';
 

@@ -20,7 +20,7 @@ import { createWorkspaceWithRoles, type WorkspaceFixture } from '../support/work
 const RUNS_PER_OPERATION = 25;
 
 // Every run is a request by the same owner; rate limits are not the subject here.
-const api = useTestApp({ rateLimits: RATE_LIMITS_OUT_OF_THE_WAY });
+const api = useTestApp({ rateLimits: RATE_LIMITS_OUT_OF_THE_WAY, withStorage: true });
 
 let fixture: WorkspaceFixture;
 beforeAll(async () => {

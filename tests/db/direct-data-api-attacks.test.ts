@@ -221,6 +221,11 @@ const ATTACKS: readonly Attack[] = [
     statement: (f) => [`update public.comments set body = 'Edited' where id = $1`, [f.commentIds.owner]],
   },
   {
+    table: 'attachments',
+    attempt: 'read the attachments',
+    statement: (f) => ['select 1 from public.attachments where workspace_id = $1', [f.workspaceId]],
+  },
+  {
     table: 'events',
     attempt: 'read the change feed',
     statement: (f) => ['select 1 from public.events where workspace_id = $1', [f.workspaceId]],

@@ -243,7 +243,10 @@ describe('what an event records', () => {
 });
 
 describe('one trigger function logs every change', () => {
-  test('tasks, projects, labels, memberships and comments append their events through private.log_change', async () => {
+  // Attachments are the exception: their events follow their status (added when an upload is completed,
+  // not when the row is inserted), so they have a logger of their own, which appends through
+  // private.append_event as log_change does.
+  test('tasks, projects, labels, memberships and comments append their events through private.log_change; attachments through private.log_attachment_change', async () => {
     const { rows } = await owner.query<{ table: string; function: string; args: string }>(
       `select c.relname as table, p.proname as function, encode(t.tgargs, 'escape') as args
        from pg_trigger t
@@ -253,6 +256,7 @@ describe('one trigger function logs every change', () => {
        order by c.relname`,
     );
     expect(rows).toEqual([
+      { table: 'attachments', function: 'log_attachment_change', args: '' },
       { table: 'comments', function: 'log_change', args: 'comment\\000created\\000deleted\\000' },
       { table: 'labels', function: 'log_change', args: 'label\\000created\\000deleted\\000' },
       { table: 'memberships', function: 'log_change', args: 'member\\000added\\000removed\\000' },
@@ -262,7 +266,7 @@ describe('one trigger function logs every change', () => {
     const { rows: loggers } = await owner.query<{ proname: string }>(
       `select proname from pg_proc where pronamespace = 'private'::regnamespace and proname like 'log\\_%'`,
     );
-    expect(loggers.map((logger) => logger.proname)).toEqual(['log_change']);
+    expect(loggers.map((logger) => logger.proname).sort()).toEqual(['log_attachment_change', 'log_change']);
   });
 });
 

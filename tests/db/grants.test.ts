@@ -53,6 +53,17 @@ describe('grants on public tables', () => {
   /** What the API roles may call in `private` (each migration grants its own), and nothing else. */
   const CALLABLE_BY_AUTHENTICATED = [
     'accept_invitation',
+    'attachment_json',
+    'attachment_upload_expired',
+    'begin_avatar_upload',
+    'caller_avatar_upload',
+    'caller_workspace_of_attachment',
+    'complete_attachment',
+    'complete_avatar_upload',
+    'create_attachment',
+    'delete_attachment',
+    'remove_avatar',
+    'uploaded_object_size',
     'caller_account',
     'caller_editable_workspace_ids',
     'caller_has_verified_factor',

@@ -29,6 +29,8 @@ export interface RlsFixture {
   idempotencyKeyId: string;
   /** An event of the main workspace (the triggers wrote them as the fixture was made). */
   eventId: string;
+  /** A ready attachment on the task uploaded by each member of the main workspace. */
+  attachmentIds: Record<WorkspaceRole | 'target', string>;
 }
 
 export async function createRlsFixture(db: pg.Client): Promise<RlsFixture> {
@@ -92,6 +94,41 @@ export async function createRlsFixture(db: pg.Client): Promise<RlsFixture> {
       [users.target],
     ),
     eventId: await firstEventOf(db, workspaceId),
+    attachmentIds: await insertAttachmentsByEach(db, workspaceId, taskId, users),
+  };
+}
+
+/** A ready attachment, as the API's private functions would leave it (the fixture writes as the owner). */
+export async function insertAttachment(
+  db: pg.Client,
+  workspaceId: string,
+  taskId: string,
+  uploadedBy: string,
+): Promise<string> {
+  const id = randomUUID();
+  await db.query(
+    `insert into public.attachments
+       (id, workspace_id, task_id, object_path, file_name, content_type, size_bytes, status, uploaded_by, ready_at)
+     values ($1::uuid, $2::uuid, $3::uuid, $2::text || '/' || $3::text || '/' || $1::text, 'screenshot.png', 'image/png', 1234, 'ready', $4, now())`,
+    [id, workspaceId, taskId, uploadedBy],
+  );
+  return id;
+}
+
+async function insertAttachmentsByEach(
+  db: pg.Client,
+  workspaceId: string,
+  taskId: string,
+  users: RlsFixture['users'],
+): Promise<RlsFixture['attachmentIds']> {
+  const by = (uploader: keyof RlsFixture['attachmentIds']) =>
+    insertAttachment(db, workspaceId, taskId, users[uploader]);
+  return {
+    owner: await by('owner'),
+    admin: await by('admin'),
+    member: await by('member'),
+    viewer: await by('viewer'),
+    target: await by('target'),
   };
 }
 
@@ -120,6 +157,7 @@ async function insertWorkspaceRows(db: pg.Client, workspaceId: string, owner: st
     taskId,
     owner,
   ]);
+  await insertAttachment(db, workspaceId, taskId, owner);
   await db.query(
     `insert into public.labels (workspace_id, name, color, created_by) values ($1, 'ops', '#0075ca', $2)`,
     [workspaceId, owner],

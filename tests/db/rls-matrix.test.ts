@@ -371,6 +371,72 @@ const RULES: readonly Rule[] = [
     ],
     allowed: NOBODY,
   },
+  // attachments: members read; nobody writes the table but through the private functions, which let
+  // editors attach files, and uploaders (still editors) and admins delete them
+  {
+    table: 'attachments',
+    command: 'select',
+    attempt: "read the task's attachments",
+    statement: (f) => ['select 1 from public.attachments where id = $1', [f.attachmentIds.target]],
+    allowed: MEMBERS,
+  },
+  {
+    table: 'attachments',
+    command: 'insert',
+    attempt: 'insert a ready attachment directly (private.create_attachment is the way)',
+    statement: (f, me) => [
+      `insert into public.attachments
+         (id, workspace_id, task_id, object_path, file_name, content_type, size_bytes, status, uploaded_by, ready_at)
+       values ($3::uuid, $1::uuid, $2::uuid, $1::text || '/' || $2::text || '/' || $3::text, 'x.png', 'image/png', 1, 'ready', $4, now())`,
+      [f.workspaceId, f.taskId, '6b3f5f7e-0d1c-4c55-9a43-2f7a1f0e9b10', me],
+    ],
+    allowed: NOBODY,
+  },
+  {
+    table: 'attachments',
+    command: 'insert',
+    attempt: 'attach a file through private.create_attachment',
+    statement: (f) => [
+      `select 1 from private.create_attachment($1, 'log.txt', 'text/plain', 10)`,
+      [f.taskId],
+    ],
+    allowed: EDITORS,
+  },
+  {
+    table: 'attachments',
+    command: 'update',
+    attempt: 'mark my own attachment ready or rename it directly',
+    statement: (_, me) => [
+      `update public.attachments set file_name = 'renamed.png', status = 'ready' where uploaded_by = $1`,
+      [me],
+    ],
+    allowed: NOBODY,
+  },
+  {
+    table: 'attachments',
+    command: 'delete',
+    attempt: 'delete my own attachment directly',
+    statement: (_, me) => ['delete from public.attachments where uploaded_by = $1', [me]],
+    allowed: NOBODY,
+  },
+  {
+    table: 'attachments',
+    command: 'delete',
+    attempt: 'delete my own attachment through private.delete_attachment',
+    statement: (f, me) => [
+      `select 1 from private.delete_attachment(
+         (select id from public.attachments where uploaded_by = $1 and task_id = $2))`,
+      [me, f.taskId],
+    ],
+    allowed: EDITORS,
+  },
+  {
+    table: 'attachments',
+    command: 'delete',
+    attempt: "delete another's attachment through private.delete_attachment",
+    statement: (f) => ['select 1 from private.delete_attachment($1)', [f.attachmentIds.target]],
+    allowed: ADMINS,
+  },
   // profiles
   {
     table: 'profiles',
@@ -409,6 +475,16 @@ const RULES: readonly Rule[] = [
     attempt: 'change my own display name',
     statement: (_, me) => [`update public.profiles set display_name = 'Me' where user_id = $1`, [me]],
     allowed: [...MEMBERS, 'outsider'],
+  },
+  {
+    table: 'profiles',
+    command: 'update',
+    attempt: 'point my own avatar at any path (only the avatar upload may)',
+    statement: (_, me) => [
+      `update public.profiles set avatar_path = 'someone-else/avatar' where user_id = $1`,
+      [me],
+    ],
+    allowed: NOBODY,
   },
   {
     table: 'profiles',
@@ -553,6 +629,7 @@ const WORKSPACE_TABLES = [
   'tasks',
   'comments',
   'events',
+  'attachments',
 ] as const;
 
 describe('row-level security (SPEC §6), role by role', () => {

@@ -10,6 +10,7 @@ import type { Database, StatementBounds } from '../../supabase/functions/_shared
 import { captureLogs } from './api-logs.ts';
 import type { CapturedLogs } from './api-logs.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { startTestStorage, type TestStorage } from './test-storage.ts';
 import { testCredentials } from './test-users.ts';
 
 export const WEB_ORIGIN = 'http://localhost:5173';
@@ -43,6 +44,10 @@ export interface TestAppOptions {
   exportDeadlineMs?: number;
   /** How long a statement may run and a transaction idle; the production bounds by default. */
   statementBounds?: StatementBounds;
+  /** Supabase Storage as the app calls it; none by default (its file routes then answer 503). */
+  storage?: AppDeps['storage'];
+  /** Whether issuing an upload URL sweeps expired uploads (AppDeps.sweepUploads); yes by default. */
+  sweepUploads?: boolean;
 }
 
 export function createTestApp(databaseUrl: string, options: TestAppOptions = {}): TestApp {
@@ -65,6 +70,8 @@ export function createTestApp(databaseUrl: string, options: TestAppOptions = {})
     mailer: options.mailer ?? capturingMailer,
     appUrl: TEST_APP_URL,
     exportDeadlineMs: options.exportDeadlineMs,
+    storage: options.storage,
+    sweepUploads: options.sweepUploads,
   };
   return { app: createApp(deps, options.extraRoutes), db, logs, sentMail, close: () => db.close() };
 }
@@ -72,26 +79,36 @@ export function createTestApp(databaseUrl: string, options: TestAppOptions = {})
 export interface UsedTestApp extends TestApp {
   /** The URL of this file's own database, for tests that look at it directly. */
   databaseUrl: string;
+  /** The stand-in Storage the app calls, with `withStorage`. */
+  storage: TestStorage | undefined;
+}
+
+export interface UseTestAppOptions extends TestAppOptions {
+  /** Starts the stand-in's Storage service on the file's database and gives the app its client. */
+  withStorage?: boolean;
 }
 
 /**
  * The usual setup of an API test file: a database of its own (cloned from the migrated template) and
  * the app on it, made before the file's tests and dropped after them.
  */
-export function useTestApp(options: TestAppOptions = {}): UsedTestApp {
+export function useTestApp({ withStorage = false, ...options }: UseTestAppOptions = {}): UsedTestApp {
   let database: TestDatabase | undefined;
   let testApp: TestApp | undefined;
+  let storage: TestStorage | undefined;
   beforeAll(async () => {
     database = await createTestDatabase();
-    testApp = createTestApp(database.url, options);
+    if (withStorage) storage = await startTestStorage(database.url);
+    testApp = createTestApp(database.url, { ...options, storage: storage?.client ?? options.storage });
   });
   afterAll(async () => {
     await testApp?.close();
+    await storage?.close();
     await database?.drop();
   });
   const current = () => {
     if (!testApp || !database) throw new Error('useTestApp(): the app exists only inside tests');
-    return { ...testApp, databaseUrl: database.url };
+    return { ...testApp, databaseUrl: database.url, storage };
   };
   return {
     get app() {
@@ -108,6 +125,9 @@ export function useTestApp(options: TestAppOptions = {}): UsedTestApp {
     },
     get databaseUrl() {
       return current().databaseUrl;
+    },
+    get storage() {
+      return current().storage;
     },
     close: () => current().close(),
   };

@@ -11,6 +11,9 @@ import type { Database } from '../../supabase/functions/_shared/db.ts';
  */
 const BOOKKEEPING_COLUMNS = ['last_used_at'];
 
+/** Tables outside `public` that hold what a request did, by qualified name. */
+const OTHER_TABLES = ['private.avatar_uploads'];
+
 /** Table name → md5 of its rows (null for an empty table). */
 export type DatabaseDigest = Record<string, string | null>;
 
@@ -20,18 +23,24 @@ export async function digestPublicTables(db: Database): Promise<DatabaseDigest> 
       `select table_name as name from information_schema.tables
        where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
     );
+    // Beside public: the avatar uploads under way, which a request's effect may be all about.
+    tables.push(...OTHER_TABLES.map((name) => ({ name })));
     if (tables.length === 0) return {};
     const perTable = tables.map(
       ({ name }) =>
         `select ${literal(name)} as name,
            (select md5(string_agg(r.row, '|' order by r.row))
-            from (select (to_jsonb(t) - $1::text[])::text as row from public.${identifier(name)} t) r) as digest`,
+            from (select (to_jsonb(t) - $1::text[])::text as row from ${qualified(name)} t) r) as digest`,
     );
     const rows = await sql.query<{ name: string; digest: string | null }>(perTable.join(' union all '), [
       BOOKKEEPING_COLUMNS,
     ]);
     return Object.fromEntries(rows.map(({ name, digest }) => [name, digest]));
   });
+}
+
+function qualified(name: string): string {
+  return name.includes('.') ? name : `public.${identifier(name)}`;
 }
 
 function identifier(name: string): string {

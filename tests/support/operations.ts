@@ -168,6 +168,89 @@ const createComment = async (context: OperationContext) => {
   return createAsOwner(context, `/v1/tasks/${task.id}/comments`, { body: 'Matrix comment' }, Created);
 };
 
+const CreatedUpload = z.object({
+  attachment: z.object({ id: z.string() }),
+  upload: z.object({ url: z.string() }),
+});
+const AvatarUploadTarget = z.object({ upload: z.object({ url: z.string() }) });
+
+/** The start of a PNG: what `complete` checks an upload declared `image/png` against. */
+const PNG_BYTES = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from('matrix'),
+]);
+
+/** PUTs bytes to a signed upload URL, as a browser does; fails loudly if Storage refuses. */
+async function uploadTo(url: string, bytes: Buffer, type: string): Promise<void> {
+  const response = await fetch(url, { method: 'PUT', headers: { 'Content-Type': type }, body: bytes });
+  if (!response.ok)
+    throw new Error(`preparing a call: the upload answered ${response.status}: ${await response.text()}`);
+}
+
+/** An attachment of the fixture owner's on a task in a new project, its PNG uploaded but not completed. */
+const createUploadedAttachment = async (context: OperationContext) => {
+  const task = await createTaskInNewProject(context);
+  const { attachment, upload } = await createAsOwner(
+    context,
+    `/v1/tasks/${task.id}/attachments`,
+    { file_name: 'matrix.png', content_type: 'image/png', size_bytes: PNG_BYTES.length },
+    CreatedUpload,
+  );
+  await uploadTo(upload.url, PNG_BYTES, 'image/png');
+  return attachment;
+};
+
+/** A ready attachment of the fixture owner's. */
+const createReadyAttachment = async (context: OperationContext) => {
+  const attachment = await createUploadedAttachment(context);
+  const completed = await callApi(
+    context.app,
+    `/api/v1/attachments/${attachment.id}/complete`,
+    withBearer(context.ownerBearer, { method: 'POST' }),
+  );
+  if (completed.status !== 200) throw new Error(`preparing a call: complete answered ${completed.status}`);
+  return attachment;
+};
+
+/** The fixture's people, each with a PNG avatar uploaded and not yet completed. */
+async function startAvatarUploadsOfEveryone({ app, fixture }: OperationContext): Promise<void> {
+  const people = [fixture.owner, fixture.admin, fixture.member, fixture.viewer, fixture.outsider];
+  await Promise.all(
+    people.map(async (person) => {
+      const started = await callApi(
+        app,
+        '/api/v1/me/avatar',
+        withBearer(person.accessToken, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ content_type: 'image/png', size_bytes: PNG_BYTES.length }),
+        }),
+      );
+      if (started.status !== 201)
+        throw new Error(`preparing a call: POST /v1/me/avatar answered ${started.status}`);
+      await uploadTo(AvatarUploadTarget.parse(started.body).upload.url, PNG_BYTES, 'image/png');
+    }),
+  );
+}
+
+/** The fixture's people, each with an avatar, uploaded and completed through the API. */
+async function giveEveryoneAnAvatar(context: OperationContext): Promise<void> {
+  await startAvatarUploadsOfEveryone(context);
+  const { fixture } = context;
+  const people = [fixture.owner, fixture.admin, fixture.member, fixture.viewer, fixture.outsider];
+  await Promise.all(
+    people.map(async (person) => {
+      const completed = await callApi(
+        context.app,
+        '/api/v1/me/avatar/complete',
+        withBearer(person.accessToken, { method: 'POST' }),
+      );
+      if (completed.status !== 200)
+        throw new Error(`preparing a call: complete answered ${completed.status}`);
+    }),
+  );
+}
+
 /** The secret of an invitation's link, `…/invite/<token>`. */
 function tokenOf(acceptUrl: string): string {
   const token = acceptUrl.split('/invite/')[1];
@@ -210,6 +293,36 @@ export const OPERATIONS: readonly Operation[] = [
     access: { kind: 'signed_in' },
     success: 200,
     prepare: async () => ({ params: {}, body: { display_name: 'Renamed' } }),
+  },
+  {
+    operationId: 'createAvatarUpload',
+    method: 'post',
+    path: '/v1/me/avatar',
+    access: { kind: 'signed_in' },
+    success: 201,
+    prepare: async () => ({ params: {}, body: { content_type: 'image/webp', size_bytes: 2048 } }),
+  },
+  {
+    operationId: 'completeAvatarUpload',
+    method: 'post',
+    path: '/v1/me/avatar/complete',
+    access: { kind: 'signed_in' },
+    success: 200,
+    prepare: async (context) => {
+      await startAvatarUploadsOfEveryone(context);
+      return { params: {} };
+    },
+  },
+  {
+    operationId: 'deleteAvatar',
+    method: 'delete',
+    path: '/v1/me/avatar',
+    access: { kind: 'signed_in' },
+    success: 204,
+    prepare: async (context) => {
+      await giveEveryoneAnAvatar(context);
+      return { params: {} };
+    },
   },
   // ── tokens ──
   {
@@ -720,6 +833,72 @@ export const OPERATIONS: readonly Operation[] = [
     access: { kind: 'workspace', roles: ADMINS },
     success: 204,
     prepare: async (context) => ({ params: { id: (await createComment(context)).id } }),
+  },
+  // ── attachments ──
+  {
+    operationId: 'listAttachments',
+    method: 'get',
+    path: '/v1/tasks/{id}/attachments',
+    access: { kind: 'workspace', roles: WORKSPACE_ROLES },
+    success: 200,
+    prepare: async (context) => ({ params: { id: (await createTaskInNewProject(context)).id } }),
+  },
+  {
+    operationId: 'createAttachment',
+    method: 'post',
+    path: '/v1/tasks/{id}/attachments',
+    access: { kind: 'workspace', roles: EDITORS },
+    success: 201,
+    prepare: async (context) => ({
+      params: { id: (await createTaskInNewProject(context)).id },
+      body: { file_name: 'build.log', content_type: 'text/plain', size_bytes: 1024 },
+    }),
+    refusals: [
+      {
+        name: 'a declared file over 25 MiB',
+        arrange: async (_, call) => ({ ...call, body: { ...call.body, size_bytes: 25 * 1024 * 1024 + 1 } }),
+        expected: { status: 413, code: 'payload_too_large' },
+      },
+      {
+        name: 'an SVG image',
+        arrange: async (_, call) => ({ ...call, body: { ...call.body, content_type: 'image/svg+xml' } }),
+        expected: { status: 415, code: 'unsupported_media_type' },
+      },
+    ],
+  },
+  {
+    operationId: 'getAttachment',
+    method: 'get',
+    path: '/v1/attachments/{id}',
+    access: { kind: 'workspace', roles: WORKSPACE_ROLES },
+    success: 200,
+    prepare: async (context) => ({ params: { id: (await createReadyAttachment(context)).id } }),
+  },
+  {
+    // The upload is the owner's: only who started it may complete it.
+    operationId: 'completeAttachment',
+    method: 'post',
+    path: '/v1/attachments/{id}/complete',
+    access: { kind: 'workspace', roles: ['owner'] },
+    success: 200,
+    prepare: async (context) => ({ params: { id: (await createUploadedAttachment(context)).id } }),
+  },
+  {
+    operationId: 'getAttachmentDownload',
+    method: 'get',
+    path: '/v1/attachments/{id}/download',
+    access: { kind: 'workspace', roles: WORKSPACE_ROLES },
+    success: 200,
+    prepare: async (context) => ({ params: { id: (await createReadyAttachment(context)).id } }),
+  },
+  {
+    // The attachment is the owner's: its uploader may delete it, and so may admins.
+    operationId: 'deleteAttachment',
+    method: 'delete',
+    path: '/v1/attachments/{id}',
+    access: { kind: 'workspace', roles: ADMINS },
+    success: 204,
+    prepare: async (context) => ({ params: { id: (await createReadyAttachment(context)).id } }),
   },
   // ── export ──
   {

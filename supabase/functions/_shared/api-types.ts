@@ -18,13 +18,20 @@ export type WorkspaceRole = Schemas['WorkspaceRole'];
 
 // Resources, and the bodies that create and update them.
 export type ApiToken = Schemas['ApiToken'];
+export type Attachment = Schemas['Attachment'];
+export type AttachmentContentType = Schemas['AttachmentContentType'];
+export type AttachmentUpload = Schemas['AttachmentUpload'];
+export type AvatarUpload = Schemas['AvatarUpload'];
 export type Comment = Schemas['Comment'];
 export type CreateApiToken = Schemas['CreateApiToken'];
+export type CreateAttachment = Schemas['CreateAttachment'];
+export type CreateAvatarUpload = Schemas['CreateAvatarUpload'];
 export type CreateComment = Schemas['CreateComment'];
 export type CreateInvitation = Schemas['CreateInvitation'];
 export type CreateLabel = Schemas['CreateLabel'];
 export type CreateProject = Schemas['CreateProject'];
 export type CreateWorkspace = Schemas['CreateWorkspace'];
+export type DownloadLink = Schemas['DownloadLink'];
 export type Event = Schemas['Event'];
 export type EventActor = Schemas['EventActor'];
 export type EventFeed = Schemas['EventFeed'];
@@ -50,6 +57,7 @@ export type UpdateMe = Schemas['UpdateMe'];
 export type UpdateMember = Schemas['UpdateMember'];
 export type UpdateProject = Schemas['UpdateProject'];
 export type UpdateWorkspace = Schemas['UpdateWorkspace'];
+export type UploadTarget = Schemas['UploadTarget'];
 export type Workspace = Schemas['Workspace'];
 
 /**

@@ -75,6 +75,25 @@ describe('parseEnv', () => {
     expect(parseEnv({ ...VALID, APP_URL: 'http://localhost:5173' })).not.toHaveProperty('SUPABASE_ANON_KEY');
   });
 
+  it("reads the key Storage is called with: the platform's default secret key, else the legacy service_role key", () => {
+    const base = { ...VALID, APP_URL: 'https://a.dev' };
+    const secretKeys = JSON.stringify({ other: 'sb_secret_other', default: 'sb_secret_default' });
+    expect(parseEnv({ ...base, SUPABASE_SECRET_KEYS: secretKeys }).STORAGE_SERVICE_KEY).toBe(
+      'sb_secret_default',
+    );
+    expect(
+      parseEnv({ ...base, SUPABASE_SECRET_KEYS: JSON.stringify({ only: 'sb_secret_only' }) })
+        .STORAGE_SERVICE_KEY,
+    ).toBe('sb_secret_only');
+    expect(parseEnv({ ...base, SUPABASE_SERVICE_ROLE_KEY: 'eyJlegacy' }).STORAGE_SERVICE_KEY).toBe(
+      'eyJlegacy',
+    );
+    expect(parseEnv(base).STORAGE_SERVICE_KEY).toBeUndefined();
+    expect(failureOf({ ...base, SUPABASE_SECRET_KEYS: 'sb_secret_bare' }).message).toBe(
+      'Invalid environment: SUPABASE_SECRET_KEYS must be a JSON object of secret keys by name, such as {"default":"sb_secret_…"}',
+    );
+  });
+
   it('reads the JWKS the platform provides, as {"keys":[...]} or a bare array, and refuses anything else', () => {
     const key = { kty: 'EC', crv: 'P-256', x: 'x', y: 'y', kid: 'k1', alg: 'ES256' };
     const base = { ...VALID, APP_URL: 'https://a.dev' };

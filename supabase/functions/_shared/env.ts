@@ -7,8 +7,11 @@
  * ALLOWED_ORIGINS (the web app is the API's first browser client); with neither, the API cannot link
  * anywhere and refuses to boot.
  *
- * The legacy SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY are not read: the API verifies tokens against
- * the JWKS and reaches the database directly, and projects restored since November 2025 have neither.
+ * The legacy SUPABASE_ANON_KEY is not read: the API verifies tokens against the JWKS and reaches the
+ * database directly. Storage, though, is reached over HTTP as the service (attachments, avatars): with the
+ * `default` secret key of SUPABASE_SECRET_KEYS, which hosted Edge Functions are given, else the legacy
+ * SUPABASE_SERVICE_ROLE_KEY (projects restored since November 2025 have none). Without either, the API
+ * boots and answers its file routes `503 unavailable` (STORAGE_SERVICE_KEY is undefined).
  *
  * Access tokens' keys (docs/decisions/0015): SUPABASE_JWKS, which hosted Edge Functions are given, is used
  * when set; TASKLANE_LEGACY_JWT_SECRET makes HS256 tokens of a project still on the legacy JWT secret
@@ -54,6 +57,21 @@ const jsonWebKeySet = z
       .transform((set) => ({ keys: Array.isArray(set) ? set : set.keys })),
   );
 
+/** `{"default":"sb_secret_…", …}`: the key named `default`, else the only or first one. */
+const secretKeyMap = z
+  .string()
+  .transform((text, context) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      context.issues.push({ code: 'custom', message: 'not JSON', input: undefined });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.record(z.string(), z.string().min(1)))
+  .refine((keys) => Object.keys(keys).length > 0)
+  .transform((keys) => keys['default'] ?? Object.values(keys)[0]);
+
 /** Supabase's dashboard makes legacy JWT secrets of at least 32 characters. */
 const LEGACY_JWT_SECRET_MIN_LENGTH = 32;
 
@@ -81,6 +99,8 @@ const EnvSchema = z
     RATE_LIMIT_USER_PER_MINUTE: perMinute.default(RATE_LIMIT_PER_MINUTE.user),
     RATE_LIMIT_IP_PER_MINUTE: perMinute.default(RATE_LIMIT_PER_MINUTE.ip),
     SUPABASE_JWKS: jsonWebKeySet.optional(),
+    SUPABASE_SECRET_KEYS: secretKeyMap.optional(),
+    SUPABASE_SERVICE_ROLE_KEY: z.string().min(1).optional(),
     TASKLANE_LEGACY_JWT_SECRET: z.string().min(LEGACY_JWT_SECRET_MIN_LENGTH).optional(),
     TASKLANE_DB_URL: postgresUrl.optional(),
     TASKLANE_DB_POOL_SIZE: z.coerce.number().int().min(1).max(MAX_POOL_SIZE).default(DEFAULT_POOL_SIZE),
@@ -88,13 +108,14 @@ const EnvSchema = z
   })
   .transform((env, context) => {
     const appUrl = env.APP_URL ?? env.ALLOWED_ORIGINS[0];
-    if (appUrl !== undefined) return { ...env, APP_URL: appUrl.replace(/\/+$/, '') };
+    const STORAGE_SERVICE_KEY = env.SUPABASE_SECRET_KEYS ?? env.SUPABASE_SERVICE_ROLE_KEY;
+    if (appUrl !== undefined) return { ...env, APP_URL: appUrl.replace(/\/+$/, ''), STORAGE_SERVICE_KEY };
     context.issues.push({ code: 'custom', path: ['APP_URL'], message: 'not set', input: undefined });
     return z.NEVER;
   });
 
 export type Env = z.output<typeof EnvSchema>;
-type EnvName = keyof Env;
+type EnvName = Exclude<keyof Env, 'STORAGE_SERVICE_KEY'>;
 
 const EXPECTED: Record<EnvName, string> = {
   SUPABASE_URL: 'an http(s) URL',
@@ -109,6 +130,8 @@ const EXPECTED: Record<EnvName, string> = {
   RATE_LIMIT_IP_PER_MINUTE:
     'a whole number of requests per minute per IP address without credentials (SPEC §9: 60)',
   SUPABASE_JWKS: 'a JSON Web Key Set, {"keys":[...]} or [...]',
+  SUPABASE_SECRET_KEYS: 'a JSON object of secret keys by name, such as {"default":"sb_secret_…"}',
+  SUPABASE_SERVICE_ROLE_KEY: "the project's legacy service_role key",
   TASKLANE_LEGACY_JWT_SECRET:
     "the project's legacy JWT secret (Project Settings → JWT Keys → Legacy JWT Secret), " +
     `at least ${LEGACY_JWT_SECRET_MIN_LENGTH} characters`,

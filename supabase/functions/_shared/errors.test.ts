@@ -17,6 +17,7 @@ const SPEC_STATUS: Record<ErrorCode, number> = {
   project_archived: 409,
   label_exists: 409,
   comment_deleted: 409,
+  upload_incomplete: 409,
   already_member: 409,
   invitation_exists: 409,
   last_owner: 409,

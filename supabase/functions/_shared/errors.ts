@@ -66,6 +66,11 @@ export const ERROR_KINDS = {
     title: 'Comment deleted',
     detail: 'This comment was deleted; a deleted comment cannot be edited.',
   },
+  upload_incomplete: {
+    status: 409,
+    title: 'Upload incomplete',
+    detail: 'Nothing has been uploaded to the upload URL yet: upload the file, then complete it.',
+  },
   already_member: {
     status: 409,
     title: 'Already a member',

@@ -55,5 +55,7 @@ export const JSON_BODY_MAX_BYTES = 1 * MIB;
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 60 * 60;
 export const SIGNED_UPLOAD_URL_LIFETIME_SECONDS = 2 * 60 * 60;
 export const SIGNED_DOWNLOAD_URL_LIFETIME_SECONDS = 5 * 60;
+/** Avatars are shown everywhere a person is, so their signed URLs last longer than a download's. */
+export const SIGNED_AVATAR_URL_LIFETIME_SECONDS = 60 * 60;
 /** Levels of arrays and objects in a body: Tasklane's bodies need three, hostile ones nest thousands. */
 export const JSON_BODY_MAX_DEPTH = 32;

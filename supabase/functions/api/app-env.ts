@@ -7,6 +7,7 @@ import type { Logger } from '../_shared/logger.ts';
 import type { Mailer } from '../_shared/mail/mailer.ts';
 import type { RequestCountRow } from '../_shared/auth/request-counts.queries.ts';
 import type { Principal } from '../_shared/principal.ts';
+import type { StorageClient } from '../_shared/storage.ts';
 
 export interface AppDeps {
   db: Database;
@@ -32,6 +33,16 @@ export interface AppDeps {
   appUrl?: string;
   /** How long an export may stream in all; EXPORT_DEADLINE_SECONDS by default (tests set less). */
   exportDeadlineMs?: number;
+  /**
+   * Supabase Storage, called as the service, for attachments and avatars; without it (no key to call it
+   * with), their routes answer `503 unavailable`.
+   */
+  storage?: StorageClient;
+  /**
+   * Whether issuing an upload URL also sweeps expired uploads, at most every 10 minutes per instance
+   * (attachments/upload-sweep.ts); yes by default. Tests that count a request's round trips turn it off.
+   */
+  sweepUploads?: boolean;
 }
 
 export interface RateLimits {

@@ -5,6 +5,8 @@
 import { Hono } from 'hono';
 import { RATE_LIMIT_PER_MINUTE } from '../_shared/limits.ts';
 import type { AppDeps, AppEnv } from './app-env.ts';
+import { attachmentsRoutes } from './attachments/attachments.routes.ts';
+import { avatarsRoutes } from './avatars/avatars.routes.ts';
 import { commentsRoutes } from './comments/comments.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { exportRoutes } from './export/export.routes.ts';
@@ -83,6 +85,7 @@ export function createApp(deps: AppDeps, extraRoutes?: Hono<AppEnv>): Hono<AppEn
   api.route('/v1', healthRoutes(deps));
   api.route('/v1', metaRoutes());
   api.route('/v1', meRoutes(deps));
+  api.route('/v1', avatarsRoutes(deps));
   api.route('/v1', tokensRoutes(deps));
   api.route('/v1', workspacesRoutes(deps));
   api.route('/v1', membersRoutes(deps));
@@ -92,6 +95,7 @@ export function createApp(deps: AppDeps, extraRoutes?: Hono<AppEnv>): Hono<AppEn
   api.route('/v1', tasksRoutes(deps));
   api.route('/v1', eventsRoutes(deps));
   api.route('/v1', commentsRoutes(deps));
+  api.route('/v1', attachmentsRoutes(deps));
   api.route('/v1', exportRoutes(deps));
   if (extraRoutes) api.route('/v1', extraRoutes);
 

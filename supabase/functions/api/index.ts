@@ -10,6 +10,7 @@ import { parseEnv } from '../_shared/env.ts';
 import { createJsonLogger } from '../_shared/logger.ts';
 import { httpMailer } from '../_shared/mail/http-mailer.ts';
 import { unsentMailer } from '../_shared/mail/unsent-mailer.ts';
+import { createStorageClient } from '../_shared/storage.ts';
 import { createApp } from './app.ts';
 import type { AppEnv } from './app-env.ts';
 
@@ -42,6 +43,10 @@ void reportSigningKeys(authKeys, env.TASKLANE_LEGACY_JWT_SECRET !== undefined, l
 const mailer = env.MAIL_API_URL
   ? httpMailer({ url: env.MAIL_API_URL, apiKey: env.MAIL_API_KEY, from: env.MAIL_FROM })
   : unsentMailer(logger);
+const storage = env.STORAGE_SERVICE_KEY
+  ? createStorageClient({ url: env.SUPABASE_URL, serviceKey: env.STORAGE_SERVICE_KEY })
+  : undefined;
+if (!storage) logger.warn('no key to call Storage with: attachments and avatars answer 503', {});
 
 /** Deno.serve hands each request's connection info to the handler, and Hono keeps it as `c.env`. */
 const connectionAddress = (c: Context<AppEnv>): string | undefined =>
@@ -56,6 +61,7 @@ Deno.serve(
     connectionAddress,
     mailer,
     appUrl: env.APP_URL,
+    storage,
     rateLimits: { user: env.RATE_LIMIT_USER_PER_MINUTE, ip: env.RATE_LIMIT_IP_PER_MINUTE },
   }).fetch,
 );

@@ -24,6 +24,8 @@ export const EVENT_TYPES = [
   'member.added',
   'member.updated',
   'member.removed',
+  'attachment.added',
+  'attachment.deleted',
 ] as const satisfies readonly EventType[];
 
 // Fails to compile when openapi.yaml names a type this list lacks.

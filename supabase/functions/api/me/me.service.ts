@@ -3,6 +3,8 @@ import type { Me, MfaFactor, UpdateMe } from '../../_shared/api-types.ts';
 import { lastStatementOf, type Database, type Sql } from '../../_shared/db.ts';
 import type { Principal } from '../../_shared/principal.ts';
 import { requireExpectedVersion, type ExpectedVersion } from '../../_shared/versions.ts';
+import type { FileStore } from '../attachments/file-store.ts';
+import { signedAvatarUrl } from '../avatars/avatar-urls.ts';
 import {
   selectOwnAccount,
   selectOwnMfaFactors,
@@ -11,30 +13,42 @@ import {
 } from './me.queries.ts';
 import type { MfaFactorRow } from './me.queries.ts';
 
-export function getMe(db: Database, principal: Principal): Promise<Me> {
-  return db.asCaller(principal, (sql) => readMe(sql, principal));
+export async function getMe(db: Database, files: FileStore, principal: Principal): Promise<Me> {
+  return withAvatarUrl(files, await db.asCaller(principal, (sql) => readMe(sql, principal)));
 }
 
-export function updateMe(
+export async function updateMe(
   db: Database,
+  files: FileStore,
   principal: Principal,
   changes: UpdateMe,
   expected: ExpectedVersion,
 ): Promise<Me> {
-  return db.asCaller(principal, async (sql) => {
+  const updated = await db.asCaller(principal, async (sql) => {
     // The update and the reads behind it travel together: statements run in order, so the reads see it.
     const update =
       changes.display_name === undefined
         ? Promise.resolve(false)
         : updateOwnDisplayName(sql, changes.display_name, expected);
     const [changed, me] = await Promise.all([update, readMe(sql, principal)]);
-    if (!changed) requireExpectedVersion(me.version, expected);
+    if (!changed) requireExpectedVersion(me.me.version, expected);
     return me;
   });
+  return withAvatarUrl(files, updated);
+}
+
+/** The account as read, and where its avatar is (signed into `avatar_url` once the transaction is over). */
+export interface MeRead {
+  me: Me;
+  avatarPath: string | null;
+}
+
+export async function withAvatarUrl(files: FileStore, { me, avatarPath }: MeRead): Promise<Me> {
+  return { ...me, avatar_url: await signedAvatarUrl(files, avatarPath) };
 }
 
 /** The account's three reads, sent together with the unit of work's COMMIT behind them (0016). */
-async function readMe(sql: Sql, principal: Principal): Promise<Me> {
+export async function readMe(sql: Sql, principal: Principal): Promise<MeRead> {
   const [profile, account, factorRows] = await Promise.all([
     selectOwnProfile(sql),
     selectOwnAccount(sql),
@@ -43,7 +57,7 @@ async function readMe(sql: Sql, principal: Principal): Promise<Me> {
   // The session check has just seen the user, and the profile trigger makes a profile with every user.
   if (!profile || !account?.email) throw new Error('the caller has no profile or no e-mail address');
   const factors = factorRows.map(toMfaFactor);
-  return {
+  const me: Me = {
     object: 'user',
     id: principal.user_id,
     email: account.email,
@@ -56,6 +70,7 @@ async function readMe(sql: Sql, principal: Principal): Promise<Me> {
     created_at: account.created_at.toISOString(),
     updated_at: profile.updated_at.toISOString(),
   };
+  return { me, avatarPath: profile.avatar_path };
 }
 
 function credentialOf({ api_token }: Principal): Me['credential'] {

@@ -26,11 +26,12 @@ export interface MemberListRow extends Record<string, unknown> {
 
 /**
  * The member as the API answers it: `memberJson`, what `private.member_json` builds for the event log and
- * the export, and the e-mail address `e.email`, which only the members list shows (`avatar_url` is null
- * until avatars land).
+ * the export, and the e-mail address `e.email`, which only the members list shows. `avatar_url` holds the
+ * avatar's Storage path as it comes out of here: the service signs it into a URL (withMemberAvatars).
  */
 const withEmail = (memberJson: string) =>
-  `${memberJson} || jsonb_build_object('email', e.email, 'avatar_url', null) as member`;
+  `${memberJson} || jsonb_build_object('email', e.email,
+     'avatar_url', (select p.avatar_path from public.profiles p where p.user_id = e.user_id)) as member`;
 const MEMBER_JSON = withEmail('private.member_json(m)');
 
 /**

@@ -18,21 +18,23 @@ function userIdOf(c: Context<AuthenticatedEnv>): string {
   return shapedPathParam(c, 'user_id', UuidShape, memberNotFound);
 }
 
-export const membersRoutes = ({ db }: Pick<AppDeps, 'db'>) =>
-  new Hono<AuthenticatedEnv>()
+export const membersRoutes = ({ db, storage, logger }: Pick<AppDeps, 'db' | 'storage' | 'logger'>) => {
+  const files = { storage, logger };
+  return new Hono<AuthenticatedEnv>()
     .get('/workspaces/:slug/members', queryOf(ListMembersQuery), async (c) => {
       const { limit, cursor } = c.var.query;
-      const page = await listMembers(db, c.var.principal, c.req.param('slug'), { limit, cursor });
+      const page = await listMembers(db, files, c.var.principal, c.req.param('slug'), { limit, cursor });
       return listResponse(c, page);
     })
     .get('/workspaces/:slug/members/:user_id', async (c) => {
-      return jsonWithETag(c, await getMember(db, c.var.principal, c.req.param('slug'), userIdOf(c)));
+      return jsonWithETag(c, await getMember(db, files, c.var.principal, c.req.param('slug'), userIdOf(c)));
     })
     .patch('/workspaces/:slug/members/:user_id', async (c) => {
       const changes = await readMergePatch(c, UpdateMemberBodySchema);
       const expected = readIfMatch(c);
       const member = await updateMember(
         db,
+        files,
         c.var.principal,
         c.req.param('slug'),
         userIdOf(c),
@@ -45,3 +47,4 @@ export const membersRoutes = ({ db }: Pick<AppDeps, 'db'>) =>
       await removeMember(db, c.var.principal, c.req.param('slug'), userIdOf(c), readIfMatch(c));
       return c.body(null, 204);
     });
+};

@@ -14,6 +14,8 @@ import {
   requireExpectedVersion,
   type ExpectedVersion,
 } from '../../_shared/versions.ts';
+import type { FileStore } from '../attachments/file-store.ts';
+import { withMemberAvatars } from '../avatars/avatar-urls.ts';
 import {
   enterWorkspaceWith,
   readInWorkspace,
@@ -29,26 +31,35 @@ import {
   type MemberNamed,
 } from './members.queries.ts';
 
-export function listMembers(
+export async function listMembers(
   db: Database,
+  files: FileStore,
   principal: Principal,
   slug: string,
   page: PageRequest<CreatedAtIdKey>,
 ): Promise<Page<Member>> {
-  return db.asCaller(principal, async (sql) => {
+  const found = await db.asCaller(principal, async (sql) => {
     const { found } = await readInWorkspace(sql, principal, slug, (last) => selectMembers(last, slug, page));
     return pageOf(found, page, (row) => row.member);
   });
+  return { ...found, data: await withMemberAvatars(files, found.data) };
 }
 
-export function getMember(db: Database, principal: Principal, slug: string, userId: string): Promise<Member> {
-  return db.asCaller(principal, async (sql) => {
+export async function getMember(
+  db: Database,
+  files: FileStore,
+  principal: Principal,
+  slug: string,
+  userId: string,
+): Promise<Member> {
+  const member = await db.asCaller(principal, async (sql) => {
     const { found } = await readInWorkspace(sql, principal, slug, (last) =>
       selectMember(last, { slug }, userId),
     );
     if (!found) throw memberNotFound();
     return found;
   });
+  return (await withMemberAvatars(files, [member]))[0] ?? member;
 }
 
 /**
@@ -58,6 +69,7 @@ export function getMember(db: Database, principal: Principal, slug: string, user
  */
 export async function updateMember(
   db: Database,
+  files: FileStore,
   principal: Principal,
   slug: string,
   userId: string,
@@ -82,7 +94,7 @@ export async function updateMember(
       updated: await updateMemberRole(last, access.workspaceId, userId, changes.role, expected, named),
     };
   });
-  if (updated) return updated;
+  if (updated) return (await withMemberAvatars(files, [updated]))[0] ?? updated;
   throw conditionalWriteFailure(await currentVersion(db, principal, access, userId));
 }
 

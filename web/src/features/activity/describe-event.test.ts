@@ -103,6 +103,21 @@ const member = {
   updated_at: AT,
 } as const satisfies components['schemas']['EventMember'];
 
+const attachment = {
+  object: 'attachment',
+  id: '00000000-0000-4000-8000-0000000000a1',
+  task_id: TASK_ID,
+  file_name: 'login-error.png',
+  content_type: 'image/png',
+  size_bytes: 48213,
+  status: 'ready',
+  uploaded_by: MAYA,
+  ready_at: AT,
+  version: 2,
+  created_at: AT,
+  updated_at: AT,
+} as const satisfies components['schemas']['Attachment'];
+
 function event(
   type: EventType,
   data: Event['data'],
@@ -118,7 +133,8 @@ function event(
     actor: { type: actor === null ? 'system' : 'user', user_id: actor, api_token_id: null },
     workspace_id: WORKSPACE_ID,
     project_id: PROJECT_ID,
-    task_id: data.object === 'task' || data.object === 'comment' ? TASK_ID : null,
+    task_id:
+      data.object === 'task' || data.object === 'comment' || data.object === 'attachment' ? TASK_ID : null,
     data,
     previous_attributes: previous,
   };
@@ -171,6 +187,11 @@ const oneOfEachType: Record<EventType, [Event, string]> = {
     'Maya Patel made Leo Martin an admin',
   ],
   'member.removed': [event('member.removed', member), 'Maya Patel removed Leo Martin from the workspace'],
+  'attachment.added': [event('attachment.added', attachment), 'Maya Patel attached login-error.png to OPS-3'],
+  'attachment.deleted': [
+    event('attachment.deleted', attachment),
+    'Maya Patel removed the attachment login-error.png from OPS-3',
+  ],
 };
 
 describe('describeEvent', () => {

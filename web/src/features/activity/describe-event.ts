@@ -36,6 +36,12 @@ export function describeEvent(event: Event, wording: EventWording): string {
       return `${actor} ${labelAction(event.type, data, previous)}`;
     case 'member':
       return memberSentence(event, data, actor, wording);
+    case 'attachment': {
+      const taskKey = (event.task_id && wording.taskKeys.get(event.task_id)) || 'a task';
+      if (event.type === 'attachment.deleted')
+        return `${actor} removed the attachment ${data.file_name} from ${taskKey}`;
+      return `${actor} attached ${data.file_name} to ${taskKey}`;
+    }
   }
 }
 

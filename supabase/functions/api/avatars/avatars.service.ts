@@ -1,0 +1,78 @@
+/**
+ * The caller's avatar (SPEC §3, §5): a PNG, JPEG or WebP picture of at most 2 MiB, uploaded straight to
+ * Storage through a signed URL and checked by `complete` as an attachment is (size, first bytes), which
+ * then makes it the profile's avatar and removes the one it replaced.
+ */
+import type { AvatarUpload, CreateAvatarUpload, Me } from '../../_shared/api-types.ts';
+import { lastStatementOf, type Database } from '../../_shared/db.ts';
+import { AppError } from '../../_shared/errors.ts';
+import { AVATAR_MAX_BYTES, SIGNED_UPLOAD_URL_LIFETIME_SECONDS } from '../../_shared/limits.ts';
+import type { Principal } from '../../_shared/principal.ts';
+import {
+  contentMismatch,
+  fileTooLarge,
+  sizeMismatch,
+  typeNotAllowed,
+} from '../attachments/attachment-errors.ts';
+import { isAvatarContentType } from '../attachments/attachments.schemas.ts';
+import { looksLike, SIGNATURE_SAMPLE_BYTES } from '../attachments/file-signatures.ts';
+import { removeObjects, storageOf, type FileStore } from '../attachments/file-store.ts';
+import { readMe, withAvatarUrl } from '../me/me.service.ts';
+import { AVATARS_BUCKET } from './avatar-urls.ts';
+import {
+  completeAvatarUpload,
+  insertAvatarUpload,
+  noAvatarUpload,
+  removeOwnAvatar,
+  selectAvatarUpload,
+} from './avatars.queries.ts';
+
+export async function createAvatarUpload(
+  db: Database,
+  files: FileStore,
+  principal: Principal,
+  picture: CreateAvatarUpload,
+): Promise<AvatarUpload> {
+  if (!isAvatarContentType(picture.content_type)) {
+    throw typeNotAllowed(picture.content_type, 'PNG, JPEG and WebP images');
+  }
+  if (picture.size_bytes > AVATAR_MAX_BYTES)
+    throw fileTooLarge('Avatars', AVATAR_MAX_BYTES, picture.size_bytes);
+  const storage = storageOf(files);
+  const path = await db.asCaller(principal, (sql) =>
+    insertAvatarUpload(lastStatementOf(sql), picture.content_type, picture.size_bytes),
+  );
+  const expiresAt = new Date(Date.now() + SIGNED_UPLOAD_URL_LIFETIME_SECONDS * 1000).toISOString();
+  const upload = await storage.createSignedUploadUrl(AVATARS_BUCKET, path);
+  return { object: 'avatar_upload', upload: { url: upload.url, token: upload.token, expires_at: expiresAt } };
+}
+
+export async function completeAvatar(db: Database, files: FileStore, principal: Principal): Promise<Me> {
+  const upload = await db.asCaller(principal, (sql) => selectAvatarUpload(lastStatementOf(sql)));
+  if (!upload) throw noAvatarUpload();
+  if (upload.uploaded_size === null) throw new AppError('upload_incomplete');
+  const declared = Number(upload.size_bytes);
+  const uploaded = Number(upload.uploaded_size);
+  if (uploaded !== declared) {
+    await removeObjects(files, AVATARS_BUCKET, [upload.object_path]);
+    throw sizeMismatch(declared, uploaded);
+  }
+  const start = await storageOf(files).readStart(AVATARS_BUCKET, upload.object_path, SIGNATURE_SAMPLE_BYTES);
+  if (start === undefined) throw new AppError('upload_incomplete');
+  if (!isAvatarContentType(upload.content_type) || !looksLike(upload.content_type, start, true)) {
+    await removeObjects(files, AVATARS_BUCKET, [upload.object_path]);
+    throw contentMismatch(upload.content_type);
+  }
+  // The change and the reads behind it travel together: statements run in order, so the reads see it.
+  const { replaced, me } = await db.asCaller(principal, async (sql) => {
+    const [{ previous_path }, me] = await Promise.all([completeAvatarUpload(sql), readMe(sql, principal)]);
+    return { replaced: previous_path, me };
+  });
+  if (replaced !== null) await removeObjects(files, AVATARS_BUCKET, [replaced]);
+  return withAvatarUrl(files, me);
+}
+
+export async function deleteAvatar(db: Database, files: FileStore, principal: Principal): Promise<void> {
+  const removed = await db.asCaller(principal, (sql) => removeOwnAvatar(lastStatementOf(sql)));
+  if (removed !== null) await removeObjects(files, AVATARS_BUCKET, [removed]);
+}

@@ -1,0 +1,438 @@
+/**
+ * Attachments end to end through the API and the stand-in's Storage (issue 17): declare, upload the bytes
+ * to the signed URL as a browser would, complete (size and magic-number checks), list, download, delete;
+ * every refusal; and the sweep of uploads left pending.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { components } from '../../api-spec/schema.d.ts';
+import { ATTACHMENTS_PER_TASK } from '../../supabase/functions/_shared/limits.ts';
+import { sweepExpiredUploads } from '../../supabase/functions/api/attachments/upload-sweep.ts';
+import { useTestApp } from '../support/api-app.ts';
+import { callApi, expectProblem, type ApiResponse } from '../support/api-request.ts';
+import { jsonRequest } from '../support/resource-calls.ts';
+import { withBearer } from '../support/test-users.ts';
+import { useTwoWorkspaces, type WorkspaceFixture } from '../support/workspace-fixture.ts';
+
+type Attachment = components['schemas']['Attachment'];
+type AttachmentUpload = components['schemas']['AttachmentUpload'];
+type DownloadLink = components['schemas']['DownloadLink'];
+
+const api = useTestApp({ withStorage: true });
+const { acme, globex } = useTwoWorkspaces(api);
+
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from('rest of a small png'),
+]);
+const PDF = Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n');
+/** A Windows executable's start, renamed to look like a PNG. */
+const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(30, 0x90)]);
+
+async function taskIn(workspace: WorkspaceFixture): Promise<{ id: string; projectId: string }> {
+  const projectKey = `P${randomUUID().replaceAll('-', '').slice(0, 6).toUpperCase()}`;
+  return api.db.asService(async (sql) => {
+    const [project] = await sql.query<{ id: string }>(
+      `insert into public.projects (workspace_id, key, name, created_by) values ($1, $2, 'Board', $3)
+       returning id`,
+      [workspace.id, projectKey, workspace.owner.id],
+    );
+    const [task] = await sql.query<{ id: string }>(
+      `insert into public.tasks (project_id, title, position, created_by) values ($1, 'Fix the login', 'a0', $2)
+       returning id`,
+      [project?.id, workspace.owner.id],
+    );
+    if (!project || !task) throw new Error('no task');
+    return { id: task.id, projectId: project.id };
+  });
+}
+
+const declare = (token: string, taskId: string, body: unknown): Promise<ApiResponse> =>
+  callApi(api.app, `/api/v1/tasks/${taskId}/attachments`, withBearer(token, jsonRequest('POST', body)));
+
+const complete = (token: string, id: string): Promise<ApiResponse> =>
+  callApi(api.app, `/api/v1/attachments/${id}/complete`, withBearer(token, { method: 'POST' }));
+
+const download = (token: string, id: string): Promise<ApiResponse> =>
+  callApi(api.app, `/api/v1/attachments/${id}/download`, withBearer(token));
+
+const remove = (token: string, id: string): Promise<ApiResponse> =>
+  callApi(api.app, `/api/v1/attachments/${id}`, withBearer(token, { method: 'DELETE' }));
+
+const list = (token: string, taskId: string): Promise<ApiResponse> =>
+  callApi(api.app, `/api/v1/tasks/${taskId}/attachments`, withBearer(token));
+
+/** PUTs the bytes to the signed upload URL as they are, as a browser does: no credentials. */
+async function put(upload: AttachmentUpload, bytes: Buffer, type: string): Promise<Response> {
+  return fetch(upload.upload.url, { method: 'PUT', headers: { 'Content-Type': type }, body: bytes });
+}
+
+/** Declares, uploads and completes a file; answers the ready attachment. */
+async function attach(
+  token: string,
+  taskId: string,
+  bytes: Buffer = PNG,
+  type = 'image/png',
+  name = 'screenshot.png',
+): Promise<Attachment> {
+  const declared = await declare(token, taskId, {
+    file_name: name,
+    content_type: type,
+    size_bytes: bytes.length,
+  });
+  expect(declared.status).toBe(201);
+  const upload = declared.body as AttachmentUpload;
+  expect((await put(upload, bytes, type)).status).toBe(200);
+  const completed = await complete(token, upload.attachment.id);
+  expect(completed.status).toBe(200);
+  return completed.body as Attachment;
+}
+
+async function eventsOf(attachmentId: string): Promise<string[]> {
+  const rows = await api.db.asService((sql) =>
+    sql.query<{ type: string }>(`select type from public.events where data ->> 'id' = $1 order by seq`, [
+      attachmentId,
+    ]),
+  );
+  return rows.map((row) => row.type);
+}
+
+async function objectExists(path: string): Promise<boolean> {
+  const rows = await api.db.asService((sql) =>
+    sql.query('select 1 from storage.objects where bucket_id = $1 and name = $2', ['attachments', path]),
+  );
+  return rows.length > 0;
+}
+
+async function objectPathOf(id: string): Promise<string> {
+  const [row] = await api.db.asService((sql) =>
+    sql.query<{ object_path: string }>('select object_path from public.attachments where id = $1', [id]),
+  );
+  if (!row) throw new Error('no attachment');
+  return row.object_path;
+}
+
+describe('attaching a file', () => {
+  it('declares, uploads to the signed URL, completes; the attachment is ready and attachment.added is logged', async () => {
+    const task = await taskIn(acme);
+    const declared = await declare(acme.member.accessToken, task.id, {
+      file_name: 'login error.png',
+      content_type: 'image/png',
+      size_bytes: PNG.length,
+    });
+    expect(declared.status).toBe(201);
+    const upload = declared.body as AttachmentUpload;
+    expect(upload.attachment).toMatchObject({
+      object: 'attachment',
+      task_id: task.id,
+      file_name: 'login error.png',
+      content_type: 'image/png',
+      size_bytes: PNG.length,
+      status: 'pending',
+      uploaded_by: acme.member.id,
+      ready_at: null,
+    });
+    expect(declared.headers.get('location')).toBe(`../../attachments/${upload.attachment.id}`);
+    // The server chose the path: workspace, task, attachment; never the file's name.
+    const path = await objectPathOf(upload.attachment.id);
+    expect(path).toBe(`${acme.id}/${task.id}/${upload.attachment.id}`);
+    expect(upload.upload.url).toContain(`/storage/v1/object/upload/sign/attachments/${path}?token=`);
+    expect(upload.upload.url).toContain(upload.upload.token);
+    const expiresIn = Date.parse(upload.upload.expires_at) - Date.now();
+    expect(expiresIn).toBeGreaterThan(7100_000);
+    expect(expiresIn).toBeLessThanOrEqual(7200_000);
+
+    expect((await put(upload, PNG, 'image/png')).status).toBe(200);
+    const completed = await complete(acme.member.accessToken, upload.attachment.id);
+    expect(completed.status).toBe(200);
+    expect(completed.body).toMatchObject({ id: upload.attachment.id, status: 'ready', version: 2 });
+    expect(await eventsOf(upload.attachment.id)).toEqual(['attachment.added']);
+
+    // Completing again answers it as it is, and logs nothing more.
+    const again = await complete(acme.member.accessToken, upload.attachment.id);
+    expect(again.body).toEqual(completed.body);
+    expect(await eventsOf(upload.attachment.id)).toEqual(['attachment.added']);
+  });
+
+  it('refuses a viewer (403) and an outsider (404)', async () => {
+    const task = await taskIn(acme);
+    const file = { file_name: 'a.png', content_type: 'image/png', size_bytes: 10 };
+    expectProblem(await declare(acme.viewer.accessToken, task.id, file), 403, 'forbidden');
+    expectProblem(await declare(acme.outsider.accessToken, task.id, file), 404, 'not_found');
+    expectProblem(await declare(globex.owner.accessToken, task.id, file), 404, 'not_found');
+  });
+
+  it('refuses a declared 26 MiB file (413), SVG and HTML (415), and a file name with a folder (422)', async () => {
+    const task = await taskIn(acme);
+    const token = acme.member.accessToken;
+    const tooLarge = await declare(token, task.id, {
+      file_name: 'big.zip',
+      content_type: 'application/zip',
+      size_bytes: 26 * 1024 * 1024,
+    });
+    expect(expectProblem(tooLarge, 413, 'payload_too_large').detail).toContain('26214400');
+    for (const type of ['image/svg+xml', 'text/html', 'application/x-msdownload']) {
+      const refused = await declare(token, task.id, { file_name: 'x', content_type: type, size_bytes: 10 });
+      expect(expectProblem(refused, 415, 'unsupported_media_type').detail).toContain(type);
+    }
+    for (const name of [
+      '../etc/passwd',
+      'dir/file.png',
+      'dir\\file.png',
+      '',
+      ' '.repeat(3),
+      'x'.repeat(256),
+    ]) {
+      const refused = await declare(token, task.id, {
+        file_name: name,
+        content_type: 'image/png',
+        size_bytes: 10,
+      });
+      expect(expectProblem(refused, 422, 'validation_failed').errors?.[0]?.path).toBe('body.file_name');
+    }
+    expectProblem(
+      await declare(token, task.id, { file_name: 'a.png', content_type: 'image/png', size_bytes: 0 }),
+      422,
+      'validation_failed',
+    );
+    const rows = await api.db.asService((sql) =>
+      sql.query('select 1 from public.attachments where task_id = $1', [task.id]),
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it(`allows ${ATTACHMENTS_PER_TASK} attachments per task, pending ones included; the next is 409 limit_reached`, async () => {
+    const task = await taskIn(acme);
+    const file = { file_name: 'log.txt', content_type: 'text/plain', size_bytes: 5 };
+    for (let index = 0; index < ATTACHMENTS_PER_TASK; index += 1) {
+      expect((await declare(acme.member.accessToken, task.id, file)).status).toBe(201);
+    }
+    expectProblem(await declare(acme.member.accessToken, task.id, file), 409, 'limit_reached');
+  });
+
+  it('refuses to attach to a task of an archived project (409)', async () => {
+    const task = await taskIn(acme);
+    await api.db.asService((sql) =>
+      sql.query('update public.projects set archived_at = now() where id = $1', [task.projectId]),
+    );
+    const file = { file_name: 'a.png', content_type: 'image/png', size_bytes: 10 };
+    expectProblem(await declare(acme.member.accessToken, task.id, file), 409, 'project_archived');
+  });
+});
+
+describe('completing an upload', () => {
+  it('before anything was uploaded is 409 upload_incomplete, and the attachment stays pending', async () => {
+    const task = await taskIn(acme);
+    const declared = await declare(acme.member.accessToken, task.id, {
+      file_name: 'a.png',
+      content_type: 'image/png',
+      size_bytes: PNG.length,
+    });
+    const { attachment } = declared.body as AttachmentUpload;
+    expectProblem(await complete(acme.member.accessToken, attachment.id), 409, 'upload_incomplete');
+    const got = await callApi(
+      api.app,
+      `/api/v1/attachments/${attachment.id}`,
+      withBearer(acme.member.accessToken),
+    );
+    expect(got.body).toMatchObject({ status: 'pending' });
+  });
+
+  it('refuses a file of another size than declared (422) and removes the attachment and its object', async () => {
+    const task = await taskIn(acme);
+    const declared = await declare(acme.member.accessToken, task.id, {
+      file_name: 'a.png',
+      content_type: 'image/png',
+      size_bytes: PNG.length + 100,
+    });
+    const upload = declared.body as AttachmentUpload;
+    const path = await objectPathOf(upload.attachment.id);
+    expect((await put(upload, PNG, 'image/png')).status).toBe(200);
+    const refused = await complete(acme.member.accessToken, upload.attachment.id);
+    expect(expectProblem(refused, 422, 'validation_failed').errors).toEqual([
+      {
+        path: 'size_bytes',
+        code: 'size_mismatch',
+        message: `the uploaded file has ${PNG.length} bytes, not ${PNG.length + 100}`,
+      },
+    ]);
+    expect(await objectExists(path)).toBe(false);
+    expectProblem(await complete(acme.member.accessToken, upload.attachment.id), 404, 'not_found');
+  });
+
+  it('refuses a renamed executable declared as a PNG (415) and removes it', async () => {
+    const task = await taskIn(acme);
+    const declared = await declare(acme.member.accessToken, task.id, {
+      file_name: 'cute-cat.png',
+      content_type: 'image/png',
+      size_bytes: EXE.length,
+    });
+    const upload = declared.body as AttachmentUpload;
+    const path = await objectPathOf(upload.attachment.id);
+    expect((await put(upload, EXE, 'image/png')).status).toBe(200);
+    const refused = await complete(acme.member.accessToken, upload.attachment.id);
+    expect(expectProblem(refused, 415, 'unsupported_media_type').detail).toContain('not a PNG image');
+    expect(await objectExists(path)).toBe(false);
+    expect(await eventsOf(upload.attachment.id)).toEqual([]);
+  });
+
+  it("is the uploader's: another editor may not complete it (403), an outsider cannot see it (404)", async () => {
+    const task = await taskIn(acme);
+    const declared = await declare(acme.member.accessToken, task.id, {
+      file_name: 'a.png',
+      content_type: 'image/png',
+      size_bytes: PNG.length,
+    });
+    const upload = declared.body as AttachmentUpload;
+    await put(upload, PNG, 'image/png');
+    expectProblem(await complete(acme.admin.accessToken, upload.attachment.id), 403, 'forbidden');
+    expectProblem(await complete(acme.viewer.accessToken, upload.attachment.id), 403, 'forbidden');
+    expectProblem(await complete(acme.outsider.accessToken, upload.attachment.id), 404, 'not_found');
+  });
+
+  it('Storage itself refuses bytes over the bucket limit or of a type the bucket does not take', async () => {
+    const task = await taskIn(acme);
+    const declared = await declare(acme.member.accessToken, task.id, {
+      file_name: 'page.txt',
+      content_type: 'text/plain',
+      size_bytes: 20,
+    });
+    const response = await put(declared.body as AttachmentUpload, Buffer.from('<html></html>'), 'text/html');
+    expect(response.ok).toBe(false);
+  });
+});
+
+describe('listing, downloading, deleting', () => {
+  it("lists the ready attachments and the caller's own pending ones, oldest first", async () => {
+    const task = await taskIn(acme);
+    const ready = await attach(acme.member.accessToken, task.id);
+    const mine = await declare(acme.admin.accessToken, task.id, {
+      file_name: 'pending.pdf',
+      content_type: 'application/pdf',
+      size_bytes: PDF.length,
+    });
+    const pendingId = (mine.body as AttachmentUpload).attachment.id;
+    const asAdmin = await list(acme.admin.accessToken, task.id);
+    expect((asAdmin.body as { data: Attachment[] }).data.map((a) => a.id)).toEqual([ready.id, pendingId]);
+    const asViewer = await list(acme.viewer.accessToken, task.id);
+    expect((asViewer.body as { data: Attachment[] }).data.map((a) => a.id)).toEqual([ready.id]);
+    expectProblem(await list(acme.outsider.accessToken, task.id), 404, 'not_found');
+  });
+
+  it('gives a viewer a 5-minute signed link that serves the bytes; a PDF as a download under its name', async () => {
+    const task = await taskIn(acme);
+    const pdf = await attach(acme.member.accessToken, task.id, PDF, 'application/pdf', 'Q3 report.pdf');
+    const link = await download(acme.viewer.accessToken, pdf.id);
+    expect(link.status).toBe(200);
+    const { url, expires_at } = link.body as DownloadLink;
+    const expiresIn = Date.parse(expires_at) - Date.now();
+    expect(expiresIn).toBeGreaterThan(290_000);
+    expect(expiresIn).toBeLessThanOrEqual(300_000);
+    expect(url).toContain('&download=Q3%20report.pdf');
+    const served = await fetch(url);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-disposition')).toMatch(/^attachment; /);
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(PDF);
+  });
+
+  it('serves an image inline (no download name), so that it can be shown', async () => {
+    const task = await taskIn(acme);
+    const png = await attach(acme.member.accessToken, task.id);
+    const { url } = (await download(acme.member.accessToken, png.id)).body as DownloadLink;
+    expect(url).not.toContain('download=');
+    const served = await fetch(url);
+    expect(served.headers.get('content-disposition') ?? '').not.toMatch(/^attachment/);
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
+  });
+
+  it("answers an outsider's download request 404, and a pending attachment's 409", async () => {
+    const task = await taskIn(acme);
+    const png = await attach(acme.member.accessToken, task.id);
+    expectProblem(await download(acme.outsider.accessToken, png.id), 404, 'not_found');
+    expectProblem(await download(globex.owner.accessToken, png.id), 404, 'not_found');
+    const pending = await declare(acme.member.accessToken, task.id, {
+      file_name: 'b.png',
+      content_type: 'image/png',
+      size_bytes: 10,
+    });
+    const pendingId = (pending.body as AttachmentUpload).attachment.id;
+    expectProblem(await download(acme.viewer.accessToken, pendingId), 409, 'upload_incomplete');
+    expectProblem(await download(acme.member.accessToken, pendingId), 409, 'upload_incomplete');
+  });
+
+  it("lets its uploader delete an attachment (row, object, attachment.deleted); a member not others'; an admin anyone's", async () => {
+    const task = await taskIn(acme);
+    const own = await attach(acme.member.accessToken, task.id);
+    const ownPath = await objectPathOf(own.id);
+    expect((await remove(acme.member.accessToken, own.id)).status).toBe(204);
+    expect(await objectExists(ownPath)).toBe(false);
+    expect(await eventsOf(own.id)).toEqual(['attachment.added', 'attachment.deleted']);
+    expectProblem(await remove(acme.member.accessToken, own.id), 404, 'not_found');
+
+    const admins = await attach(acme.admin.accessToken, task.id);
+    expectProblem(await remove(acme.member.accessToken, admins.id), 403, 'forbidden');
+    expectProblem(await remove(acme.viewer.accessToken, admins.id), 403, 'forbidden');
+    expectProblem(await remove(acme.outsider.accessToken, admins.id), 404, 'not_found');
+    const members = await attach(acme.member.accessToken, task.id);
+    expect((await remove(acme.admin.accessToken, members.id)).status).toBe(204);
+    expect((await remove(acme.owner.accessToken, admins.id)).status).toBe(204);
+  });
+});
+
+describe('the upload sweep', () => {
+  it('removes pending attachments older than an hour with their objects, and objects no attachment owns', async () => {
+    const task = await taskIn(acme);
+    const stale = await declare(acme.member.accessToken, task.id, {
+      file_name: 'stale.png',
+      content_type: 'image/png',
+      size_bytes: PNG.length,
+    });
+    const staleUpload = stale.body as AttachmentUpload;
+    await put(staleUpload, PNG, 'image/png');
+    const fresh = await declare(acme.member.accessToken, task.id, {
+      file_name: 'fresh.png',
+      content_type: 'image/png',
+      size_bytes: PNG.length,
+    });
+    const freshUpload = fresh.body as AttachmentUpload;
+    await put(freshUpload, PNG, 'image/png');
+    const ready = await attach(acme.member.accessToken, task.id);
+    const stalePath = await objectPathOf(staleUpload.attachment.id);
+    const freshPath = await objectPathOf(freshUpload.attachment.id);
+    const readyPath = await objectPathOf(ready.id);
+    await api.db.asService(async (sql) => {
+      await sql.query(`update public.attachments set created_at = now() - interval '2 hours' where id = $1`, [
+        staleUpload.attachment.id,
+      ]);
+      await sql.query(
+        `update storage.objects set created_at = now() - interval '2 hours' where bucket_id = 'attachments'`,
+      );
+    });
+    // The task goes, and its ready attachment's row with it: its object is left for the sweep.
+    const doomed = await taskIn(acme);
+    const orphan = await attach(acme.member.accessToken, doomed.id);
+    const orphanPath = await objectPathOf(orphan.id);
+    await api.db.asService(async (sql) => {
+      await sql.query(`update storage.objects set created_at = now() - interval '2 hours' where name = $1`, [
+        orphanPath,
+      ]);
+      await sql.query('delete from public.tasks where id = $1', [doomed.id]);
+    });
+
+    const swept = await sweepExpiredUploads(api.db, {
+      storage: api.storage?.client,
+      logger: api.logs.logger,
+    });
+    expect(swept.attachments).toBeGreaterThanOrEqual(2);
+    expect(await objectExists(stalePath)).toBe(false);
+    expect(await objectExists(orphanPath)).toBe(false);
+    expect(await objectExists(freshPath)).toBe(true);
+    expect(await objectExists(readyPath)).toBe(true);
+    const left = await api.db.asService((sql) =>
+      sql.query<{ id: string }>('select id from public.attachments where task_id = $1 order by created_at', [
+        task.id,
+      ]),
+    );
+    expect(left.map((row) => row.id).sort()).toEqual([freshUpload.attachment.id, ready.id].sort());
+  });
+});

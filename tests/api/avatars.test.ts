@@ -1,0 +1,165 @@
+/**
+ * Avatars through the API and the stand-in's Storage (issue 17): upload URL, upload, complete (checks),
+ * the profile's signed `avatar_url`, replacing and removing.
+ */
+import { describe, expect, it } from 'vitest';
+import type { components } from '../../api-spec/schema.d.ts';
+import { useTestApp } from '../support/api-app.ts';
+import { callApi, expectProblem, type ApiResponse } from '../support/api-request.ts';
+import { jsonRequest } from '../support/resource-calls.ts';
+import { createTestUser, withBearer, type TestUser } from '../support/test-users.ts';
+import { createWorkspaceWithRoles } from '../support/workspace-fixture.ts';
+
+type AvatarUpload = components['schemas']['AvatarUpload'];
+type Me = components['schemas']['Me'];
+type Member = components['schemas']['Member'];
+
+const api = useTestApp({ withStorage: true });
+
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from('a tiny avatar'),
+]);
+const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([20, 0, 0, 0]), Buffer.from('WEBPVP8 rest')]);
+
+const newUser = (): Promise<TestUser> =>
+  createTestUser(api.db, {
+    email: `avatar-${crypto.randomUUID().slice(0, 8)}@example.com`,
+    displayName: 'Ava',
+  });
+
+const start = (user: TestUser, body: unknown): Promise<ApiResponse> =>
+  callApi(api.app, '/api/v1/me/avatar', withBearer(user.accessToken, jsonRequest('POST', body)));
+const complete = (user: TestUser): Promise<ApiResponse> =>
+  callApi(api.app, '/api/v1/me/avatar/complete', withBearer(user.accessToken, { method: 'POST' }));
+const me = (user: TestUser): Promise<ApiResponse> =>
+  callApi(api.app, '/api/v1/me', withBearer(user.accessToken));
+
+async function upload(user: TestUser, bytes: Buffer, type: string): Promise<Me> {
+  const started = await start(user, { content_type: type, size_bytes: bytes.length });
+  expect(started.status).toBe(201);
+  const { upload: target } = started.body as AvatarUpload;
+  const put = await fetch(target.url, { method: 'PUT', headers: { 'Content-Type': type }, body: bytes });
+  expect(put.status).toBe(200);
+  const completed = await complete(user);
+  expect(completed.status).toBe(200);
+  return completed.body as Me;
+}
+
+async function avatarPathOf(user: TestUser): Promise<string | null> {
+  const [row] = await api.db.asService((sql) =>
+    sql.query<{ avatar_path: string | null }>('select avatar_path from public.profiles where user_id = $1', [
+      user.id,
+    ]),
+  );
+  return row?.avatar_path ?? null;
+}
+
+async function avatarObjects(user: TestUser): Promise<string[]> {
+  const rows = await api.db.asService((sql) =>
+    sql.query<{ name: string }>(
+      `select name from storage.objects where bucket_id = 'avatars' and name like $1 || '/%' order by name`,
+      [user.id],
+    ),
+  );
+  return rows.map((row) => row.name);
+}
+
+describe('avatars', () => {
+  it('uploads a picture, makes it the avatar and answers it as a signed URL that serves it', async () => {
+    const user = await newUser();
+    const before = (await me(user)).body as Me;
+    expect(before.avatar_url).toBeNull();
+    const started = await start(user, { content_type: 'image/png', size_bytes: PNG.length });
+    expect(started.status).toBe(201);
+    const { upload: target } = started.body as AvatarUpload;
+    expect(target.url).toContain(`/storage/v1/object/upload/sign/avatars/${user.id}/`);
+    await fetch(target.url, { method: 'PUT', headers: { 'Content-Type': 'image/png' }, body: PNG });
+
+    const completed = await complete(user);
+    expect(completed.status).toBe(200);
+    const after = completed.body as Me;
+    expect(after.version).toBe(before.version + 1);
+    expect(after.avatar_url).toContain(`/storage/v1/object/sign/avatars/${user.id}/`);
+    const served = await fetch(after.avatar_url ?? '');
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
+    expect((await me(user)).body).toMatchObject({ avatar_url: expect.stringContaining('token=') });
+  });
+
+  it('replacing the avatar removes the old picture; DELETE removes the avatar and its picture', async () => {
+    const user = await newUser();
+    await upload(user, PNG, 'image/png');
+    const first = await avatarPathOf(user);
+    await upload(user, WEBP, 'image/webp');
+    const second = await avatarPathOf(user);
+    expect(second).not.toBe(first);
+    expect(await avatarObjects(user)).toEqual([second]);
+
+    const removed = await callApi(
+      api.app,
+      '/api/v1/me/avatar',
+      withBearer(user.accessToken, { method: 'DELETE' }),
+    );
+    expect(removed.status).toBe(204);
+    expect(await avatarPathOf(user)).toBeNull();
+    expect(await avatarObjects(user)).toEqual([]);
+    expect((await me(user)).body).toMatchObject({ avatar_url: null });
+  });
+
+  it('refuses other types (415) and pictures over 2 MiB (413)', async () => {
+    const user = await newUser();
+    for (const type of ['image/gif', 'image/svg+xml', 'text/html']) {
+      expectProblem(await start(user, { content_type: type, size_bytes: 10 }), 415, 'unsupported_media_type');
+    }
+    expectProblem(
+      await start(user, { content_type: 'image/png', size_bytes: 2 * 1024 * 1024 + 1 }),
+      413,
+      'payload_too_large',
+    );
+  });
+
+  it('completing with no upload under way is 404, before the upload 409, a size mismatch 422', async () => {
+    const user = await newUser();
+    expectProblem(await complete(user), 404, 'not_found');
+    const started = await start(user, { content_type: 'image/png', size_bytes: PNG.length + 1 });
+    expectProblem(await complete(user), 409, 'upload_incomplete');
+    const { upload: target } = started.body as AvatarUpload;
+    await fetch(target.url, { method: 'PUT', headers: { 'Content-Type': 'image/png' }, body: PNG });
+    expectProblem(await complete(user), 422, 'validation_failed');
+    expect(await avatarPathOf(user)).toBeNull();
+    expect(await avatarObjects(user)).toEqual([]);
+  });
+
+  it('refuses a file that is not the declared picture (415), and keeps no avatar', async () => {
+    const user = await newUser();
+    const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(20, 0x90)]);
+    const started = await start(user, { content_type: 'image/png', size_bytes: exe.length });
+    const { upload: target } = started.body as AvatarUpload;
+    await fetch(target.url, { method: 'PUT', headers: { 'Content-Type': 'image/png' }, body: exe });
+    expectProblem(await complete(user), 415, 'unsupported_media_type');
+    expect(await avatarPathOf(user)).toBeNull();
+    expect(await avatarObjects(user)).toEqual([]);
+  });
+
+  it("shows in the members list and a member's answer as a signed URL, to fellow members", async () => {
+    const workspace = await createWorkspaceWithRoles(api.db);
+    await upload(workspace.member, PNG, 'image/png');
+    const listed = await callApi(
+      api.app,
+      `${workspace.path}/members`,
+      withBearer(workspace.viewer.accessToken),
+    );
+    const members = (listed.body as { data: Member[] }).data;
+    const avatarOf = (userId: string) => members.find((member) => member.user_id === userId)?.avatar_url;
+    expect(avatarOf(workspace.owner.id)).toBeNull();
+    const url = avatarOf(workspace.member.id) ?? '';
+    expect(url).toContain(`/storage/v1/object/sign/avatars/${workspace.member.id}/`);
+    expect(Buffer.from(await (await fetch(url)).arrayBuffer())).toEqual(PNG);
+    const one = await callApi(
+      api.app,
+      `${workspace.path}/members/${workspace.member.id}`,
+      withBearer(workspace.admin.accessToken),
+    );
+    expect((one.body as Member).avatar_url).toContain('token=');
+  });
+});

@@ -1,0 +1,257 @@
+/**
+ * Files in the database (issue 17): the buckets the migrations make, who may read which object of
+ * storage.objects (nobody writes one as themselves: uploads go to signed URLs), the events an attachment
+ * appends, and the sweep of uploads left pending.
+ */
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { ATTACHMENT_MAX_BYTES, AVATAR_MAX_BYTES } from '../../supabase/functions/_shared/limits.ts';
+import { useTestDatabaseClient } from '../support/test-database.ts';
+import { CALLERS, createRlsFixture, probe, type Caller, type RlsFixture } from './rls-fixture.ts';
+
+const owner = useTestDatabaseClient();
+let db: pg.Client;
+let fixture: RlsFixture;
+
+beforeAll(async () => {
+  db = owner.db;
+  fixture = await createRlsFixture(db);
+});
+
+async function insertObject(bucket: string, name: string, size: number, age = '0 seconds'): Promise<void> {
+  await db.query(
+    `insert into storage.objects (bucket_id, name, metadata, created_at)
+     values ($1, $2, jsonb_build_object('size', $3::bigint, 'mimetype', 'image/png'), now() - $4::interval)`,
+    [bucket, name, size, age],
+  );
+}
+
+async function objectPathOf(attachmentId: string): Promise<string> {
+  const result = await db.query<{ object_path: string }>(
+    'select object_path from public.attachments where id = $1',
+    [attachmentId],
+  );
+  return result.rows[0]?.object_path ?? '';
+}
+
+describe('the buckets', () => {
+  test('attachments and avatars are private, with the SPEC §5 size limits and types', async () => {
+    const result = await db.query(
+      `select id, public, file_size_limit::int as limit, allowed_mime_types as types
+       from storage.buckets where id in ('attachments', 'avatars') order by id`,
+    );
+    expect(result.rows).toEqual([
+      {
+        id: 'attachments',
+        public: false,
+        limit: ATTACHMENT_MAX_BYTES,
+        types: [
+          'image/png',
+          'image/jpeg',
+          'image/gif',
+          'image/webp',
+          'application/pdf',
+          'text/plain',
+          'text/markdown',
+          'text/csv',
+          'application/json',
+          'application/zip',
+        ],
+      },
+      {
+        id: 'avatars',
+        public: false,
+        limit: AVATAR_MAX_BYTES,
+        types: ['image/png', 'image/jpeg', 'image/webp'],
+      },
+    ]);
+  });
+});
+
+describe('storage.objects policies', () => {
+  let ownPath: string;
+  let otherWorkspacePath: string;
+
+  beforeAll(async () => {
+    ownPath = await objectPathOf(fixture.attachmentIds.member);
+    await insertObject('attachments', ownPath, 1234);
+    otherWorkspacePath = `${fixture.otherWorkspaceId}/${randomUUID()}/${randomUUID()}`;
+    await insertObject('attachments', otherWorkspacePath, 10);
+    await insertObject('avatars', `${fixture.users.target}/${randomUUID()}`, 10);
+  });
+
+  const MEMBERS: readonly Caller[] = ['owner', 'admin', 'member', 'viewer'];
+  const select = (bucket: string, name: () => string) => [
+    'select 1 from storage.objects where bucket_id = $1 and name = $2',
+    () => [bucket, name()],
+  ];
+
+  test.each(CALLERS)(
+    "the workspace's attachment objects are readable by its members only: %s",
+    async (caller) => {
+      const [sql, values] = select('attachments', () => ownPath) as [string, () => unknown[]];
+      const expected = MEMBERS.includes(caller) ? 'allowed' : 'denied';
+      expect(await probe(db, fixture, caller, sql, values())).toBe(expected);
+    },
+  );
+
+  test.each(CALLERS)("another workspace's attachment objects are unreadable: %s", async (caller) => {
+    const [sql, values] = select('attachments', () => otherWorkspacePath) as [string, () => unknown[]];
+    const expected = caller === 'outsider' ? 'allowed' : 'denied';
+    expect(await probe(db, fixture, caller, sql, values())).toBe(expected);
+  });
+
+  test.each(CALLERS)("someone else's avatar object is unreadable directly: %s", async (caller) => {
+    const sql = `select 1 from storage.objects where bucket_id = 'avatars' and name like $1 || '/%'`;
+    expect(await probe(db, fixture, caller, sql, [fixture.users.target])).toBe('denied');
+  });
+
+  test("one may read one's own avatar objects", async () => {
+    await insertObject('avatars', `${fixture.users.member}/${randomUUID()}`, 10);
+    const sql = `select 1 from storage.objects where bucket_id = 'avatars' and name like $1 || '/%'`;
+    expect(await probe(db, fixture, 'member', sql, [fixture.users.member])).toBe('allowed');
+  });
+
+  const writes: [string, (me: string) => [string, unknown[]]][] = [
+    [
+      'upload an attachment object',
+      () => [
+        `insert into storage.objects (bucket_id, name) values ('attachments', $1)`,
+        [`${fixture.workspaceId}/${fixture.taskId}/${randomUUID()}`],
+      ],
+    ],
+    [
+      'upload an avatar object of my own',
+      (me) => [
+        `insert into storage.objects (bucket_id, name) values ('avatars', $1)`,
+        [`${me}/${randomUUID()}`],
+      ],
+    ],
+    [
+      'overwrite an attachment object',
+      () => [`update storage.objects set metadata = '{"size": 1}' where name = $1`, [ownPath]],
+    ],
+  ];
+
+  describe.each(writes)('nobody may %s as themselves', (_, statement) => {
+    test.each(CALLERS)('as %s', async (caller) => {
+      const me = caller === 'anon' ? randomUUID() : fixture.users[caller];
+      const [sql, values] = statement(me);
+      expect(await probe(db, fixture, caller, sql, values)).toBe('denied');
+    });
+  });
+});
+
+describe('attachment events and the sweep', () => {
+  /** Runs `work` as `userId` in a transaction that commits. */
+  async function as<T>(userId: string, work: () => Promise<T>): Promise<T> {
+    await db.query('begin');
+    try {
+      await db.query(
+        `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
+        [JSON.stringify({ sub: userId, role: 'authenticated', aal: 'aal1', session_id: randomUUID() })],
+      );
+      const result = await work();
+      await db.query('commit');
+      return result;
+    } catch (error) {
+      await db.query('rollback');
+      throw error;
+    }
+  }
+
+  const createAttachment = (userId: string) =>
+    as(userId, async () => {
+      const result = await db.query<{ id: string; object_path: string }>(
+        `select id, object_path from private.create_attachment($1, 'notes.txt', 'text/plain', 5)`,
+        [fixture.taskId],
+      );
+      const row = result.rows[0];
+      if (!row) throw new Error('no attachment');
+      return row;
+    });
+
+  const eventTypesOf = async (attachmentId: string) =>
+    (
+      await db.query<{ type: string }>(
+        `select type from public.events where data ->> 'id' = $1 order by seq`,
+        [attachmentId],
+      )
+    ).rows.map((row) => row.type);
+
+  test('completing appends attachment.added; deleting a ready one appends attachment.deleted', async () => {
+    const { member } = fixture.users;
+    const { id, object_path } = await createAttachment(member);
+    await expect(
+      as(member, () => db.query('select 1 from private.complete_attachment($1)', [id])),
+    ).rejects.toMatchObject({ hint: 'upload_incomplete' });
+    await insertObject('attachments', object_path, 6);
+    await expect(
+      as(member, () => db.query('select 1 from private.complete_attachment($1)', [id])),
+    ).rejects.toMatchObject({ hint: 'validation_failed' });
+    expect(await eventTypesOf(id)).toEqual([]);
+
+    await db.query(`update storage.objects set metadata = jsonb_build_object('size', 5) where name = $1`, [
+      object_path,
+    ]);
+    await as(member, () => db.query('select 1 from private.complete_attachment($1)', [id]));
+    await as(member, () => db.query('select 1 from private.complete_attachment($1)', [id]));
+    await as(member, () => db.query('select 1 from private.delete_attachment($1)', [id]));
+    expect(await eventTypesOf(id)).toEqual(['attachment.added', 'attachment.deleted']);
+    // Each went out on the workspace's realtime topic too, like every event of the log.
+    const broadcasts = await db.query<{ event: string; topic: string }>(
+      `select event, topic from realtime.messages where payload ->> 'resource_id' = $1 order by inserted_at, id`,
+      [id],
+    );
+    expect(broadcasts.rows).toEqual([
+      { event: 'attachment.added', topic: `workspace:${fixture.workspaceId}` },
+      { event: 'attachment.deleted', topic: `workspace:${fixture.workspaceId}` },
+    ]);
+  });
+
+  test('only its uploader completes a pending attachment', async () => {
+    const { id, object_path } = await createAttachment(fixture.users.member);
+    await insertObject('attachments', object_path, 5);
+    await expect(
+      as(fixture.users.admin, () => db.query('select 1 from private.complete_attachment($1)', [id])),
+    ).rejects.toMatchObject({ hint: 'forbidden' });
+  });
+
+  test('the sweep deletes pending attachments past their hour and answers their objects and orphans', async () => {
+    const fresh = await createAttachment(fixture.users.member);
+    const stale = await createAttachment(fixture.users.member);
+    await db.query(`update public.attachments set created_at = now() - interval '61 minutes' where id = $1`, [
+      stale.id,
+    ]);
+    await insertObject('attachments', stale.object_path, 5, '61 minutes');
+    const orphan = `${fixture.workspaceId}/${fixture.taskId}/${randomUUID()}`;
+    await insertObject('attachments', orphan, 5, '2 hours');
+    const youngOrphan = `${fixture.workspaceId}/${fixture.taskId}/${randomUUID()}`;
+    await insertObject('attachments', youngOrphan, 5);
+
+    const swept = await db.query<{ object_path: string }>(
+      'select object_path from private.sweep_attachment_uploads(100)',
+    );
+    expect(swept.rows.map((row) => row.object_path).sort()).toEqual([stale.object_path, orphan].sort());
+    const left = await db.query<{ id: string }>('select id from public.attachments where id = any($1)', [
+      [fresh.id, stale.id],
+    ]);
+    expect(left.rows.map((row) => row.id)).toEqual([fresh.id]);
+  });
+
+  test('the avatar sweep answers objects no profile or recent upload names', async () => {
+    const { viewer } = fixture.users;
+    const current = `${viewer}/${randomUUID()}`;
+    const replaced = `${viewer}/${randomUUID()}`;
+    await insertObject('avatars', current, 10, '2 hours');
+    await insertObject('avatars', replaced, 10, '2 hours');
+    await db.query('update public.profiles set avatar_path = $1 where user_id = $2', [current, viewer]);
+    const swept = await db.query<{ object_path: string }>(
+      'select object_path from private.sweep_avatar_uploads(100)',
+    );
+    const paths = swept.rows.map((row) => row.object_path);
+    expect(paths).toContain(replaced);
+    expect(paths).not.toContain(current);
+  });
+});
