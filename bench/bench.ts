@@ -23,6 +23,8 @@ export interface BenchOptions {
   load: Load;
   /** The board in Chromium (rows g–j). */
   web: WebBenchOptions;
+  /** Only rows g–j (`npm run bench -- --web`): the same stack and seed, without the API rows a–f. */
+  webOnly?: boolean;
   /** The command line the report names. */
   command: string;
   /** Aborted (Ctrl-C), the bench stops measuring, stops the stand-in and throws. */
@@ -73,7 +75,7 @@ export async function runBench(
 /** Every row; a failure says what the stand-in printed last, where the cause of a 5xx shows. */
 async function measureEverything(stack: BenchStack, options: BenchOptions, progress: (line: string) => void) {
   try {
-    const rows = await measureAll(stack, options, progress);
+    const rows = options.webOnly ? [] : await measureAll(stack, options, progress);
     const webRows = await measureBoardInBrowser(stack, options.web, progress);
     return { rows, webRows };
   } catch (error) {
@@ -101,8 +103,15 @@ async function measureAll(stack: BenchStack, options: BenchOptions, progress: (l
   return rows;
 }
 
-function describeMethod({ seed, rounds, load }: BenchOptions): string {
+function describeMethod({ seed, rounds, load, web, webOnly }: BenchOptions): string {
   const count = (n: number) => n.toLocaleString('en');
+  if (webOnly) {
+    return (
+      `a workspace of ${seed.members} members, projects of ${count(seed.bigProjectTasks)} and ` +
+      `${count(seed.smallProjectTasks)} tasks over 5 columns; rows g–j only, ${web.loads} board loads ` +
+      `taking turns with as many plain-fetch loads.`
+    );
+  }
   return (
     `a workspace of ${seed.members} members, projects of ${count(seed.bigProjectTasks)} and ` +
     `${count(seed.smallProjectTasks)} tasks over 5 columns; rows a–d one request in flight, the contenders ` +

@@ -16,7 +16,7 @@ import {
 import { callerVerifier } from './caller.ts';
 import type { Endpoint, StorageContext, StorageRequest } from './context.ts';
 import { addStorageCorsHeaders } from './cors.ts';
-import { notFound, sendStorageError, StorageError } from './errors.ts';
+import { fromDatabaseError, notFound, objectExists, sendStorageError, StorageError } from './errors.ts';
 import { listObjects } from './object-list.ts';
 import { downloadObject, downloadPublicObject, downloadSignedObject, objectInfo } from './object-reads.ts';
 import { updateObject, uploadObject, uploadToSignedUrl } from './object-upload.ts';
@@ -97,8 +97,10 @@ async function answer(context: StorageContext, endpoint: Endpoint, request: Stor
   try {
     const body = await endpoint(context, request);
     if (!request.res.headersSent) sendJson(request.res, 200, body);
-  } catch (error) {
-    if (!(error instanceof StorageError) || request.res.headersSent) throw error;
+  } catch (thrown) {
+    // A statement cut off by the timeout (or refused by RLS) in a read says so like any other.
+    const error = thrown instanceof StorageError ? thrown : fromDatabaseError(thrown, objectExists);
+    if (!error || request.res.headersSent) throw thrown;
     sendStorageError(request.res, error);
   }
 }

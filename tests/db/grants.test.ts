@@ -69,6 +69,7 @@ describe('grants on public tables', () => {
     'caller_has_verified_factor',
     'caller_mfa_factors',
     'caller_mfa_workspace_ids',
+    'caller_realtime_topics',
     'caller_workspace_ids',
     'caller_workspace_of_comment',
     'caller_workspace_of_task',

@@ -177,6 +177,18 @@ describe(`the API function under Deno ${HOSTED_DENO_VERSION}, through pgbouncer 
       ['task.moved', 'ENG-1'],
     ]);
     expect(events.has_more).toBe(false);
+    // The events' trigger, owned by a postgres that is no superuser, broadcast them (realtime.send() only
+    // warns when it cannot write, so a missing privilege would show here as no message).
+    const broadcasts = await superuserQuery<{ event: string }>(
+      `select m.event from realtime.messages m join public.workspaces w on m.topic = 'workspace:' || w.id
+       where w.slug = $1 and m.event like 'task.%' order by (m.payload ->> 'seq')::bigint`,
+      [slug],
+    );
+    expect(broadcasts.map((message) => message.event)).toEqual([
+      'task.created',
+      'task.created',
+      'task.moved',
+    ]);
 
     const exported = await call(token, `/workspaces/${slug}/export`);
     expect(exported.status).toBe(200);

@@ -135,9 +135,10 @@ describe('the realtime and storage schemas of the bootstrap', () => {
         `select id, payload, private from realtime.messages where topic = 'workspace:w1'`,
       );
       await client.query('commit');
+      const [message] = rows;
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ private: true, payload: { id: rows[0]!.id, type: 'task.moved' } });
-      await expect(heard).resolves.toBe(rows[0]!.id);
+      expect(message).toMatchObject({ private: true, payload: { id: message?.id, type: 'task.moved' } });
+      await expect(heard).resolves.toBe(message?.id);
     } finally {
       await listener.end();
     }

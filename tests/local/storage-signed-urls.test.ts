@@ -219,4 +219,28 @@ describe('the stand-in Storage service: signed URLs', () => {
     const missing = await storage.service().storage.from('no-such-bucket').createSignedUploadUrl('x.png');
     expect(missing.error).toMatchObject({ statusCode: '404', message: 'Bucket not found' });
   });
+  test('no token reaches the log: neither signed URL tokens nor the access tokens that asked for them', async () => {
+    const user = await storage.newUser();
+    const files = storage.service().storage.from(bucket);
+    const download = await files.createSignedUrl('docs/report.pdf', 60, { download: true });
+    const upload = await files.createSignedUploadUrl('logs/never.txt');
+    await fetch(download.data?.signedUrl ?? '');
+    await fetch(upload.data?.signedUrl ?? '', {
+      method: 'PUT',
+      body: 'x',
+      headers: { 'content-type': 'text/plain' },
+    });
+    await user.client.storage.from(bucket).download('docs/report.pdf');
+    await fetch(
+      `${storage.standIn.process.apiUrl}/storage/v1/object/sign/${bucket}/x?token=forged.token.here`,
+    );
+    const output = storage.standIn.process.output();
+    const tokens = [
+      new URL(download.data?.signedUrl ?? '').searchParams.get('token') ?? '',
+      upload.data?.token ?? '',
+      user.accessToken,
+      'forged.token.here',
+    ];
+    for (const token of tokens) expect(output).not.toContain(token);
+  });
 });

@@ -17,8 +17,10 @@ const RECHECK_EVENTS: ReadonlySet<AuthChangeEvent> = new Set(['PASSWORD_RECOVERY
 export function connectAuth(router: AnyRouter, queryClient: QueryClient): void {
   setAccessTokenProvider(currentAccessToken);
   onAuthEvent((event, state, previous) => {
-    // The first event only reports what the guards have already read.
-    const userChanged = previous.ready && state.session?.user.id !== previous.session?.user.id;
+    // The first event only reports what the guards have already read, unless they read a stored session
+    // (lib/auth/auth-session.ts) that auth-js then did not keep.
+    const known = previous.ready || previous.session !== null;
+    const userChanged = known && state.session?.user.id !== previous.session?.user.id;
     if (!userChanged && !RECHECK_EVENTS.has(event)) return;
     const left = userLeft(previous, state);
     // Guards first, so the previous person's screens are gone before their data is. Resetting (rather

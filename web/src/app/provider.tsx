@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { Toaster } from 'sonner';
+import { LazyToaster } from '../components/ui/toaster.tsx';
 import { createQueryClient } from '../lib/query/query-client.ts';
 import { connectAuth } from './auth-wiring.ts';
 import { createAppRouter } from './router.tsx';
@@ -13,8 +13,7 @@ export function AppProvider() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      {/* Feedback for every mutation: `toast` from sonner, announced politely to screen readers. */}
-      <Toaster position="bottom-right" theme="system" closeButton />
+      <LazyToaster />
     </QueryClientProvider>
   );
 }

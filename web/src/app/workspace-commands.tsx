@@ -1,9 +1,16 @@
 import { getRouteApi, useNavigate, useParams } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { paths } from '../config/paths.ts';
-import { CommandPalette, type PaletteAction } from './palette/command-palette.tsx';
-import { ShortcutsDialog } from './palette/shortcuts-dialog.tsx';
+import type { PaletteAction } from './palette/command-palette.tsx';
 import { isTyping } from '../lib/keyboard/is-typing.ts';
+
+// Loaded when first opened: a screen shows without the palette's and the dialog's code.
+const CommandPalette = lazy(() =>
+  import('./palette/command-palette.tsx').then((module) => ({ default: module.CommandPalette })),
+);
+const ShortcutsDialog = lazy(() =>
+  import('./palette/shortcuts-dialog.tsx').then((module) => ({ default: module.ShortcutsDialog })),
+);
 
 const workspaceRoute = getRouteApi('/signed-in/w/$slug');
 
@@ -18,6 +25,11 @@ export function WorkspaceCommands() {
   const navigate = useNavigate();
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  // Once opened, each stays mounted, so that closing it returns focus as Radix does.
+  const [paletteUsed, setPaletteUsed] = useState(false);
+  const [shortcutsUsed, setShortcutsUsed] = useState(false);
+  if (paletteOpen && !paletteUsed) setPaletteUsed(true);
+  if (shortcutsOpen && !shortcutsUsed) setShortcutsUsed(true);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -72,19 +84,21 @@ export function WorkspaceCommands() {
   ];
 
   return (
-    <>
-      <CommandPalette
-        slug={slug}
-        open={paletteOpen}
-        onOpenChange={setPaletteOpen}
-        actions={actions}
-        openTask={(taskKey) => {
-          const [key = '', number = ''] = taskKey.split('-');
-          void navigate({ to: paths.task, params: { slug, key, number: Number(number) } });
-        }}
-        openProject={(key) => void toBoard(key)}
-      />
-      <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
-    </>
+    <Suspense fallback={null}>
+      {paletteUsed && (
+        <CommandPalette
+          slug={slug}
+          open={paletteOpen}
+          onOpenChange={setPaletteOpen}
+          actions={actions}
+          openTask={(taskKey) => {
+            const [key = '', number = ''] = taskKey.split('-');
+            void navigate({ to: paths.task, params: { slug, key, number: Number(number) } });
+          }}
+          openProject={(key) => void toBoard(key)}
+        />
+      )}
+      {shortcutsUsed && <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />}
+    </Suspense>
   );
 }

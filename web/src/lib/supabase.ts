@@ -1,22 +1,26 @@
-import { createClient } from '@supabase/supabase-js';
-import { env } from '../config/env.ts';
+import type { SupabaseClient } from '@supabase/supabase-js';
 
 /**
- * The app's one Supabase client. The browser uses it for the auth session only (later also for realtime
- * and uploads to signed URLs); every read and write goes through the typed API client.
- *
- * `flowType: 'implicit'`: a recovery link then carries its session in the URL fragment, so it works in
- * whichever browser opens the mail. PKCE would tie the link to the browser that asked for it (the code
- * verifier lives in that browser's storage) and fail on the phone where people often read their mail.
- * The fragment never reaches a server, and auth-js removes it from the address as soon as it has read it.
+ * The app's one Supabase client (lib/supabase-client.ts), loaded on first use: supabase-js is a quarter of
+ * the app's JavaScript, and a signed-in screen can show before it has loaded (lib/auth/auth-session.ts
+ * reads a stored session that is still valid without it). Code that is not on an auth screen (realtime,
+ * uploads, sign-out) awaits this instead of importing the client, so that the client stays off the
+ * first paint.
  */
-export const supabase = createClient(env.supabaseUrl, env.supabaseAnonKey, {
-  auth: {
-    flowType: 'implicit',
-    detectSessionInUrl: true,
-    persistSession: true,
-    autoRefreshToken: true,
-  },
-});
+export function getSupabase(): Promise<SupabaseClient> {
+  loading ??= import('./supabase-client.ts').then(({ supabase }) => {
+    for (const run of onFirstLoad) run(supabase);
+    return supabase;
+  });
+  return loading;
+}
+
+let loading: Promise<SupabaseClient> | undefined;
+const onFirstLoad: ((supabase: SupabaseClient) => void)[] = [];
+
+/** Runs `run` with the client as soon as `getSupabase()` first has it, before anyone awaiting it. */
+export function whenSupabaseLoads(run: (supabase: SupabaseClient) => void): void {
+  onFirstLoad.push(run);
+}
 
 export type { AuthChangeEvent, Factor, Session, User } from '@supabase/supabase-js';

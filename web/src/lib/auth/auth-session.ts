@@ -1,18 +1,47 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { INITIAL_AUTH_STATE, nextAuthState, type AuthState } from './auth-state.ts';
-import { supabase, type AuthChangeEvent, type Session } from '../supabase.ts';
+import { whenQuiet } from '../scheduling/when-quiet.ts';
+import { AUTH_STORAGE_KEY, carriesAuthResult, readStoredSession } from './stored-session.ts';
+import { getSupabase, whenSupabaseLoads, type AuthChangeEvent, type Session } from '../supabase.ts';
 
-/** The current auth session as a small store, kept in step with Supabase Auth's events. */
+/**
+ * The current auth session as a small store, kept in step with Supabase Auth's events.
+ *
+ * A signed-in screen does not wait for supabase-js: while its client loads, a stored session that auth-js
+ * would hand out as is (lib/auth/stored-session.ts) answers, and the client loads once the screen has
+ * shown. Any other case (no stored session, one to refresh, an e-mail link's result in the address) waits
+ * for the client, as before.
+ */
 
 type AuthEventListener = (event: AuthChangeEvent, state: AuthState, previous: AuthState) => void;
 
-let state: AuthState = INITIAL_AUTH_STATE;
+/**
+ * When a screen that did not need the client loads it: once nobody has pressed, moved or typed for a
+ * second and the browser is idle (evaluating supabase-js takes the main thread for up to ~100 ms on a slow
+ * machine: not in the middle of a drag), and at the latest after ten seconds.
+ */
+const CLIENT_LOAD_QUIET_MS = 1_000;
+const CLIENT_LOAD_LATEST_MS = 10_000;
+
+const storedSessionMayAnswer = !carriesAuthResult(window.location);
+
+// Set once the client has loaded (declared before `state`, whose first value reads it).
+let client: SupabaseClient | null = null;
+let state: AuthState = { ...INITIAL_AUTH_STATE, session: storedSession() };
 const renderSubscribers = new Set<() => void>();
 const eventListeners = new Set<AuthEventListener>();
+// Subscribed as soon as the client exists (whoever loads it first), before auth-js finishes reading a
+// recovery link from the URL, so the PASSWORD_RECOVERY event it sends then is not missed.
+whenSupabaseLoads((supabase) => {
+  supabase.auth.onAuthStateChange(onAuthStateChange);
+  client = supabase;
+});
+if (state.session)
+  whenQuiet(() => void getSupabase(), { quietMs: CLIENT_LOAD_QUIET_MS, latestMs: CLIENT_LOAD_LATEST_MS });
+else void getSupabase();
 
-// Subscribed as the module loads, before auth-js finishes reading a recovery link from the URL, so the
-// PASSWORD_RECOVERY event it sends then is not missed.
-supabase.auth.onAuthStateChange((event, session) => {
+function onAuthStateChange(event: AuthChangeEvent, session: Session | null): void {
   const previous = state;
   state = nextAuthState(previous, event, session);
   for (const notify of renderSubscribers) notify();
@@ -21,7 +50,12 @@ supabase.auth.onAuthStateChange((event, session) => {
   setTimeout(() => {
     for (const listener of eventListeners) listener(event, state, previous);
   }, 0);
-});
+}
+
+function storedSession(): Session | null {
+  if (client || !storedSessionMayAnswer) return null;
+  return readStoredSession(window.localStorage, AUTH_STORAGE_KEY, Date.now());
+}
 
 /** The current auth state, re-rendering on every change. */
 export function useAuthState(): AuthState {
@@ -41,6 +75,9 @@ export function onAuthEvent(listener: AuthEventListener): () => void {
 
 /** The current session, refreshed first when its access token is about to expire. */
 export async function currentSession(): Promise<Session | null> {
+  const stored = storedSession();
+  if (stored) return stored;
+  const supabase = await getSupabase();
   const { data } = await supabase.auth.getSession();
   return data.session;
 }
@@ -59,9 +96,11 @@ export function useUrlSessionError(): unknown {
   useEffect(() => {
     let mounted = true;
     // initialize() hands back the result of auth-js's first (and only) reading of the URL.
-    void supabase.auth.initialize().then((result) => {
-      if (mounted) setError(result.error);
-    });
+    void getSupabase()
+      .then((supabase) => supabase.auth.initialize())
+      .then((result) => {
+        if (mounted) setError(result.error);
+      });
     return () => {
       mounted = false;
     };

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { supabase } from '../../../lib/supabase.ts';
+import { supabase } from '../../../lib/supabase-client.ts';
 
 /** Sets a new password; Supabase Auth keeps this session and ends the user's others. */
 async function changePassword(password: string): Promise<void> {

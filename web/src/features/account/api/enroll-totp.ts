@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { supabase } from '../../../lib/supabase.ts';
+import { supabase } from '../../../lib/supabase-client.ts';
 
 export interface TotpEnrollment {
   factorId: string;

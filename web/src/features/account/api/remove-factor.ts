@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { supabase } from '../../../lib/supabase.ts';
+import { supabase } from '../../../lib/supabase-client.ts';
 import { accountKeys } from './query-keys.ts';
 
 interface RemoveFactorInput {

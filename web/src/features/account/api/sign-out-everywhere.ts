@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { supabase } from '../../../lib/supabase.ts';
+import { supabase } from '../../../lib/supabase-client.ts';
 
 /** Ends every session of the user, on every device, this one included. */
 async function signOutEverywhere(): Promise<void> {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { paths } from '../../../config/paths.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { supabase } from '../../../lib/supabase-client.ts';
 
 /** Asks Supabase Auth to mail a recovery link that opens /reset-password signed in. */
 async function requestPasswordReset(email: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { supabase } from '../../../lib/supabase.ts';
+import { supabase } from '../../../lib/supabase-client.ts';
 
 /** Sets a new password for the signed-in user; Supabase Auth then ends their other sessions. */
 async function setPassword(password: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { sessionAssurance } from '../../../lib/auth/session-assurance.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { supabase } from '../../../lib/supabase-client.ts';
 
 export interface SignInInput {
   email: string;

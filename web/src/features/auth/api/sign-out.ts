@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { supabase } from '../../../lib/supabase.ts';
+import { getSupabase } from '../../../lib/supabase.ts';
 
 /** Signs out of this browser only; other devices stay signed in. */
 async function signOut(): Promise<void> {
+  const supabase = await getSupabase();
   const { error } = await supabase.auth.signOut({ scope: 'local' });
   if (error) throw error;
 }

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { supabase } from '../../../lib/supabase.ts';
+import { supabase } from '../../../lib/supabase-client.ts';
 
 /** Raises the current session to aal2 with a code from the user's verified authenticator app. */
 async function verifyTotp(code: string): Promise<void> {

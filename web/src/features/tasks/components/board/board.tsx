@@ -19,7 +19,7 @@ import {
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../../components/ui/toast.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { ApiError, describeError } from '../../../../lib/api/api-error.ts';
 import { useTaskCounts } from '../../api/count-tasks.ts';

@@ -1,5 +1,5 @@
 import { useState, type KeyboardEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../../components/ui/toast.ts';
 import { describeError, ApiError } from '../../../../lib/api/api-error.ts';
 import { useCreateTask } from '../../api/create-task.ts';
 import type { Task } from '../../api/list-tasks.ts';

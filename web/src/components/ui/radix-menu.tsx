@@ -1,0 +1,43 @@
+import * as RadixMenu from '@radix-ui/react-dropdown-menu';
+import type { ReactNode } from 'react';
+import styles from './menu.module.css';
+
+/** The Radix side of menu.tsx, loaded when a menu is first opened. */
+export function RadixMenuRoot({
+  trigger,
+  label,
+  children,
+  defaultOpen,
+}: {
+  trigger: ReactNode;
+  label: string;
+  children: ReactNode;
+  defaultOpen: boolean;
+}) {
+  return (
+    <RadixMenu.Root defaultOpen={defaultOpen}>
+      <RadixMenu.Trigger asChild>{trigger}</RadixMenu.Trigger>
+      <RadixMenu.Portal>
+        <RadixMenu.Content className={styles.content} aria-label={label} align="start" sideOffset={6}>
+          {children}
+        </RadixMenu.Content>
+      </RadixMenu.Portal>
+    </RadixMenu.Root>
+  );
+}
+
+export function MenuItem({ onSelect, children }: { onSelect: () => void; children: ReactNode }) {
+  return (
+    <RadixMenu.Item className={styles.item} onSelect={onSelect}>
+      {children}
+    </RadixMenu.Item>
+  );
+}
+
+export function MenuLabel({ children }: { children: ReactNode }) {
+  return <RadixMenu.Label className={styles.label}>{children}</RadixMenu.Label>;
+}
+
+export function MenuSeparator() {
+  return <RadixMenu.Separator className={styles.separator} />;
+}
