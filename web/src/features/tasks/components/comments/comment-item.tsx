@@ -5,7 +5,7 @@ import { Avatar, EmptyAvatar } from '../../../../components/ui/avatar.tsx';
 import { ApiError, describeError } from '../../../../lib/api/api-error.ts';
 import { useDeleteComment } from '../../api/delete-comment.ts';
 import { useUpdateComment } from '../../api/update-comment.ts';
-import { ConfirmDialog } from '../panel/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
 import { Markdown } from '../panel/markdown.tsx';
 import { formatTimestamp, relativeTime } from '../../../../lib/dates/relative-time.ts';
 import { canEditTasks, canModerate, memberName, type TaskWorkspace } from '../panel/task-context.ts';

@@ -3,7 +3,7 @@ import { Button } from '../../../../components/ui/button.tsx';
 import { classNames } from '../../../../components/ui/class-names.ts';
 import { describeError } from '../../../../lib/api/api-error.ts';
 import { useDeleteTask } from '../../api/delete-task.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
 import { TaskActivity } from './task-activity.tsx';
 import { canEditTasks, type Task, type TaskWorkspace } from './task-context.ts';
 import { TaskDescription } from './task-description.tsx';
