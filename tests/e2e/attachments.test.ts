@@ -298,9 +298,8 @@ describe('attachments', () => {
     await picture.setInputFiles({ name: 'me.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
     await page.getByRole('alert').getByText('“me.gif” is not a PNG, JPEG or WebP picture.').waitFor();
 
-    await page.setViewportSize({ width: 240, height: 240 });
-    const face = await page.screenshot();
-    await page.setViewportSize({ width: 1280, height: 860 });
+    // A wide picture, which the circle shows cropped to its middle, not squeezed.
+    const face = await page.getByRole('button', { name: 'Set up an authenticator app' }).screenshot();
     await picture.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: face });
     await page.getByText('This is how your teammates will see it.').waitFor();
     await page.getByRole('button', { name: 'Save picture' }).click();
