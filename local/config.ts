@@ -32,6 +32,9 @@ const EnvSchema = z.object({
   TASKLANE_AUTH_RATE_LIMIT_MFA: perWindow(CLI_RATE_LIMITS.mfaChallengeAndVerify),
   TASKLANE_STORAGE_FILE_SIZE_LIMIT: z.string().default('50MiB'),
   TASKLANE_STORAGE_UPLOAD_URL_EXPIRES_IN: z.coerce.number().int().min(1).default(7200),
+  TASKLANE_REALTIME_JOIN_ERROR_BACKOFF_MS: z.coerce.number().int().min(0).default(5_000),
+  TASKLANE_REALTIME_CONNECT_ERROR_BACKOFF_MS: z.coerce.number().int().min(0).default(2_000),
+  TASKLANE_REALTIME_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
 });
 
 /** Everything the stand-in can be told, read once from the environment. */
@@ -53,6 +56,8 @@ export interface StandInConfig {
     rateLimits: AuthRateLimits;
   };
   storage: StorageSettings;
+  /** Realtime's backoffs (hosted: 5 s after a refused join, 2 s after a refused handshake) and idle timeout. */
+  realtime: { joinErrorBackoffMs: number; connectErrorBackoffMs: number; idleTimeoutMs: number };
 }
 
 /** `[storage] file_size_limit` of the CLI's config.toml, and the lifetime of signed upload URLs. */
@@ -105,6 +110,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, projectDir = pr
     storage: {
       fileSizeLimit: storageFileSizeLimit(vars.TASKLANE_STORAGE_FILE_SIZE_LIMIT),
       uploadUrlExpiresInSeconds: vars.TASKLANE_STORAGE_UPLOAD_URL_EXPIRES_IN,
+    },
+    realtime: {
+      joinErrorBackoffMs: vars.TASKLANE_REALTIME_JOIN_ERROR_BACKOFF_MS,
+      connectErrorBackoffMs: vars.TASKLANE_REALTIME_CONNECT_ERROR_BACKOFF_MS,
+      idleTimeoutMs: vars.TASKLANE_REALTIME_IDLE_TIMEOUT_MS,
     },
   };
 }

@@ -9,6 +9,7 @@ import type { StandInKeys } from './keys.ts';
 export interface StandInDescription {
   API_URL: string;
   FUNCTIONS_URL: string;
+  REALTIME_URL: string;
   TASKLANE_API_URL: string;
   DB_URL: string;
   STUDIO_URL: null;
@@ -28,6 +29,7 @@ export function describeStandIn(config: StandInConfig, keys: StandInKeys): Stand
   return {
     API_URL: api,
     FUNCTIONS_URL: `${api}/functions/v1`,
+    REALTIME_URL: `${api.replace(/^http/, 'ws')}/realtime/v1`,
     TASKLANE_API_URL: `${api}/functions/v1/api/v1`,
     DB_URL: databaseUrl(config),
     STUDIO_URL: null,
@@ -48,6 +50,7 @@ export function formatDescription(description: StandInDescription): string {
     ['Web app', description.WEB_URL],
     ['Tasklane API', description.TASKLANE_API_URL],
     ['Supabase URL', description.API_URL],
+    ['Realtime', description.REALTIME_URL],
     ['Mailbox', description.MAILBOX_URL],
     ['Database', description.DB_URL],
     ['Demo account', `${description.DEMO_EMAIL} / ${description.DEMO_PASSWORD}`],

@@ -12,6 +12,8 @@ import { startGateway } from './gateway/gateway.ts';
 import { startHousekeeping } from './housekeeping.ts';
 import { loadOrCreateKeys, type StandInKeys } from './keys.ts';
 import { isNoteworthyPostgresLine, type Log } from './log.ts';
+import { createRealtimeService } from './realtime/realtime-service.ts';
+import { realtimeSettings } from './realtime/stand-in-settings.ts';
 import { createMailbox } from './mailbox/mailbox.ts';
 import { startMailboxServer } from './mailbox/mailbox-server.ts';
 import { waitForPort } from './ports.ts';
@@ -34,6 +36,7 @@ export interface RunningStack {
 
 const FUNCTION_BOOT_TIMEOUT_MS = 60_000;
 const AUTH_POOL_SIZE = 5;
+const REALTIME_POOL_SIZE = 5;
 
 /**
  * Starts Postgres, the functions, the mailbox, the gateway (with Auth) and the web app, in that order;
@@ -96,6 +99,20 @@ export async function startStack(config: StandInConfig, log: Log): Promise<Runni
     });
     stoppers.push(() => closeServer(mailboxServer));
 
+    const realtimeDatabase = openDatabase({
+      url: databaseUrl(config),
+      maxConnections: REALTIME_POOL_SIZE,
+      log: (line) => log('realtime', line),
+    });
+    stoppers.push(() => realtimeDatabase.close());
+    const realtime = createRealtimeService({
+      database: realtimeDatabase,
+      databaseUrl: databaseUrl(config),
+      keys,
+      settings: realtimeSettings(config),
+      log: (line) => log('realtime', line),
+    });
+
     const gateway = await startGateway({
       host: config.host,
       port: config.ports.api,
@@ -120,11 +137,15 @@ export async function startStack(config: StandInConfig, log: Log): Promise<Runni
           root: join(config.dataDir, 'storage'),
           ...config.storage,
         }),
+        '/realtime/v1': realtime.http,
       },
+      upgrades: { '/realtime/v1': realtime.upgrade },
       onError: (error) =>
         log('gateway', error instanceof Error ? (error.stack ?? error.message) : String(error)),
     });
     stoppers.push(() => closeServer(gateway));
+    // Before the gateway closes: its upgraded sockets would keep it open.
+    stoppers.push(() => realtime.stop());
 
     if (config.web) {
       const web = await startWebServer({

@@ -21,7 +21,8 @@ export function applyApiKey(req: IncomingMessage, url: URL, keys: StandInKeys): 
   return true;
 }
 
-function jwtForApiKey(key: string, keys: StandInKeys): string {
+/** The JWT an API key stands for: the anon/service_role JWT for an opaque key, else the key itself. */
+export function jwtForApiKey(key: string, keys: StandInKeys): string {
   if (key === keys.secretKey) return keys.serviceRoleKey;
   if (key === keys.publishableKey) return keys.anonKey;
   return key;

@@ -1,17 +1,22 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { once } from 'node:events';
+import type { Duplex } from 'node:stream';
 import type { FunctionWorkers } from '../functions/function-workers.ts';
 import { proxyToFunction } from './functions-proxy.ts';
-import { refuseForeignHost, sendJson } from './http.ts';
+import { LOOPBACK_HOST, refuseForeignHost, sendJson } from './http.ts';
 
 /** A service mounted under a prefix of the gateway (auth, storage, realtime arrive as later features). */
 export type ServiceHandler = (req: IncomingMessage, res: ServerResponse, path: string) => Promise<void>;
+
+/** A WebSocket endpoint mounted under a prefix (realtime's /websocket). */
+export type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer, path: string) => void;
 
 export interface GatewayOptions {
   host: string;
   port: number;
   functions: FunctionWorkers;
   services?: Record<string, ServiceHandler>;
+  upgrades?: Record<string, UpgradeHandler>;
   onError: (error: unknown) => void;
 }
 
@@ -27,6 +32,13 @@ export async function startGateway(options: GatewayOptions): Promise<Server> {
       if (!res.headersSent) sendJson(res, 500, { message: 'An unexpected error occurred' });
       else res.destroy();
     });
+  });
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (!LOOPBACK_HOST.test(req.headers.host ?? '')) return void socket.destroy();
+    const path = req.url ?? '/';
+    const prefix = Object.keys(options.upgrades ?? {}).find((p) => path.startsWith(`${p}/`));
+    if (prefix) options.upgrades?.[prefix]?.(req, socket, head, path.slice(prefix.length));
+    else socket.destroy();
   });
   server.listen({ host: options.host, port: options.port, exclusive: true });
   await once(server, 'listening');

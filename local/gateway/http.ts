@@ -28,7 +28,7 @@ export function sendJson(
     .end(text);
 }
 
-const LOOPBACK_HOST = /^(?:127\.0\.0\.1|localhost|\[::1\])(?::[0-9]{1,5})?$/i;
+export const LOOPBACK_HOST = /^(?:127\.0\.0\.1|localhost|\[::1\])(?::[0-9]{1,5})?$/i;
 
 /**
  * Answers 421 Misdirected Request, and returns true, unless the request names a loopback host: the

@@ -199,6 +199,15 @@ describe('attachment events and the sweep', () => {
     await as(member, () => db.query('select 1 from private.complete_attachment($1)', [id]));
     await as(member, () => db.query('select 1 from private.delete_attachment($1)', [id]));
     expect(await eventTypesOf(id)).toEqual(['attachment.added', 'attachment.deleted']);
+    // Each went out on the workspace's realtime topic too, like every event of the log.
+    const broadcasts = await db.query<{ event: string; topic: string }>(
+      `select event, topic from realtime.messages where payload ->> 'resource_id' = $1 order by inserted_at, id`,
+      [id],
+    );
+    expect(broadcasts.rows).toEqual([
+      { event: 'attachment.added', topic: `workspace:${fixture.workspaceId}` },
+      { event: 'attachment.deleted', topic: `workspace:${fixture.workspaceId}` },
+    ]);
   });
 
   test('only its uploader completes a pending attachment', async () => {

@@ -46,6 +46,8 @@ export interface TestAppOptions {
   statementBounds?: StatementBounds;
   /** Supabase Storage as the app calls it; none by default (its file routes then answer 503). */
   storage?: AppDeps['storage'];
+  /** Whether issuing an upload URL sweeps expired uploads (AppDeps.sweepUploads); yes by default. */
+  sweepUploads?: boolean;
 }
 
 export function createTestApp(databaseUrl: string, options: TestAppOptions = {}): TestApp {
@@ -69,6 +71,7 @@ export function createTestApp(databaseUrl: string, options: TestAppOptions = {})
     appUrl: TEST_APP_URL,
     exportDeadlineMs: options.exportDeadlineMs,
     storage: options.storage,
+    sweepUploads: options.sweepUploads,
   };
   return { app: createApp(deps, options.extraRoutes), db, logs, sentMail, close: () => db.close() };
 }

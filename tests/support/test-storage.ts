@@ -4,6 +4,7 @@
  * HTTP as the function does on hosted Supabase.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
+import type pg from 'pg';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,11 @@ const PREFIX = '/storage/v1';
 const FILE_SIZE_LIMIT = 50 * 1024 * 1024;
 const UPLOAD_URL_EXPIRES_IN_SECONDS = 7200;
 
+/** The database clients of the Storage services started here: not the API's (round-trips.test.ts). */
+const storageClients = new WeakSet<object>();
+
+export const isStorageStandInClient = (client: object): boolean => storageClients.has(client);
+
 export interface TestStorage {
   /** The project URL Storage answers under (`${url}/storage/v1`). */
   url: string;
@@ -29,6 +35,7 @@ export async function startTestStorage(databaseUrl: string): Promise<TestStorage
   const dataDir = await mkdtemp(join(tmpdir(), 'tasklane-test-storage-'));
   const keys = await loadOrCreateKeys(dataDir);
   const database = openDatabase({ url: databaseUrl, maxConnections: 3, log: () => undefined });
+  (database.statements as pg.Pool).on('connect', (client) => storageClients.add(client));
   const service = createStorageService({
     database,
     keys,

@@ -38,6 +38,11 @@ export interface AppDeps {
    * with), their routes answer `503 unavailable`.
    */
   storage?: StorageClient;
+  /**
+   * Whether issuing an upload URL also sweeps expired uploads, at most every 10 minutes per instance
+   * (attachments/upload-sweep.ts); yes by default. Tests that count a request's round trips turn it off.
+   */
+  sweepUploads?: boolean;
 }
 
 export interface RateLimits {

@@ -9,6 +9,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
  */
 export function getSupabase(): Promise<SupabaseClient> {
   loading ??= import('./supabase-client.ts').then(({ supabase }) => {
+    loaded = supabase;
     for (const run of onFirstLoad) run(supabase);
     return supabase;
   });
@@ -16,11 +17,21 @@ export function getSupabase(): Promise<SupabaseClient> {
 }
 
 let loading: Promise<SupabaseClient> | undefined;
+let loaded: SupabaseClient | undefined;
 const onFirstLoad: ((supabase: SupabaseClient) => void)[] = [];
 
-/** Runs `run` with the client as soon as `getSupabase()` first has it, before anyone awaiting it. */
+/**
+ * Runs `run` with the client as soon as `getSupabase()` first has it, before anyone awaiting it (at once
+ * when it has loaded already).
+ */
 export function whenSupabaseLoads(run: (supabase: SupabaseClient) => void): void {
-  onFirstLoad.push(run);
+  if (loaded) run(loaded);
+  else onFirstLoad.push(run);
+}
+
+/** The client once whoever needs it first has loaded it, without hurrying it onto the first paint. */
+export function supabaseOnceLoaded(): Promise<SupabaseClient> {
+  return new Promise((resolve) => whenSupabaseLoads(resolve));
 }
 
 export type { AuthChangeEvent, Factor, Session, User } from '@supabase/supabase-js';

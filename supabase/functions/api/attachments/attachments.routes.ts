@@ -26,9 +26,14 @@ const ListAttachmentsQuery = z.object(pageParameters(CreatedAtIdKey));
 const attachmentIdOf = (c: Context<AuthenticatedEnv>): string =>
   shapedPathParam(c, 'id', UuidShape, attachmentNotFound);
 
-export const attachmentsRoutes = ({ db, storage, logger }: Pick<AppDeps, 'db' | 'storage' | 'logger'>) => {
+export const attachmentsRoutes = ({
+  db,
+  storage,
+  logger,
+  sweepUploads = true,
+}: Pick<AppDeps, 'db' | 'storage' | 'logger' | 'sweepUploads'>) => {
   const files = { storage, logger };
-  const sweep = uploadSweeper(db, files);
+  const sweep = sweepUploads ? uploadSweeper(db, files) : () => Promise.resolve();
   return new Hono<AuthenticatedEnv>()
     .post('/tasks/:id/attachments', async (c) => {
       const taskId = taskIdOf(c);

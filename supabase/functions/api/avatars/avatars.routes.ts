@@ -6,9 +6,14 @@ import { uploadSweeper } from '../attachments/upload-sweep.ts';
 import { readJsonBody } from '../http/json-body.ts';
 import { completeAvatar, createAvatarUpload, deleteAvatar } from './avatars.service.ts';
 
-export const avatarsRoutes = ({ db, storage, logger }: Pick<AppDeps, 'db' | 'storage' | 'logger'>) => {
+export const avatarsRoutes = ({
+  db,
+  storage,
+  logger,
+  sweepUploads = true,
+}: Pick<AppDeps, 'db' | 'storage' | 'logger' | 'sweepUploads'>) => {
   const files = { storage, logger };
-  const sweep = uploadSweeper(db, files);
+  const sweep = sweepUploads ? uploadSweeper(db, files) : () => Promise.resolve();
   return new Hono<AuthenticatedEnv>()
     .post('/me/avatar', async (c) => {
       const request = await readJsonBody(c, CreateAvatarUploadBodySchema);

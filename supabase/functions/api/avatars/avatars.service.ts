@@ -63,9 +63,10 @@ export async function completeAvatar(db: Database, files: FileStore, principal: 
     await removeObjects(files, AVATARS_BUCKET, [upload.object_path]);
     throw contentMismatch(upload.content_type);
   }
+  // The change and the reads behind it travel together: statements run in order, so the reads see it.
   const { replaced, me } = await db.asCaller(principal, async (sql) => {
-    const { previous_path } = await completeAvatarUpload(sql);
-    return { replaced: previous_path, me: await readMe(sql, principal) };
+    const [{ previous_path }, me] = await Promise.all([completeAvatarUpload(sql), readMe(sql, principal)]);
+    return { replaced: previous_path, me };
   });
   if (replaced !== null) await removeObjects(files, AVATARS_BUCKET, [replaced]);
   return withAvatarUrl(files, me);

@@ -13,6 +13,10 @@ import { isTyping } from '../../lib/keyboard/is-typing.ts';
 import { ProjectHeader } from '../../features/tasks/components/board/project-header.tsx';
 import { TaskTable } from '../../features/tasks/components/board/task-table.tsx';
 import { useWorkspace } from '../../features/workspaces/api/get-workspace.ts';
+import { useMe } from '../../features/account/api/get-me.ts';
+import { BoardPresence } from '../../features/presence/components/board-presence.tsx';
+import { ConnectionStatus } from '../../features/presence/components/connection-status.tsx';
+import { useSharePlace } from '../../lib/realtime/live-store.ts';
 import { ApiError, describeError } from '../../lib/api/api-error.ts';
 import { useTaskOpenedOnItsOwn } from '../task-view-mode.ts';
 import { NotFoundScreen } from './not-found.tsx';
@@ -27,6 +31,9 @@ export function BoardScreen() {
   const project = useProject(slug, key);
   const members = useMembers(slug);
   const labels = useLabels(slug);
+  const me = useMe();
+  // The others see this person on this board (the task panel adds which task).
+  useSharePlace('project_key', project.data?.key ?? null);
   const searchRef = useRef<HTMLInputElement>(null);
   // A task opened on its own is a page, not a panel: there is no board under it.
   const taskOnItsOwn = useTaskOpenedOnItsOwn();
@@ -101,6 +108,12 @@ export function BoardScreen() {
         projectKey={project.data.key}
         view={view}
         onViewChange={(next) => onSearchChange({ ...search, view: next === 'board' ? undefined : next })}
+        aside={
+          <>
+            <ConnectionStatus />
+            <BoardPresence projectKey={project.data.key} meId={me.data?.id} />
+          </>
+        }
       />
       {archived && (
         <p className={styles.archived} role="status">

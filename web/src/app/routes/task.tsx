@@ -20,6 +20,7 @@ import {
 import { TaskView, TaskViewSkeleton } from '../../features/tasks/components/panel/task-view.tsx';
 import { useWorkspace } from '../../features/workspaces/api/get-workspace.ts';
 import { ApiError, describeError } from '../../lib/api/api-error.ts';
+import { useSharePlace } from '../../lib/realtime/live-store.ts';
 import { useTaskOpenedOnItsOwn } from '../task-view-mode.ts';
 import styles from './task.module.css';
 
@@ -31,6 +32,8 @@ export function TaskScreen() {
   const taskKey = `${key}-${number}`;
   const onItsOwn = useTaskOpenedOnItsOwn();
   const navigate = useNavigate();
+  // The others on the board see which task this person has open.
+  useSharePlace('task_key', taskKey);
 
   const toBoard = () =>
     void navigate({ to: paths.board, params: { slug, key }, search: (previous) => previous });

@@ -5,6 +5,8 @@ import { useWorkspace } from '../../features/workspaces/api/get-workspace.ts';
 import { rememberWorkspace } from '../../features/workspaces/home-workspace.ts';
 import { ApiError } from '../../lib/api/api-error.ts';
 import { WorkspaceCommands } from '../workspace-commands.tsx';
+import { useMe } from '../../features/account/api/get-me.ts';
+import { useLiveWorkspace } from '../live/use-live-workspace.ts';
 import { NotFound } from './not-found.tsx';
 import { RoutePending } from './route-pending.tsx';
 
@@ -15,6 +17,13 @@ export function WorkspaceLayout() {
   const { slug } = route.useParams();
   const workspace = useWorkspace(slug);
   const isMember = workspace.isSuccess;
+  const me = useMe();
+  // Live while any of the workspace's screens is shown: others' changes, presence, catch-up.
+  useLiveWorkspace(
+    slug,
+    workspace.data?.id,
+    me.data && { id: me.data.id, displayName: me.data.display_name || me.data.email },
+  );
 
   useEffect(() => {
     if (isMember) rememberWorkspace(slug);

@@ -16,6 +16,8 @@ interface TaskDescriptionProps {
 /** The description in markdown: rendered safely, written with Edit and Preview, saved with `If-Match`. */
 export function TaskDescription({ task, canEdit, save }: TaskDescriptionProps) {
   const [draft, setDraft] = useState<string | null>(null);
+  // The task as it was when editing began: others' changes now show live, and must not slip past If-Match.
+  const [base, setBase] = useState<Task | null>(null);
   const [preview, setPreview] = useState(false);
   const [conflict, setConflict] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -32,7 +34,12 @@ export function TaskDescription({ task, canEdit, save }: TaskDescriptionProps) {
         )}
         {canEdit && (
           <div>
-            <Button onClick={() => setDraft(task.description)}>
+            <Button
+              onClick={() => {
+                setDraft(task.description);
+                setBase(task);
+              }}
+            >
               {task.description ? 'Edit description' : 'Add a description'}
             </Button>
           </div>
@@ -43,19 +50,21 @@ export function TaskDescription({ task, canEdit, save }: TaskDescriptionProps) {
 
   const stop = () => {
     setDraft(null);
+    setBase(null);
     setPreview(false);
     setConflict(false);
     setError(null);
   };
 
-  const commit = async () => {
+  /** Saved over the version the draft began from, unless the description is still as it was then. */
+  const commit = async (over: Task = base && base.description !== task.description ? base : task) => {
     const parsed = TaskDescriptionSchema.safeParse(draft);
     if (!parsed.success) {
       return setError(`The description ${parsed.error.issues[0]?.message ?? 'is not valid'}.`);
     }
     if (parsed.data === task.description) return stop();
     setBusy(true);
-    const outcome = await save(task, { description: parsed.data }, 'Description saved');
+    const outcome = await save(over, { description: parsed.data }, 'Description saved');
     setBusy(false);
     if (outcome.kind === 'saved') return stop();
     if (outcome.kind === 'conflict') {
@@ -120,7 +129,7 @@ export function TaskDescription({ task, canEdit, save }: TaskDescriptionProps) {
           field="description"
           current={task.description ? <Markdown>{task.description}</Markdown> : <em>(no description)</em>}
           busy={busy}
-          onUseMine={() => void commit()}
+          onUseMine={() => void commit(task)}
           onDiscardMine={stop}
         />
       ) : (

@@ -17,6 +17,8 @@ interface TaskTitleProps {
  */
 export function TaskTitle({ task, canEdit, save }: TaskTitleProps) {
   const [draft, setDraft] = useState<string | null>(null);
+  // The task as it was when editing began: others' changes now show live, and must not slip past If-Match.
+  const [base, setBase] = useState<Task | null>(null);
   const [conflict, setConflict] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -26,7 +28,14 @@ export function TaskTitle({ task, canEdit, save }: TaskTitleProps) {
   if (draft === null) {
     return (
       <h2 className={styles.title}>
-        <button type="button" className={styles.titleButton} onClick={() => setDraft(task.title)}>
+        <button
+          type="button"
+          className={styles.titleButton}
+          onClick={() => {
+            setDraft(task.title);
+            setBase(task);
+          }}
+        >
           {task.title}
         </button>
       </h2>
@@ -35,16 +44,18 @@ export function TaskTitle({ task, canEdit, save }: TaskTitleProps) {
 
   const stop = () => {
     setDraft(null);
+    setBase(null);
     setConflict(false);
     setError(null);
   };
 
-  const commit = async (title: string) => {
+  /** Saved over the version the draft began from, unless the title is still as it was then. */
+  const commit = async (title: string, over: Task = base && base.title !== task.title ? base : task) => {
     const parsed = TaskTitleSchema.safeParse(title);
     if (!parsed.success) return setError(`The title ${parsed.error.issues[0]?.message ?? 'is not valid'}.`);
     if (parsed.data === task.title) return stop();
     setBusy(true);
-    const outcome = await save(task, { title: parsed.data }, 'Title saved');
+    const outcome = await save(over, { title: parsed.data }, 'Title saved');
     setBusy(false);
     if (outcome.kind === 'saved') return stop();
     if (outcome.kind === 'conflict') {
@@ -91,7 +102,7 @@ export function TaskTitle({ task, canEdit, save }: TaskTitleProps) {
           field="title"
           current={<strong>{task.title}</strong>}
           busy={busy}
-          onUseMine={() => void commit(draft)}
+          onUseMine={() => void commit(draft, task)}
           onDiscardMine={stop}
         />
       )}

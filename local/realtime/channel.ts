@@ -1,0 +1,79 @@
+import type { RealtimeClaims } from './tokens.ts';
+import type { PhoenixMessage, UserBroadcast, Vsn } from './wire.ts';
+
+/** One WebSocket of a client, as the channels on it see it. */
+export interface Connection {
+  vsn: Vsn;
+  /** The socket's token (the `apikey` JWT): a join without `access_token` uses it. */
+  socketToken: string;
+  /** The upgrade request's headers, less credentials: `request.headers` in policies. */
+  headers: Record<string, string>;
+  /** The joined channels, by wire topic (`realtime:room:1`). */
+  channels: Map<string, Channel>;
+  send(message: PhoenixMessage): void;
+  sendBroadcast(topic: string, broadcast: UserBroadcast): void;
+}
+
+/** What a private channel's user may do, as its RLS policies said; null = not asked yet. */
+export interface Policies {
+  broadcastRead: boolean;
+  presenceRead: boolean | null;
+  broadcastWrite: boolean | null;
+  presenceWrite: boolean | null;
+}
+
+/** A joined channel: one topic on one socket. */
+export interface Channel {
+  connection: Connection;
+  /** The wire topic, `realtime:<subTopic>`. */
+  topic: string;
+  subTopic: string;
+  joinRef: string;
+  isPrivate: boolean;
+  self: boolean;
+  ack: boolean;
+  presenceEnabled: boolean;
+  presenceKey: string;
+  token: string;
+  claims: RealtimeClaims;
+  policies: Policies;
+  trackedState: Record<string, unknown> | null;
+  tokenTimer?: NodeJS.Timeout;
+}
+
+export const TOPIC_PREFIX = 'realtime:';
+
+/** Private and public channels of one name are separate namespaces. */
+export function namespaceOf(isPrivate: boolean, subTopic: string): string {
+  return `${isPrivate ? 'private' : 'public'}:${subTopic}`;
+}
+
+export function pushTo(channel: Channel, event: string, payload: unknown): void {
+  channel.connection.send({ join_ref: channel.joinRef, ref: null, topic: channel.topic, event, payload });
+}
+
+export function replyTo(
+  connection: Connection,
+  message: PhoenixMessage,
+  status: 'ok' | 'error',
+  response: Record<string, unknown>,
+): void {
+  connection.send({
+    join_ref: message.join_ref,
+    ref: message.ref,
+    topic: message.topic,
+    event: 'phx_reply',
+    payload: { status, response },
+  });
+}
+
+/** phx_close and phx_error carry ref = join_ref, or the client ignores them (reference §2.4). */
+export function sendLifecycle(channel: Channel, event: 'phx_close' | 'phx_error'): void {
+  channel.connection.send({
+    join_ref: channel.joinRef,
+    ref: channel.joinRef,
+    topic: channel.topic,
+    event,
+    payload: {},
+  });
+}

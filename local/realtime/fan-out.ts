@@ -1,0 +1,25 @@
+import type { Channel } from './channel.ts';
+import type { RealtimeContext } from './context.ts';
+import type { UserBroadcast } from './wire.ts';
+
+/**
+ * Delivers a broadcast to the subscribers of a topic in one namespace; a private channel's subscriber
+ * receives it only with broadcast read permission (reference §2.6).
+ */
+export function fanOut(
+  context: RealtimeContext,
+  target: { isPrivate: boolean; subTopic: string },
+  broadcast: UserBroadcast,
+  except?: Channel,
+): void {
+  for (const channel of context.hub.subscribers(target.isPrivate, target.subTopic)) {
+    if (channel === except) continue;
+    if (channel.isPrivate && !channel.policies.broadcastRead) continue;
+    channel.connection.sendBroadcast(channel.topic, broadcast);
+  }
+}
+
+/** The size of a broadcast's payload, as the tenant's max_payload_size_in_kb counts it. */
+export function payloadSize(payload: unknown): number {
+  return Buffer.isBuffer(payload) ? payload.length : Buffer.byteLength(JSON.stringify(payload) ?? '');
+}

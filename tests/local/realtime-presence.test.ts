@@ -1,0 +1,115 @@
+import type { RealtimeChannel } from '@supabase/supabase-js';
+import { afterEach, describe, expect, test } from 'vitest';
+import { useStandIn } from '../support/stand-in-auth.ts';
+import {
+  eventually,
+  FAST_REALTIME,
+  rawSocket,
+  realtimeClient,
+  subscribed,
+} from '../support/stand-in-realtime.ts';
+
+describe('the stand-in Realtime service: presence', () => {
+  const standIn = useStandIn(FAST_REALTIME);
+  const cleanups: (() => Promise<unknown>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0)) await cleanup();
+  });
+  const client = () => {
+    const supabase = realtimeClient(standIn.process.apiUrl, standIn.keys.anonKey);
+    cleanups.push(() => supabase.removeAllChannels());
+    return supabase;
+  };
+  const presenceEvents = (channel: RealtimeChannel) => {
+    const events: { event: string; key: string }[] = [];
+    channel.on('presence', { event: 'join' }, ({ key }) => events.push({ event: 'join', key }));
+    channel.on('presence', { event: 'leave' }, ({ key }) => events.push({ event: 'leave', key }));
+    return events;
+  };
+
+  test('two clients see each other join, update and leave; a closed socket leaves too', async () => {
+    const topic = `board:${Date.now()}`;
+    const ada = client().channel(topic, { config: { presence: { key: 'ada' } } });
+    const bob = client();
+    const bobChannel = bob.channel(topic, { config: { presence: { key: 'bob' } } });
+    const seenByAda = presenceEvents(ada);
+    presenceEvents(bobChannel); // a presence listener makes the client join with presence enabled
+    await subscribed(ada);
+    expect(await ada.track({ name: 'Ada', task: null })).toBe('ok');
+    await subscribed(bobChannel);
+    await eventually(() => 'ada' in bobChannel.presenceState(), 3_000, 'presence_state with Ada');
+    expect(bobChannel.presenceState()).toMatchObject({
+      ada: [{ name: 'Ada', task: null, presence_ref: expect.any(String) }],
+    });
+
+    expect(await bobChannel.track({ name: 'Bob', task: 'T-1' })).toBe('ok');
+    await eventually(
+      () => seenByAda.some((e) => e.event === 'join' && e.key === 'bob'),
+      3_000,
+      'Bob joining',
+    );
+    expect(await bobChannel.track({ name: 'Bob', task: 'T-2' })).toBe('ok');
+    await eventually(
+      () => ada.presenceState<{ task?: string }>().bob?.[0]?.task === 'T-2',
+      3_000,
+      'the update',
+    );
+    expect(ada.presenceState().bob).toHaveLength(1);
+
+    expect(await bobChannel.untrack()).toBe('ok');
+    await eventually(() => !('bob' in ada.presenceState()), 3_000, 'Bob untracking');
+    expect(await bobChannel.track({ name: 'Bob again' })).toBe('ok');
+    await eventually(() => 'bob' in ada.presenceState(), 3_000, 'Bob back');
+    await bob.realtime.disconnect();
+    await eventually(() => !('bob' in ada.presenceState()), 3_000, 'Bob leaving with his socket');
+  });
+
+  test('the wire: presence_state after join, diffs with metas and phx_ref, a server UUID as the default key', async () => {
+    const socket = await rawSocket(standIn.process, standIn.keys.anonKey);
+    cleanups.push(() => socket.close());
+    const topic = `realtime:board:raw${Date.now()}`;
+    socket.send(['1', '1', topic, 'phx_join', { config: { presence: { key: '', enabled: true } } }]);
+    await socket.next((frame) => frame[1] === '1');
+    expect(await socket.next((frame) => frame[3] === 'presence_state')).toEqual([
+      '1',
+      null,
+      topic,
+      'presence_state',
+      {},
+    ]);
+    socket.send([
+      '1',
+      '2',
+      topic,
+      'presence',
+      { type: 'presence', event: 'track', payload: { name: 'raw' } },
+    ]);
+    expect((await socket.next((frame) => frame[1] === '2'))[4]).toEqual({ status: 'ok', response: {} });
+    const diff = await socket.next((frame) => frame[3] === 'presence_diff');
+    const joins = (diff[4] as { joins: Record<string, { metas: unknown[] }> }).joins;
+    const [key] = Object.keys(joins);
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(diff[4]).toEqual({
+      joins: { [key as string]: { metas: [{ name: 'raw', phx_ref: expect.any(String) }] } },
+      leaves: {},
+    });
+
+    socket.send(['1', '3', topic, 'presence', { type: 'presence', event: 'track', payload: 'not a map' }]);
+    expect((await socket.next((frame) => frame[1] === '3'))[4]).toEqual({
+      status: 'error',
+      response: { reason: 'Presence track payload must be a map' },
+    });
+  });
+
+  test('tracking on a channel joined without presence enables it and sends the state', async () => {
+    const socket = await rawSocket(standIn.process, standIn.keys.anonKey);
+    cleanups.push(() => socket.close());
+    const topic = `realtime:board:late${Date.now()}`;
+    socket.send(['1', '1', topic, 'phx_join', { config: { presence: { key: 'late', enabled: false } } }]);
+    await socket.next((frame) => frame[1] === '1');
+    socket.send(['1', '2', topic, 'presence', { type: 'presence', event: 'track', payload: { n: 1 } }]);
+    await socket.next((frame) => frame[1] === '2');
+    const state = await socket.next((frame) => frame[3] === 'presence_state');
+    expect(state[4]).toEqual({ late: { metas: [{ n: 1, phx_ref: expect.any(String) }] } });
+  });
+});

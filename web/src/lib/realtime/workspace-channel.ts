@@ -1,0 +1,131 @@
+import { parseLiveEvent, type LiveEvent } from './live-event.ts';
+import { liveStore } from './live-store.ts';
+import type { PresenceState } from './presence.ts';
+import { loadRealtimeClient, type RealtimeChannel } from './realtime-client.ts';
+
+export interface WorkspaceChannelOptions {
+  /** The workspace's id (its UUID, not its slug): the channel is `workspace:<id>`. */
+  workspaceId: string;
+  me: { id: string; displayName: string };
+  /** Each change broadcast on the channel, in the order it arrives. */
+  onEvent: (event: LiveEvent) => void;
+  /** After every join and rejoin: what was missed while not joined must be read now. */
+  onJoined: () => void;
+}
+
+/** Presence is rate-limited (5 tracks per 30 s): a panel opened and closed quickly is told once. */
+const TRACK_DELAY_MS = 300;
+/** After the server closed the channel (an expired token, say), join again after this pause. */
+const REOPEN_DELAY_MS = 1_000;
+
+/**
+ * Joins the workspace's private channel as the signed-in person and keeps it joined: realtime-js rejoins
+ * after a dropped socket, supabase-js hands it each refreshed access token; this reopens the channel
+ * after the server closed it or the browser came back online, and tells the others where this tab is.
+ * Returns how to leave (on a change of workspace or person, or sign-out).
+ */
+export function connectWorkspace(options: WorkspaceChannelOptions): () => void {
+  let channel: RealtimeChannel | null = null;
+  let stopped = false;
+  let joined = false;
+  let everJoined = false;
+  let trackTimer: ReturnType<typeof setTimeout> | undefined;
+  let reopenTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const lost = () => {
+    joined = false;
+    liveStore.setConnection(everJoined ? 'reconnecting' : 'connecting');
+  };
+
+  const track = () => {
+    clearTimeout(trackTimer);
+    trackTimer = setTimeout(() => {
+      if (!channel || !joined) return;
+      const { place } = liveStore.get();
+      const state: PresenceState = {
+        user_id: options.me.id,
+        display_name: options.me.displayName,
+        ...place,
+      };
+      void channel.track(state);
+    }, TRACK_DELAY_MS);
+  };
+
+  const open = async () => {
+    const supabase = await loadRealtimeClient();
+    // The join carries the session's token (private channels are authorized by it), not the anon key.
+    await supabase.realtime.setAuth();
+    if (stopped || channel) return;
+    const opened = supabase.channel(`workspace:${options.workspaceId}`, {
+      config: { private: true, presence: { key: options.me.id } },
+    });
+    channel = opened;
+    opened
+      .on('broadcast', { event: '*' }, (message: { payload?: unknown }) => {
+        const event = parseLiveEvent(message.payload);
+        if (event) options.onEvent(event);
+      })
+      .on('presence', { event: 'sync' }, () => liveStore.setPresence(opened.presenceState()))
+      .subscribe((status) => {
+        if (channel !== opened) return;
+        if (status === 'SUBSCRIBED') {
+          joined = true;
+          everJoined = true;
+          liveStore.setConnection('live');
+          track();
+          options.onJoined();
+          return;
+        }
+        lost();
+        // CHANNEL_ERROR and TIMED_OUT rejoin by themselves; a closed channel does not.
+        if (status === 'CLOSED') reopenSoon();
+      });
+  };
+
+  const close = async () => {
+    const closing = channel;
+    channel = null;
+    lost();
+    liveStore.setPresence({});
+    if (closing) await (await loadRealtimeClient()).removeChannel(closing);
+  };
+
+  const reopenSoon = () => {
+    clearTimeout(reopenTimer);
+    reopenTimer = setTimeout(() => {
+      void close().then(() => {
+        if (!stopped && navigator.onLine) void open();
+      });
+    }, REOPEN_DELAY_MS);
+  };
+
+  // The browser knows first when the network goes: leave at once rather than wait for a heartbeat to fail,
+  // and join again (then catch up) when it is back.
+  const onOffline = () => {
+    clearTimeout(reopenTimer);
+    void close();
+  };
+  const onOnline = () => {
+    if (!channel && !stopped) void open();
+  };
+  window.addEventListener('offline', onOffline);
+  window.addEventListener('online', onOnline);
+  let place = liveStore.get().place;
+  const unsubscribePlace = liveStore.subscribe(() => {
+    if (liveStore.get().place === place) return;
+    place = liveStore.get().place;
+    if (joined) track();
+  });
+
+  liveStore.reset();
+  if (navigator.onLine) void open();
+  return () => {
+    stopped = true;
+    clearTimeout(trackTimer);
+    clearTimeout(reopenTimer);
+    window.removeEventListener('offline', onOffline);
+    window.removeEventListener('online', onOnline);
+    unsubscribePlace();
+    void close();
+  };
+}
