@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const eslint = new ESLint({ cwd: root });
 
-async function problemsIn(code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: `${root}web/src/app/routes/any-screen.tsx` });
+async function problemsIn(code: string, file = 'web/src/app/routes/any-screen.tsx'): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${root}${file}` });
   return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
 }
 
@@ -31,6 +31,24 @@ describe('the web has no way to the server but the typed API client', () => {
     ["import createClient from 'openapi-fetch';\nvoid createClient;", 'no-restricted-imports'],
   ])('refuses %s', async (code, rule) => {
     expect(await problemsIn(`${code}\nexport {};\n`)).toContain(rule);
+  });
+
+  it.each([
+    ['web/src/lib/api/any-client.ts'],
+    ['web/src/lib/uploads/any-other-file.ts'],
+    ['web/src/features/attachments/any-component.tsx'],
+  ])('refuses XMLHttpRequest in %s', async (file) => {
+    expect(await problemsIn('void new XMLHttpRequest();\nexport {};\n', file)).toContain(
+      'no-restricted-globals',
+    );
+  });
+
+  it('lets only the uploader use XMLHttpRequest, and not fetch', async () => {
+    const file = 'web/src/lib/uploads/put-file.ts';
+    expect(await problemsIn('void new XMLHttpRequest();\nexport {};\n', file)).toEqual([]);
+    expect(await problemsIn("void fetch('/storage/v1/object');\nexport {};\n", file)).toContain(
+      'no-restricted-globals',
+    );
   });
 
   it('accepts a call through the typed client', async () => {

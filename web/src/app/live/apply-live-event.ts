@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { applyActivityEvent } from '../../features/activity/realtime/apply-activity-event.ts';
+import { applyAttachmentEvent } from '../../features/attachments/realtime/apply-attachment-event.ts';
 import { applyLabelEvent } from '../../features/labels/realtime/apply-label-event.ts';
 import { applyMemberEvent } from '../../features/members/realtime/apply-member-event.ts';
 import { applyProjectEvent } from '../../features/projects/realtime/apply-project-event.ts';
@@ -22,6 +23,7 @@ export function applyLiveEvent(queryClient: QueryClient, meId: string, event: Li
   applyLabelEvent(queryClient, event);
   applyMemberEvent(queryClient, event);
   applyActivityEvent(queryClient, event);
+  applyAttachmentEvent(queryClient, event);
   // Someone changed this person's role: what the workspace lets them do is read again.
   if (aboutMe) void queryClient.invalidateQueries({ queryKey: workspaceKeys.all });
 }

@@ -56,7 +56,12 @@ export function BoardScreen() {
   }, []);
 
   const memberList = useMemo(
-    () => (members.data ?? []).map((m) => ({ id: m.user_id, name: m.display_name || m.email })),
+    () =>
+      (members.data ?? []).map((m) => ({
+        id: m.user_id,
+        name: m.display_name || m.email,
+        avatarUrl: m.avatar_url,
+      })),
     [members.data],
   );
   const labelList = useMemo(() => labels.data ?? [], [labels.data]);

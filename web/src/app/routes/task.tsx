@@ -1,14 +1,22 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { Button, buttonClassName } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { paths } from '../../config/paths.ts';
 import { useMe } from '../../features/account/api/get-me.ts';
+import { AttachmentsSection } from '../../features/attachments/components/attachments-section.tsx';
 import { useCreateLabel } from '../../features/labels/api/create-label.ts';
 import { useLabels } from '../../features/labels/api/list-labels.ts';
 import { useMembers } from '../../features/members/api/list-members.ts';
 import { useTaskByKey } from '../../features/tasks/api/get-task-by-key.ts';
-import type { TaskWorkspace } from '../../features/tasks/components/panel/task-context.ts';
+import { taskKeys } from '../../features/tasks/api/query-keys.ts';
+import {
+  canEditTasks,
+  canModerate,
+  memberName,
+  type TaskWorkspace,
+} from '../../features/tasks/components/panel/task-context.ts';
 import { TaskView, TaskViewSkeleton } from '../../features/tasks/components/panel/task-view.tsx';
 import { useWorkspace } from '../../features/workspaces/api/get-workspace.ts';
 import { ApiError, describeError } from '../../lib/api/api-error.ts';
@@ -130,6 +138,7 @@ function TaskContent({ slug, projectKey, taskKey, layout, onDeleted }: TaskConte
   const labels = useLabels(slug);
   const me = useMe();
   const createLabel = useCreateLabel(slug);
+  const queryClient = useQueryClient();
 
   if (task.error instanceof ApiError && task.error.status === 404) {
     return (
@@ -172,5 +181,24 @@ function TaskContent({ slug, projectKey, taskKey, layout, onDeleted }: TaskConte
     labels: labels.data,
     createLabel: (label) => createLabel.mutateAsync(label),
   };
-  return <TaskView task={task.data} workspace={context} layout={layout} onDeleted={onDeleted} />;
+  const taskId = task.data.id;
+  const attachments = (
+    <AttachmentsSection
+      taskId={taskId}
+      canAttach={canEditTasks(context.role)}
+      canDeleteAny={canModerate(context.role)}
+      meId={context.meId}
+      nameOf={(userId) => memberName(context.members, userId)}
+      onChanged={() => void queryClient.invalidateQueries({ queryKey: taskKeys.events(taskId) })}
+    />
+  );
+  return (
+    <TaskView
+      task={task.data}
+      workspace={context}
+      layout={layout}
+      onDeleted={onDeleted}
+      attachments={attachments}
+    />
+  );
 }

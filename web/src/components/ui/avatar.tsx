@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { classNames } from './class-names.ts';
 import styles from './avatar.module.css';
 
@@ -6,7 +7,9 @@ interface AvatarProps {
   name: string;
   /** A stable id, so a person keeps their colour wherever they appear. */
   id: string;
-  size?: 'small' | 'medium';
+  /** The person's picture (a signed URL, `avatar_url`); the initials stand in without one or if it fails. */
+  src?: string | null;
+  size?: 'small' | 'medium' | 'large';
   /** Decorative when the name is written beside it; otherwise the name is its accessible label. */
   decorative?: boolean;
   className?: string;
@@ -32,14 +35,21 @@ export function hueOf(id: string): number {
   return (hash % HUES) * (360 / HUES);
 }
 
-export function Avatar({ name, id, size = 'small', decorative = false, className }: AvatarProps) {
+export function Avatar({ name, id, src, size = 'small', decorative = false, className }: AvatarProps) {
+  // Remembers which address failed, so a new one (a fresh signed URL, a new picture) is tried again.
+  const [failed, setFailed] = useState<string | null>(null);
+  const picture = src && src !== failed ? src : null;
   return (
     <span
       className={classNames(styles.avatar, styles[size], className)}
       style={{ '--avatar-hue': hueOf(id) } as React.CSSProperties}
       {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': name, title: name })}
     >
-      {initialsOf(name)}
+      {picture ? (
+        <img className={styles.picture} src={picture} alt="" onError={() => setFailed(picture)} />
+      ) : (
+        initialsOf(name)
+      )}
     </span>
   );
 }

@@ -9,8 +9,11 @@ interface DialogProps {
   title: string;
   /** One sentence under the title: what the dialog is for. */
   description?: string;
-  /** `sheet` slides in from the right and fills the screen on a phone (the task panel). */
-  variant?: 'centered' | 'sheet';
+  /**
+   * `sheet` slides in from the right and fills the screen on a phone (the task panel); `lightbox` is a
+   * large dark frame over everything, dialogs included, for a picture.
+   */
+  variant?: 'centered' | 'sheet' | 'lightbox';
   /** Where focus goes when the dialog closes, if not back to what opened it. */
   onCloseAutoFocus?: (event: Event) => void;
   /** Call `event.preventDefault()` to keep the dialog open (Esc cancels an edit inside it instead). */
@@ -35,7 +38,9 @@ export function Dialog({
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className={styles.overlay} />
+        <RadixDialog.Overlay
+          className={classNames(styles.overlay, variant === 'lightbox' && styles.lightboxOverlay)}
+        />
         <RadixDialog.Content
           className={classNames(styles.content, styles[variant])}
           onCloseAutoFocus={onCloseAutoFocus}

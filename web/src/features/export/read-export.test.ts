@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportFilename, formatBytes, IncompleteExportError, readExport } from './read-export.ts';
+import { exportFilename, IncompleteExportError, readExport } from './read-export.ts';
 
 function streamOf(...parts: string[]): ReadableStream<Uint8Array> {
   return new ReadableStream({
@@ -32,13 +32,5 @@ describe('exportFilename', () => {
   it("takes Content-Disposition's name, or makes one from the slug", () => {
     expect(exportFilename('attachment; filename="acme-export.json"', 'acme')).toBe('acme-export.json');
     expect(exportFilename(null, 'acme')).toBe('acme-export.json');
-  });
-});
-
-describe('formatBytes', () => {
-  it('says bytes, KB or MB', () => {
-    expect(formatBytes(312)).toBe('312 bytes');
-    expect(formatBytes(840 * 1024)).toBe('840 KB');
-    expect(formatBytes(1.25 * 1024 * 1024)).toBe('1.3 MB');
   });
 });

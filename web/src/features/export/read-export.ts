@@ -62,10 +62,3 @@ export class IncompleteExportError extends Error {
     super('The export stopped before it was complete, so it was not saved. Export again.', { cause });
   }
 }
-
-/** "1.2 MB", "840 KB", "312 bytes". */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}

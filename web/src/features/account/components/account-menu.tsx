@@ -21,7 +21,7 @@ export function AccountMenu({ email, onSignOut }: AccountMenuProps) {
       label="Account"
       trigger={
         <button type="button" className={styles.trigger} aria-label="Account menu">
-          <Avatar name={name} id={me.data?.id ?? email} decorative />
+          <Avatar name={name} id={me.data?.id ?? email} src={me.data?.avatar_url} decorative />
           <span className={styles.name}>{name}</span>
         </button>
       }

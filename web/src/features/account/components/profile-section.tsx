@@ -13,6 +13,7 @@ import { useValidatedSubmit } from '../../../lib/forms/validated-submit.ts';
 import { PROFILE_LABELS, validateProfile } from '../account-forms.ts';
 import { useMe } from '../api/get-me.ts';
 import { useUpdateMe } from '../api/update-me.ts';
+import { AvatarPicker } from './avatar-picker.tsx';
 
 type Me = components['schemas']['Me'];
 
@@ -30,7 +31,10 @@ export function ProfileSection() {
           </Button>
         </Alert>
       ) : (
-        <ProfileForm me={me.data} />
+        <>
+          <AvatarPicker me={me.data} />
+          <ProfileForm me={me.data} />
+        </>
       )}
     </PanelSection>
   );

@@ -5,7 +5,8 @@ import { PanelSection } from '../../../components/ui/panel-section.tsx';
 import { describeError } from '../../../lib/api/api-error.ts';
 import { useExportWorkspace } from '../api/export-workspace.ts';
 import { saveFile } from '../save-file.ts';
-import { formatBytes, IncompleteExportError, type ExportFile, type ExportProgress } from '../read-export.ts';
+import { formatBytes } from '../../../lib/files/format-bytes.ts';
+import { IncompleteExportError, type ExportFile, type ExportProgress } from '../read-export.ts';
 import styles from './export-panel.module.css';
 
 interface ExportPanelProps {

@@ -96,7 +96,7 @@ function MemberRow({ slug, member, isSelf, lastOwner, callerRole, onRemove }: Me
 
   return (
     <li className={styles.row} data-testid="member-row">
-      <Avatar name={name} id={member.user_id} decorative />
+      <Avatar name={name} id={member.user_id} src={member.avatar_url} decorative />
       <div className={styles.who}>
         <span className={styles.name}>
           {name}

@@ -2,6 +2,8 @@
 export interface BoardPerson {
   id: string;
   name: string;
+  /** Their picture's signed URL (`avatar_url`), if they have one. */
+  avatarUrl?: string | null;
 }
 
 export interface BoardLabel {

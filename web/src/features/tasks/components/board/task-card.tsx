@@ -60,7 +60,7 @@ function CardBody({ task, people }: { task: Task; people: BoardPeople }) {
     <>
       <span className={styles.top}>
         <span className={styles.key}>{task.key}</span>
-        {assignee && <Avatar name={assignee.name} id={assignee.id} />}
+        {assignee && <Avatar name={assignee.name} id={assignee.id} src={assignee.avatarUrl} />}
       </span>
       <span className={styles.title}>{task.title}</span>
       <span className={styles.meta}>

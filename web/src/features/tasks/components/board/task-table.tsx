@@ -132,7 +132,8 @@ export function TaskTable({ board, people, sort, onSortChange }: TaskTableProps)
                 <td>
                   {assignee ? (
                     <span className={styles.cell}>
-                      <Avatar name={assignee.name} id={assignee.id} decorative /> {assignee.name}
+                      <Avatar name={assignee.name} id={assignee.id} src={assignee.avatarUrl} decorative />{' '}
+                      {assignee.name}
                     </span>
                   ) : (
                     <span className={styles.muted}>Unassigned</span>

@@ -5,10 +5,16 @@ import { Avatar, EmptyAvatar } from '../../../../components/ui/avatar.tsx';
 import { ApiError, describeError } from '../../../../lib/api/api-error.ts';
 import { useDeleteComment } from '../../api/delete-comment.ts';
 import { useUpdateComment } from '../../api/update-comment.ts';
-import { ConfirmDialog } from '../panel/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
 import { Markdown } from '../panel/markdown.tsx';
 import { formatTimestamp, relativeTime } from '../../../../lib/dates/relative-time.ts';
-import { canEditTasks, canModerate, memberName, type TaskWorkspace } from '../panel/task-context.ts';
+import {
+  canEditTasks,
+  canModerate,
+  memberAvatar,
+  memberName,
+  type TaskWorkspace,
+} from '../panel/task-context.ts';
 import { CommentEditor } from './comment-editor.tsx';
 import styles from './comments.module.css';
 
@@ -50,7 +56,16 @@ export function CommentItem({ comment, workspace }: { comment: Comment; workspac
   return (
     <li className={styles.comment} data-comment-id={comment.id}>
       <div className={styles.meta}>
-        {comment.author_id ? <Avatar name={author} id={comment.author_id} decorative /> : <EmptyAvatar />}
+        {comment.author_id ? (
+          <Avatar
+            name={author}
+            id={comment.author_id}
+            src={memberAvatar(workspace.members, comment.author_id)}
+            decorative
+          />
+        ) : (
+          <EmptyAvatar />
+        )}
         <span className={styles.author}>{author}</span>
         <time
           className={styles.time}

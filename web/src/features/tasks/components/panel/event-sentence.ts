@@ -10,6 +10,10 @@ type Event = components['schemas']['Event'];
  * activity shows otherwise (comments appear as themselves) and for kinds this client does not know.
  */
 export function eventSentence(event: Event, nameOf: (userId: string) => string): string | null {
+  if (event.data.object === 'attachment') {
+    const verb = event.type === 'attachment.deleted' ? 'removed' : 'attached';
+    return `${verb} ${event.data.file_name}`;
+  }
   if (event.data.object !== 'task') return null;
   const task = event.data;
   const wording: TaskChangeWording = { statusLabels: STATUS_LABELS, priorityLabels: PRIORITY_LABELS, nameOf };

@@ -8,7 +8,7 @@ import { useTaskEvents } from '../../api/list-task-events.ts';
 import { CommentComposer, CommentItem } from '../comments/comment-item.tsx';
 import { eventSentence } from './event-sentence.ts';
 import { formatTimestamp, relativeTime } from '../../../../lib/dates/relative-time.ts';
-import { canEditTasks, memberName, type Task, type TaskWorkspace } from './task-context.ts';
+import { canEditTasks, memberAvatar, memberName, type Task, type TaskWorkspace } from './task-context.ts';
 import styles from './panel.module.css';
 
 type Comment = components['schemas']['Comment'];
@@ -68,6 +68,7 @@ export function TaskActivity({ task, workspace }: { task: Task; workspace: TaskW
                   <Avatar
                     name={nameOf(entry.event.actor.user_id)}
                     id={entry.event.actor.user_id}
+                    src={memberAvatar(workspace.members, entry.event.actor.user_id)}
                     decorative
                   />
                 ) : (

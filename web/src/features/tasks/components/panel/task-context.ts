@@ -25,6 +25,11 @@ export function canModerate(role: WorkspaceRole): boolean {
   return role === 'owner' || role === 'admin';
 }
 
+/** A member's picture's signed URL, or null (none, or someone who left). */
+export function memberAvatar(members: readonly Member[], userId: string | null): string | null {
+  return (userId === null ? undefined : members.find((m) => m.user_id === userId))?.avatar_url ?? null;
+}
+
 /** A member's name as shown, or a stand-in for someone who left or deleted their account. */
 export function memberName(members: readonly Member[], userId: string | null): string {
   const member = userId === null ? undefined : members.find((m) => m.user_id === userId);

@@ -52,7 +52,7 @@ export function TaskProperties({ task, workspace, save }: TaskPropertiesProps) {
     ...assignable.map((member) => ({
       value: member.user_id,
       label: member.display_name,
-      icon: <Avatar name={member.display_name} id={member.user_id} decorative />,
+      icon: <Avatar name={member.display_name} id={member.user_id} src={member.avatar_url} decorative />,
     })),
   ];
   const assignee = task.assignee_id ?? UNASSIGNED;

@@ -1,9 +1,10 @@
+import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../../components/ui/button.tsx';
 import { classNames } from '../../../../components/ui/class-names.ts';
 import { describeError } from '../../../../lib/api/api-error.ts';
 import { useDeleteTask } from '../../api/delete-task.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
 import { TaskActivity } from './task-activity.tsx';
 import { canEditTasks, type Task, type TaskWorkspace } from './task-context.ts';
 import { TaskDescription } from './task-description.tsx';
@@ -18,10 +19,12 @@ interface TaskViewProps {
   /** `sheet` stacks everything in one column; `page` puts the properties in a side column when wide. */
   layout: 'sheet' | 'page';
   onDeleted: () => void;
+  /** The task's files, from the attachments feature (the route composes it), above the activity. */
+  attachments?: ReactNode;
 }
 
-/** A task with everything about it: title, properties, description, activity and comments. */
-export function TaskView({ task, workspace, layout, onDeleted }: TaskViewProps) {
+/** A task with everything about it: title, properties, description, files, activity and comments. */
+export function TaskView({ task, workspace, layout, onDeleted, attachments }: TaskViewProps) {
   const { save } = useTaskSaver(workspace.slug, task.key);
   const canEdit = canEditTasks(workspace.role);
   const remove = useDeleteTask();
@@ -58,6 +61,7 @@ export function TaskView({ task, workspace, layout, onDeleted }: TaskViewProps) 
       </aside>
       <div className={styles.bodyArea}>
         <TaskDescription task={task} canEdit={canEdit} save={save} />
+        {attachments}
         <TaskActivity task={task} workspace={workspace} />
       </div>
     </div>

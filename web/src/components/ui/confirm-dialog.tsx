@@ -1,7 +1,7 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import type { ReactNode } from 'react';
-import { buttonClassName } from '../../../../components/ui/button.tsx';
-import styles from './panel.module.css';
+import { buttonClassName } from './button.tsx';
+import styles from './confirm-dialog.module.css';
 
 interface ConfirmDialogProps {
   /** The element that opens it (a button). */
@@ -21,7 +21,7 @@ export function ConfirmDialog({ trigger, title, description, confirm, onConfirm 
         <AlertDialog.Overlay className={styles.confirmOverlay} />
         <AlertDialog.Content className={styles.confirm}>
           <AlertDialog.Title className={styles.confirmTitle}>{title}</AlertDialog.Title>
-          <AlertDialog.Description className={styles.hint}>{description}</AlertDialog.Description>
+          <AlertDialog.Description className={styles.description}>{description}</AlertDialog.Description>
           <div className={styles.confirmActions}>
             <AlertDialog.Cancel className={buttonClassName('secondary')}>Cancel</AlertDialog.Cancel>
             <AlertDialog.Action className={buttonClassName('danger')} onClick={onConfirm}>
