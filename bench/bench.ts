@@ -9,6 +9,7 @@ import { measureListOverhead } from './list-overhead.ts';
 import { measureListScale } from './list-scale.ts';
 import { describeMachine } from './machine.ts';
 import { measureMoveOverhead } from './move-overhead.ts';
+import { describeRealtimeMethod, measureRealtimeFanOut } from './realtime-fanout.ts';
 import { renderReport, summaryOf, webResultOf } from './report.ts';
 import { measureRlsCost } from './rls-cost.ts';
 import type { BenchRow } from './rows.ts';
@@ -25,6 +26,8 @@ export interface BenchOptions {
   web: WebBenchOptions;
   /** Only rows g–j (`npm run bench -- --web`): the same stack and seed, without the API rows a–f. */
   webOnly?: boolean;
+  /** Only row k (`npm run bench -- --realtime`): the same stack and seed, without the other rows. */
+  realtimeOnly?: boolean;
   /** The command line the report names. */
   command: string;
   /** Aborted (Ctrl-C), the bench stops measuring, stops the stand-in and throws. */
@@ -76,7 +79,7 @@ export async function runBench(
 async function measureEverything(stack: BenchStack, options: BenchOptions, progress: (line: string) => void) {
   try {
     const rows = options.webOnly ? [] : await measureAll(stack, options, progress);
-    const webRows = await measureBoardInBrowser(stack, options.web, progress);
+    const webRows = options.realtimeOnly ? [] : await measureBoardInBrowser(stack, options.web, progress);
     return { rows, webRows };
   } catch (error) {
     const lastLines = stack.standIn.output().trimEnd().split('\n').slice(-30).join('\n');
@@ -93,9 +96,11 @@ async function measureAll(stack: BenchStack, options: BenchOptions, progress: (l
     () => measureRlsCost(stack, rounds, progress),
     () => measureListScale(stack, rounds, progress),
     () => measureThroughput(stack, options.load, progress, options.signal),
+    () => measureRealtimeFanOut(stack, rounds, progress),
   ];
   const rows: BenchRow[] = [];
-  for (const step of steps) {
+  // --realtime: row k, the last step, only.
+  for (const step of options.realtimeOnly ? steps.slice(-1) : steps) {
     const measured = await step();
     for (const row of measured) progress(`${row.id}: ${summaryOf(row)}`);
     rows.push(...measured);
@@ -103,8 +108,14 @@ async function measureAll(stack: BenchStack, options: BenchOptions, progress: (l
   return rows;
 }
 
-function describeMethod({ seed, rounds, load, web, webOnly }: BenchOptions): string {
+function describeMethod({ seed, rounds, load, web, webOnly, realtimeOnly }: BenchOptions): string {
   const count = (n: number) => n.toLocaleString('en');
+  if (realtimeOnly) {
+    return (
+      `a workspace of ${seed.members} members, projects of ${count(seed.bigProjectTasks)} and ` +
+      `${count(seed.smallProjectTasks)} tasks over 5 columns; ${describeRealtimeMethod(rounds)}`
+    );
+  }
   if (webOnly) {
     return (
       `a workspace of ${seed.members} members, projects of ${count(seed.bigProjectTasks)} and ` +
@@ -118,6 +129,7 @@ function describeMethod({ seed, rounds, load, web, webOnly }: BenchOptions): str
     `taking turns request by request, ${count(rounds.warmup)} warm-up rounds then ` +
     `${count(rounds.measured)} timed requests each (at most ${rounds.budgetSeconds} s a row of two, half as much more per further contender); ` +
     `lists are \`?status=todo&limit=50\` in board order; rows e and f are ${load.connections} connections ` +
-    `for ${load.durationSeconds} s on the API, then as long on the bare handler through the same gateway.`
+    `for ${load.durationSeconds} s on the API, then as long on the bare handler through the same gateway; ` +
+    describeRealtimeMethod(rounds)
   );
 }

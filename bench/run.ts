@@ -1,12 +1,14 @@
 // `npm run bench`: the benchmark at full size. Prints progress, then the table (also written to
 // bench/results.md). A missed target is reported, not failed: the exit code says only whether it ran.
-// `npm run bench -- --web` measures only the browser rows g–j and prints them (results.md is kept).
+// `npm run bench -- --web` measures only the browser rows g–j and prints them (results.md is kept);
+// `npm run bench -- --realtime` likewise row k only.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FULL_BENCH, runBench } from './bench.ts';
 
 const RESULTS = join(import.meta.dirname, 'results.md');
 const webOnly = process.argv.includes('--web');
+const realtimeOnly = process.argv.includes('--realtime');
 const progress = (line: string) => process.stdout.write(`bench: ${line}\n`);
 const interrupted = new AbortController();
 // `on`, not `once`: Ctrl-C reaches us twice (from the terminal and relayed by tsx), and an unhandled
@@ -20,11 +22,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 try {
-  const command = webOnly ? 'npm run bench -- --web' : FULL_BENCH.command;
-  const options = { ...FULL_BENCH, webOnly, command, signal: interrupted.signal };
+  const only = webOnly ? '--web' : realtimeOnly ? '--realtime' : null;
+  const command = only ? `npm run bench -- ${only}` : FULL_BENCH.command;
+  const options = { ...FULL_BENCH, webOnly, realtimeOnly, command, signal: interrupted.signal };
   const { report } = await runBench(options, progress);
-  if (webOnly) {
-    process.stdout.write(`\n${report}\nbench: rows g–j only; bench/results.md is left as it was\n`);
+  if (only) {
+    process.stdout.write(`\n${report}\nbench: ${only} rows only; bench/results.md is left as it was\n`);
   } else {
     await writeFile(RESULTS, report);
     process.stdout.write(`\n${report}\nbench: written to bench/results.md\n`);

@@ -1,5 +1,5 @@
 import type { RealtimeClaims } from './tokens.ts';
-import type { PhoenixMessage, UserBroadcast, Vsn } from './wire.ts';
+import type { PhoenixMessage, Vsn } from './wire.ts';
 
 /** One WebSocket of a client, as the channels on it see it. */
 export interface Connection {
@@ -11,7 +11,8 @@ export interface Connection {
   /** The joined channels, by wire topic (`realtime:room:1`). */
   channels: Map<string, Channel>;
   send(message: PhoenixMessage): void;
-  sendBroadcast(topic: string, broadcast: UserBroadcast): void;
+  /** A frame encoded for this socket's serializer (encodeBroadcast): once per message, not per socket. */
+  sendFrame(frame: string | Buffer | null): void;
 }
 
 /** What a private channel's user may do, as its RLS policies said; null = not asked yet. */

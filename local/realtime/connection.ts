@@ -6,7 +6,7 @@ import { handleBroadcast } from './broadcast.ts';
 import type { RealtimeContext } from './context.ts';
 import { joinChannel } from './join.ts';
 import { handlePresence } from './presence.ts';
-import { decodeFrame, encodeBroadcast, encodeMessage, type PhoenixMessage, type Vsn } from './wire.ts';
+import { decodeFrame, encodeMessage, type PhoenixMessage, type Vsn } from './wire.ts';
 
 type ChannelHandler = (context: RealtimeContext, channel: Channel, message: PhoenixMessage) => Promise<void>;
 
@@ -30,7 +30,7 @@ export function openConnection(
     ...options,
     channels: new Map(),
     send: (message) => sendFrame(socket, encodeMessage(options.vsn, message)),
-    sendBroadcast: (topic, broadcast) => sendFrame(socket, encodeBroadcast(options.vsn, topic, broadcast)),
+    sendFrame: (frame) => sendFrame(socket, frame),
   };
   const queues = new Map<string, Promise<void>>();
   let idle = idleTimer(context, socket);

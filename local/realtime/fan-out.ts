@@ -1,10 +1,11 @@
 import type { Channel } from './channel.ts';
 import type { RealtimeContext } from './context.ts';
-import type { UserBroadcast } from './wire.ts';
+import { encodeBroadcast, type UserBroadcast } from './wire.ts';
 
 /**
  * Delivers a broadcast to the subscribers of a topic in one namespace; a private channel's subscriber
- * receives it only with broadcast read permission (reference §2.6).
+ * receives it only with broadcast read permission (reference §2.6). The frame is encoded once per
+ * serializer (and wire topic), not once per subscriber.
  */
 export function fanOut(
   context: RealtimeContext,
@@ -12,10 +13,14 @@ export function fanOut(
   broadcast: UserBroadcast,
   except?: Channel,
 ): void {
+  const frames = new Map<string, string | Buffer | null>();
   for (const channel of context.hub.subscribers(target.isPrivate, target.subTopic)) {
     if (channel === except) continue;
     if (channel.isPrivate && !channel.policies.broadcastRead) continue;
-    channel.connection.sendBroadcast(channel.topic, broadcast);
+    const { vsn } = channel.connection;
+    const key = `${vsn} ${channel.topic}`;
+    if (!frames.has(key)) frames.set(key, encodeBroadcast(vsn, channel.topic, broadcast));
+    channel.connection.sendFrame(frames.get(key) ?? null);
   }
 }
 

@@ -13,7 +13,7 @@ const TINY: BenchOptions = {
   web: { loads: 2 },
   command: 'npx vitest run --project local tests/local/bench-smoke.test.ts',
 };
-const ROWS = ['a1', 'a2', 'a3', 'a4', 'b', 'c', 'd', 'e', 'f'];
+const ROWS = ['a1', 'a2', 'a3', 'a4', 'b', 'c', 'd', 'e', 'f', 'k'];
 
 test('the bench measures every row and prints them in one table', { timeout: 420_000 }, async () => {
   const progress: string[] = [];
@@ -44,7 +44,14 @@ test('the bench measures every row and prints them in one table', { timeout: 420
   expect(throughput?.target?.value).toBeGreaterThan(0);
   expect(throughput?.note).toMatch(/bare: [\d,]+ requests, 0 errors, 0 timeouts, 0 non-2xx$/);
 
-  const tableRows = report.split('\n').filter((line) => /^\| [a-f]\d? +\|/.test(line));
+  // A committed move reached all 50 realtime clients, each time; the bare fan-out sent the same frames.
+  const realtime = byId('k');
+  expect(realtime?.subject).toMatch(/^task move's COMMIT → the last of 50 supabase-js clients/);
+  expect(realtime?.baseline?.name).toMatch(/^bare `ws` fan-out of the same frame to 50 clients/);
+  expect(realtime?.target).toMatchObject({ text: 'p50 ≤ 5 ms, ≤ 10×, p99 ≤ 25 ms', limit: 1 });
+  expect(report).toMatch(/row k moves a task 2 times untimed, then up to 10 times/);
+
+  const tableRows = report.split('\n').filter((line) => /^\| [a-fk]\d? +\|/.test(line));
   expect(tableRows.map((line) => line.split('|')[1]?.trim())).toEqual(ROWS);
   expect(report).toMatch(/^- Machine: \d+ cores .*Node v\d+.*Deno \d.*PostgreSQL \d+/m);
   expect(report).toContain(`- Command: \`${TINY.command}\`.`);
