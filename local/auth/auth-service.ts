@@ -20,7 +20,7 @@ import type { Mailer } from './mailer.ts';
 import { createRateLimiter, type AuthRateLimits } from './rate-limits.ts';
 import { recover } from './recover.ts';
 import type { RedirectSettings } from './redirects.ts';
-import { routeTable, type RouteParams } from './route-table.ts';
+import { routeTable, type RouteParams } from '../gateway/route-table.ts';
 import { signUp } from './signup.ts';
 import { token } from './token.ts';
 import { tokenIssuer } from './tokens.ts';

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Database } from '../db.ts';
 import type { BlobStore } from './blob-store.ts';
 import type { CallerVerifier } from './caller.ts';
-import type { RouteParams } from './routes.ts';
+import type { RouteParams } from '../gateway/route-table.ts';
 import type { UrlTokens } from './url-tokens.ts';
 
 /** What every storage endpoint may use. */

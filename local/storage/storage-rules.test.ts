@@ -3,7 +3,6 @@ import { requestedRange } from './byte-range.ts';
 import { attachmentDisposition } from './content-disposition.ts';
 import { parseFileSize } from './file-size.ts';
 import { assertMimeTypeAllowed, maxObjectSize } from './limits.ts';
-import { routeTable } from './routes.ts';
 
 describe('storage rules', () => {
   test('file sizes: decimal units as Storage, binary units as the CLI, plain bytes', () => {
@@ -50,19 +49,5 @@ describe('storage rules', () => {
     expect(attachmentDisposition("l'été (1)*.txt")).toBe(
       "attachment; filename*=UTF-8''l%27%C3%A9t%C3%A9%20%281%29%2A.txt",
     );
-  });
-
-  test('routes: {*path} keeps slashes and is decoded; the first declared match wins', () => {
-    const find = routeTable({
-      'POST /object/sign/{bucket}': 'many',
-      'POST /object/sign/{bucket}/{*path}': 'one',
-    });
-    expect(find('POST', '/object/sign/b')).toEqual({ handler: 'many', params: { bucket: 'b' } });
-    expect(find('POST', '/object/sign/b/a%20folder/f.txt')).toEqual({
-      handler: 'one',
-      params: { bucket: 'b', path: 'a folder/f.txt' },
-    });
-    expect(find('GET', '/object/sign/b')).toBeNull();
-    expect(find('POST', '/object/sign/b/%E0%A4%A')).toBeNull();
   });
 });

@@ -21,7 +21,7 @@ import { listObjects } from './object-list.ts';
 import { downloadObject, downloadPublicObject, downloadSignedObject, objectInfo } from './object-reads.ts';
 import { updateObject, uploadObject, uploadToSignedUrl } from './object-upload.ts';
 import { copyObjectEndpoint, moveObjectEndpoint, removeObjects } from './object-writes.ts';
-import { routeTable } from './routes.ts';
+import { routeTable } from '../gateway/route-table.ts';
 import { createSignedUploadUrl, createSignedUrl, createSignedUrls } from './signed-url-endpoints.ts';
 import { urlTokens } from './url-tokens.ts';
 
@@ -64,7 +64,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
   'PUT /object/{bucket}/{*path}': updateObject,
 };
 
-const findEndpoint = routeTable(ENDPOINTS);
+const findEndpoint = routeTable(ENDPOINTS, { trailingSlash: true });
 
 /** URLs meant to be opened without credentials: the token (or the bucket being public) is the permission. */
 const OPEN_ROUTE = /^\/object\/(?:sign|upload\/sign|public)\//;

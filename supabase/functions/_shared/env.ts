@@ -40,34 +40,25 @@ const perMinute = z.coerce.number().int().min(1);
 const isJwk = (value: unknown): value is JWK =>
   typeof value === 'object' && value !== null && typeof (value as { kty?: unknown }).kty === 'string';
 
+/** A variable that holds JSON text, parsed (never echoing the text: these hold keys). */
+const jsonText = z.string().transform((text, context) => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    context.issues.push({ code: 'custom', message: 'not JSON', input: undefined });
+    return z.NEVER;
+  }
+});
+
 /** A JSON Web Key Set as JSON text, `{"keys":[...]}` or a bare `[...]` (both forms are in use). */
-const jsonWebKeySet = z
-  .string()
-  .transform((text, context) => {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      context.issues.push({ code: 'custom', message: 'not JSON', input: undefined });
-      return z.NEVER;
-    }
-  })
-  .pipe(
-    z
-      .union([z.array(z.custom<JWK>(isJwk)), z.object({ keys: z.array(z.custom<JWK>(isJwk)) })])
-      .transform((set) => ({ keys: Array.isArray(set) ? set : set.keys })),
-  );
+const jsonWebKeySet = jsonText.pipe(
+  z
+    .union([z.array(z.custom<JWK>(isJwk)), z.object({ keys: z.array(z.custom<JWK>(isJwk)) })])
+    .transform((set) => ({ keys: Array.isArray(set) ? set : set.keys })),
+);
 
 /** `{"default":"sb_secret_…", …}`: the key named `default`, else the only or first one. */
-const secretKeyMap = z
-  .string()
-  .transform((text, context) => {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      context.issues.push({ code: 'custom', message: 'not JSON', input: undefined });
-      return z.NEVER;
-    }
-  })
+const secretKeyMap = jsonText
   .pipe(z.record(z.string(), z.string().min(1)))
   .refine((keys) => Object.keys(keys).length > 0)
   .transform((keys) => keys['default'] ?? Object.values(keys)[0]);

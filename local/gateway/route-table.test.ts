@@ -23,4 +23,25 @@ describe('routeTable', () => {
     expect(find('DELETE', '/factors/')).toBeNull();
     expect(find('DELETE', '/factors/%E0%A4%A')).toBeNull();
   });
+
+  it('hands `{*name}` the rest of the path, slashes kept, decoded', () => {
+    const findObject = routeTable({
+      'POST /object/sign/{bucket}': 'many',
+      'POST /object/sign/{bucket}/{*path}': 'one',
+    });
+    expect(findObject('POST', '/object/sign/b')).toEqual({ handler: 'many', params: { bucket: 'b' } });
+    expect(findObject('POST', '/object/sign/b/a%20folder/f.txt')).toEqual({
+      handler: 'one',
+      params: { bucket: 'b', path: 'a folder/f.txt' },
+    });
+    expect(findObject('GET', '/object/sign/b')).toBeNull();
+    expect(findObject('POST', '/object/sign/b/%E0%A4%A')).toBeNull();
+  });
+
+  it('matches a trailing slash only when told to, as Storage does and GoTrue does not', () => {
+    expect(find('GET', '/user/')).toBeNull();
+    expect(routeTable({ 'GET /bucket': 'list' }, { trailingSlash: true })('GET', '/bucket/')?.handler).toBe(
+      'list',
+    );
+  });
 });

@@ -15,14 +15,21 @@ interface CompiledRoute<Handler> {
 
 const PARAMETER = /^\{(\*?)(\w+)\}$/;
 
+export interface RouteTableOptions {
+  /** Whether `/path/` also matches `/path` (Storage's router allows it; GoTrue's does not). */
+  trailingSlash?: boolean;
+}
+
 /**
- * A router over `"METHOD /path"` keys, e.g. `'GET /object/sign/{bucket}/{*path}'`, where an object's path
- * may hold slashes. The first route that matches wins, in declaration order.
+ * The stand-in services' router over `"METHOD /path"` keys: `{name}` matches one path segment
+ * (`'POST /factors/{id}/verify'`), `{*name}` the rest of the path, slashes included
+ * (`'GET /object/sign/{bucket}/{*path}'`). The first route that matches wins, in declaration order.
  */
 export function routeTable<Handler>(
   routes: Record<string, Handler>,
+  { trailingSlash = false }: RouteTableOptions = {},
 ): (method: string, path: string) => RouteMatch<Handler> | null {
-  const compiled = Object.entries(routes).map(([key, handler]) => compile(key, handler));
+  const compiled = Object.entries(routes).map(([key, handler]) => compile(key, handler, trailingSlash));
   return (method, path) => {
     for (const route of compiled) {
       if (route.method !== method) continue;
@@ -34,7 +41,7 @@ export function routeTable<Handler>(
   };
 }
 
-function compile<Handler>(key: string, handler: Handler): CompiledRoute<Handler> {
+function compile<Handler>(key: string, handler: Handler, trailingSlash: boolean): CompiledRoute<Handler> {
   const [method = '', path = ''] = key.split(' ');
   const names: string[] = [];
   const segments = path.split('/').map((segment) => {
@@ -43,7 +50,8 @@ function compile<Handler>(key: string, handler: Handler): CompiledRoute<Handler>
     names.push(parameter[2] ?? '');
     return parameter[1] ? '(.+)' : '([^/]+)';
   });
-  return { method, pattern: new RegExp(`^${segments.join('/')}/?$`), names, handler };
+  const end = trailingSlash ? '/?$' : '$';
+  return { method, pattern: new RegExp(`^${segments.join('/')}${end}`), names, handler };
 }
 
 /** Null when a part is not valid percent-encoding (the route then does not match). */
