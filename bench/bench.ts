@@ -27,6 +27,24 @@ export interface BenchOptions {
   command: string;
   /** Aborted (Ctrl-C), the bench stops measuring, stops the stand-in and throws. */
   signal?: AbortSignal;
+  /** Only the steps of these rows (`a`, `b`, …, `f`, `g`; a step measures all its rows); every row if unset. */
+  rows?: readonly string[];
+}
+
+/** The steps of the bench, each named by the rows it measures, in the order they run. */
+export const BENCH_STEPS = ['a', 'b', 'c', 'd', 'ef', 'ghij'] as const;
+type BenchStep = (typeof BENCH_STEPS)[number];
+
+/** The steps that measure any of `rows` (`a4` or `a` selects step `a`); every step when unset. */
+export function stepsFor(rows: readonly string[] | undefined): Set<BenchStep> {
+  if (rows === undefined) return new Set(BENCH_STEPS);
+  const chosen = new Set<BenchStep>();
+  for (const row of rows) {
+    const step = BENCH_STEPS.find((name) => name.includes(row.charAt(0).toLowerCase()));
+    if (step === undefined) throw new Error(`no bench row "${row}": rows are a1–a4, b, c, d, e, f, g–j`);
+    chosen.add(step);
+  }
+  return chosen;
 }
 
 export const FULL_BENCH: BenchOptions = {
@@ -74,7 +92,9 @@ export async function runBench(
 async function measureEverything(stack: BenchStack, options: BenchOptions, progress: (line: string) => void) {
   try {
     const rows = await measureAll(stack, options, progress);
-    const webRows = await measureBoardInBrowser(stack, options.web, progress);
+    const webRows = stepsFor(options.rows).has('ghij')
+      ? await measureBoardInBrowser(stack, options.web, progress)
+      : [];
     return { rows, webRows };
   } catch (error) {
     const lastLines = stack.standIn.output().trimEnd().split('\n').slice(-30).join('\n');
@@ -85,15 +105,17 @@ async function measureEverything(stack: BenchStack, options: BenchOptions, progr
 
 async function measureAll(stack: BenchStack, options: BenchOptions, progress: (line: string) => void) {
   const rounds = { ...options.rounds, signal: options.signal };
-  const steps = [
-    () => measureListOverhead(stack, rounds, progress),
-    () => measureMoveOverhead(stack, rounds, progress),
-    () => measureRlsCost(stack, rounds, progress),
-    () => measureListScale(stack, rounds, progress),
-    () => measureThroughput(stack, options.load, progress, options.signal),
-  ];
+  const steps: Record<Exclude<BenchStep, 'ghij'>, () => Promise<BenchRow[]>> = {
+    a: () => measureListOverhead(stack, rounds, progress),
+    b: () => measureMoveOverhead(stack, rounds, progress),
+    c: () => measureRlsCost(stack, rounds, progress),
+    d: () => measureListScale(stack, rounds, progress),
+    ef: () => measureThroughput(stack, options.load, progress, options.signal),
+  };
+  const chosen = stepsFor(options.rows);
   const rows: BenchRow[] = [];
-  for (const step of steps) {
+  for (const [name, step] of Object.entries(steps)) {
+    if (!chosen.has(name as BenchStep)) continue;
     const measured = await step();
     for (const row of measured) progress(`${row.id}: ${summaryOf(row)}`);
     rows.push(...measured);
