@@ -24,14 +24,28 @@ export interface BenchOptions {
   load: Load;
   /** The board in Chromium (rows g–j). */
   web: WebBenchOptions;
-  /** Only rows g–j (`npm run bench -- --web`): the same stack and seed, without the API rows a–f. */
-  webOnly?: boolean;
-  /** Only row k (`npm run bench -- --realtime`): the same stack and seed, without the other rows. */
-  realtimeOnly?: boolean;
   /** The command line the report names. */
   command: string;
   /** Aborted (Ctrl-C), the bench stops measuring, stops the stand-in and throws. */
   signal?: AbortSignal;
+  /** Only the steps of these rows (`a`, `b`, …, `g`, `k`; a step measures all its rows); every row if unset. */
+  rows?: readonly string[];
+}
+
+/** The steps of the bench, each named by the rows it measures, in the order they run. */
+export const BENCH_STEPS = ['a', 'b', 'c', 'd', 'ef', 'k', 'ghij'] as const;
+type BenchStep = (typeof BENCH_STEPS)[number];
+
+/** The steps that measure any of `rows` (`a4` or `a` selects step `a`); every step when unset. */
+export function stepsFor(rows: readonly string[] | undefined): Set<BenchStep> {
+  if (rows === undefined) return new Set(BENCH_STEPS);
+  const chosen = new Set<BenchStep>();
+  for (const row of rows) {
+    const step = BENCH_STEPS.find((name) => name.includes(row.charAt(0).toLowerCase()));
+    if (step === undefined) throw new Error(`no bench row "${row}": rows are a1–a4, b, c, d, e, f, g–j, k`);
+    chosen.add(step);
+  }
+  return chosen;
 }
 
 export const FULL_BENCH: BenchOptions = {
@@ -78,8 +92,10 @@ export async function runBench(
 /** Every row; a failure says what the stand-in printed last, where the cause of a 5xx shows. */
 async function measureEverything(stack: BenchStack, options: BenchOptions, progress: (line: string) => void) {
   try {
-    const rows = options.webOnly ? [] : await measureAll(stack, options, progress);
-    const webRows = options.realtimeOnly ? [] : await measureBoardInBrowser(stack, options.web, progress);
+    const rows = await measureAll(stack, options, progress);
+    const webRows = stepsFor(options.rows).has('ghij')
+      ? await measureBoardInBrowser(stack, options.web, progress)
+      : [];
     return { rows, webRows };
   } catch (error) {
     const lastLines = stack.standIn.output().trimEnd().split('\n').slice(-30).join('\n');
@@ -90,17 +106,18 @@ async function measureEverything(stack: BenchStack, options: BenchOptions, progr
 
 async function measureAll(stack: BenchStack, options: BenchOptions, progress: (line: string) => void) {
   const rounds = { ...options.rounds, signal: options.signal };
-  const steps = [
-    () => measureListOverhead(stack, rounds, progress),
-    () => measureMoveOverhead(stack, rounds, progress),
-    () => measureRlsCost(stack, rounds, progress),
-    () => measureListScale(stack, rounds, progress),
-    () => measureThroughput(stack, options.load, progress, options.signal),
-    () => measureRealtimeFanOut(stack, rounds, progress),
-  ];
+  const steps: Record<Exclude<BenchStep, 'ghij'>, () => Promise<BenchRow[]>> = {
+    a: () => measureListOverhead(stack, rounds, progress),
+    b: () => measureMoveOverhead(stack, rounds, progress),
+    c: () => measureRlsCost(stack, rounds, progress),
+    d: () => measureListScale(stack, rounds, progress),
+    ef: () => measureThroughput(stack, options.load, progress, options.signal),
+    k: () => measureRealtimeFanOut(stack, rounds, progress),
+  };
+  const chosen = stepsFor(options.rows);
   const rows: BenchRow[] = [];
-  // --realtime: row k, the last step, only.
-  for (const step of options.realtimeOnly ? steps.slice(-1) : steps) {
+  for (const [name, step] of Object.entries(steps)) {
+    if (!chosen.has(name as BenchStep)) continue;
     const measured = await step();
     for (const row of measured) progress(`${row.id}: ${summaryOf(row)}`);
     rows.push(...measured);
@@ -108,28 +125,24 @@ async function measureAll(stack: BenchStack, options: BenchOptions, progress: (l
   return rows;
 }
 
-function describeMethod({ seed, rounds, load, web, webOnly, realtimeOnly }: BenchOptions): string {
+function describeMethod({ seed, rounds, load, web, rows }: BenchOptions): string {
   const count = (n: number) => n.toLocaleString('en');
-  if (realtimeOnly) {
-    return (
-      `a workspace of ${seed.members} members, projects of ${count(seed.bigProjectTasks)} and ` +
-      `${count(seed.smallProjectTasks)} tasks over 5 columns; ${describeRealtimeMethod(rounds)}`
-    );
-  }
-  if (webOnly) {
-    return (
-      `a workspace of ${seed.members} members, projects of ${count(seed.bigProjectTasks)} and ` +
-      `${count(seed.smallProjectTasks)} tasks over 5 columns; rows g–j only, ${web.loads} board loads ` +
-      `taking turns with as many plain-fetch loads.`
-    );
-  }
-  return (
+  const chosen = stepsFor(rows);
+  const workspace =
     `a workspace of ${seed.members} members, projects of ${count(seed.bigProjectTasks)} and ` +
-    `${count(seed.smallProjectTasks)} tasks over 5 columns; rows a–d one request in flight, the contenders ` +
-    `taking turns request by request, ${count(rounds.warmup)} warm-up rounds then ` +
-    `${count(rounds.measured)} timed requests each (at most ${rounds.budgetSeconds} s a row of two, half as much more per further contender); ` +
-    `lists are \`?status=todo&limit=50\` in board order; rows e and f are ${load.connections} connections ` +
-    `for ${load.durationSeconds} s on the API, then as long on the bare handler through the same gateway; ` +
-    describeRealtimeMethod(rounds)
-  );
+    `${count(seed.smallProjectTasks)} tasks over 5 columns`;
+  const api =
+    `rows a–d one request in flight, the contenders taking turns request by request, ` +
+    `${count(rounds.warmup)} warm-up rounds then ${count(rounds.measured)} timed requests each (at most ` +
+    `${rounds.budgetSeconds} s a row of two, half as much more per further contender); lists are ` +
+    `\`?status=todo&limit=50\` in board order; rows e and f are ${load.connections} connections for ` +
+    `${load.durationSeconds} s on the API, then as long on the bare handler through the same gateway`;
+  const board = `rows g–j ${web.loads} board loads taking turns with as many plain-fetch loads`;
+  const parts = [
+    ...((['a', 'b', 'c', 'd', 'ef'] as const).some((step) => chosen.has(step)) ? [api] : []),
+    ...(chosen.has('ghij') ? [board] : []),
+    ...(chosen.has('k') ? [describeRealtimeMethod(rounds)] : []),
+  ];
+  const only = rows === undefined ? '' : ` (only the steps of rows ${rows.join(', ')})`;
+  return `${workspace}${only}; ${parts.join('; ')}.`;
 }

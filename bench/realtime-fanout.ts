@@ -57,7 +57,7 @@ export function describeRealtimeMethod(rounds: Rounds): string {
     `${rounds.measured.toLocaleString('en')} times (at least ${Math.min(MIN_MOVES, rounds.measured)}, else for at most ` +
     `${rounds.budgetSeconds * BUDGET_FACTOR} s), each move its own transaction as the member under RLS, timed from its COMMIT's ` +
     `return to the message's arrival at the last of ${REALTIME_CLIENTS} supabase-js clients on the workspace's ` +
-    `private channel, each move followed by a bare \`ws\` fan-out of the same frame to ${REALTIME_CLIENTS} \`ws\` clients.`
+    `private channel, each move followed by a bare \`ws\` fan-out of the same frame to ${REALTIME_CLIENTS} \`ws\` clients`
   );
 }
 

@@ -1,14 +1,14 @@
 // `npm run bench`: the benchmark at full size. Prints progress, then the table (also written to
 // bench/results.md). A missed target is reported, not failed: the exit code says only whether it ran.
-// `npm run bench -- --web` measures only the browser rows g–j and prints them (results.md is kept);
-// `npm run bench -- --realtime` likewise row k only.
+// `npm run bench -- --rows a,b,f` measures only those rows' steps (for focused comparisons) and prints
+// the table without writing results.md, which always holds a full run; `--web` is `--rows g` (the
+// browser rows g–j) and `--realtime` is `--rows k`.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { FULL_BENCH, runBench } from './bench.ts';
+import { parseArgs } from 'node:util';
+import { FULL_BENCH, runBench, stepsFor } from './bench.ts';
 
 const RESULTS = join(import.meta.dirname, 'results.md');
-const webOnly = process.argv.includes('--web');
-const realtimeOnly = process.argv.includes('--realtime');
 const progress = (line: string) => process.stdout.write(`bench: ${line}\n`);
 const interrupted = new AbortController();
 // `on`, not `once`: Ctrl-C reaches us twice (from the terminal and relayed by tsx), and an unhandled
@@ -21,13 +21,24 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
+const { values } = parseArgs({
+  options: { rows: { type: 'string' }, web: { type: 'boolean' }, realtime: { type: 'boolean' } },
+});
+const rows = values.web
+  ? ['g']
+  : values.realtime
+    ? ['k']
+    : values.rows
+        ?.split(',')
+        .map((row) => row.trim())
+        .filter((row) => row !== '');
+
 try {
-  const only = webOnly ? '--web' : realtimeOnly ? '--realtime' : null;
-  const command = only ? `npm run bench -- ${only}` : FULL_BENCH.command;
-  const options = { ...FULL_BENCH, webOnly, realtimeOnly, command, signal: interrupted.signal };
-  const { report } = await runBench(options, progress);
-  if (only) {
-    process.stdout.write(`\n${report}\nbench: ${only} rows only; bench/results.md is left as it was\n`);
+  if (rows) stepsFor(rows); // an unknown row is refused before the stand-in starts
+  const command = rows ? `npm run bench -- --rows ${rows.join(',')}` : FULL_BENCH.command;
+  const { report } = await runBench({ ...FULL_BENCH, rows, command, signal: interrupted.signal }, progress);
+  if (rows) {
+    process.stdout.write(`\n${report}\nbench: some rows only; bench/results.md is left as it is\n`);
   } else {
     await writeFile(RESULTS, report);
     process.stdout.write(`\n${report}\nbench: written to bench/results.md\n`);

@@ -1,3 +1,4 @@
+import { Socket } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../supabase/functions/_shared/db.ts';
@@ -86,6 +87,56 @@ describe('asService', () => {
     const attempt = db.asService((sql) => sql.query('insert into public.db_test_notes values (null)'));
     await expect(attempt).rejects.toMatchObject({ code: '23502' });
     expect(await notes()).toContain('kept');
+  });
+});
+
+/** How many writes the process makes on its sockets (the database's, here) while `work` runs. */
+async function socketWritesDuring(work: () => Promise<unknown>): Promise<number> {
+  let writes = 0;
+  const socket = Socket.prototype as unknown as Record<'_write' | '_writev', (...args: unknown[]) => unknown>;
+  const originals = { _write: socket._write, _writev: socket._writev };
+  for (const name of ['_write', '_writev'] as const) {
+    socket[name] = function (this: Socket, ...args: unknown[]) {
+      writes += 1;
+      return originals[name].apply(this, args);
+    };
+  }
+  try {
+    await work();
+  } finally {
+    Object.assign(socket, originals);
+  }
+  return writes;
+}
+
+describe('pipelined statements', () => {
+  it('leave in one write: the opening, the statements sent together, and the COMMIT behind the last', async () => {
+    await db.asCaller(alice, whoAmI); // the connection exists, its session bounds are set
+    const writes = await socketWritesDuring(() =>
+      db.asCaller(alice, (sql) =>
+        Promise.all([sql.query('select 1'), sql.query('select $1::int', [2]), sql.finally('select 3')]),
+      ),
+    );
+    expect(writes).toBe(1);
+  });
+
+  it('that a unit of work sends after waiting leave in a write of their own', async () => {
+    await db.asCaller(alice, whoAmI);
+    const writes = await socketWritesDuring(() =>
+      db.asCaller(alice, async (sql) => {
+        await sql.query('select 1');
+        return sql.finally('select 2');
+      }),
+    );
+    expect(writes).toBe(2);
+  });
+
+  it('on one connection without a transaction leave in one write too', async () => {
+    await db.serviceRoundTrip((sql) => sql.query('select 1'));
+    const writes = await socketWritesDuring(() =>
+      db.serviceRoundTrip((sql) => Promise.all([sql.query('select 1'), sql.query('select $1::int', [2])])),
+    );
+    expect(writes).toBe(1);
   });
 });
 

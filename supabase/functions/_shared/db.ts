@@ -205,8 +205,9 @@ async function inTransaction<T>(
     logger.warn('database connection lost mid-request', describeError(error));
   client.on('error', onError);
   let broken: Error | undefined;
-  const opened = settled(client.query(begin));
-  const transaction = transactionSql(client);
+  const send = writingTogether(client);
+  const opened = settled(send(() => client.query(begin)));
+  const transaction = transactionSql(client, send);
   try {
     const result = await work(transaction.sql);
     await throwIfFailed(opened);
@@ -251,8 +252,8 @@ interface TransactionSql {
  * The statements of a transaction of its own. After `finally`, the transaction is over: a statement
  * sent then would run as the service, outside the caller's role and claims, so it is refused.
  */
-function transactionSql(client: pg.PoolClient): TransactionSql {
-  const statements = sqlOn(client);
+function transactionSql(client: pg.PoolClient, send: Send): TransactionSql {
+  const statements = sqlOn(client, send);
   const state: TransactionSql = {
     sql: {
       query: <Row extends Record<string, unknown>>(text: string, values?: readonly unknown[]) => {
@@ -261,7 +262,7 @@ function transactionSql(client: pg.PoolClient): TransactionSql {
       },
       finally: <Row extends Record<string, unknown>>(text: string, values?: readonly unknown[]) => {
         const rows = state.sql.query<Row>(text, values);
-        state.committing = client.query('commit');
+        state.committing = send(() => client.query('commit'));
         return rows;
       },
     },
@@ -289,7 +290,7 @@ async function onOneConnection<T>(pool: pg.Pool, logger: Logger, work: UnitOfWor
   client.on('error', onError);
   let broken: Error | undefined;
   try {
-    return await work(sqlOn(client));
+    return await work(sqlOn(client, writingTogether(client)));
   } catch (error) {
     // A statement that failed leaves the connection usable; a lost or cancelled one does not.
     if (!(error instanceof AppError) || error.code === 'unavailable') broken = asError(error);
@@ -327,17 +328,42 @@ async function rollBack(client: pg.PoolClient): Promise<Error | undefined> {
  * handler, because Hono turns a route's error into its answer before the middleware around the route
  * (idempotency) sees it.
  */
-function sqlOn(target: pg.PoolClient | pg.Pool): Sql {
+function sqlOn(target: pg.PoolClient | pg.Pool, send: Send = (statement) => statement()): Sql {
   const sql: Sql = {
     finally: <Row extends Record<string, unknown>>(text: string, values?: readonly unknown[]) =>
       sql.query<Row>(text, values),
     query: async <Row extends Record<string, unknown>>(text: string, values: readonly unknown[] = []) => {
       try {
-        return (await target.query<Row>(text, [...values])).rows;
+        return (await send(() => target.query<Row>(text, [...values]))).rows;
       } catch (error) {
         throw asDatabaseFailure(error);
       }
     },
   };
   return sql;
+}
+
+/** Sends a statement on a checked-out connection (see writingTogether). */
+type Send = <T>(statement: () => T) => T;
+
+/**
+ * Statements sent one after another without waiting (the connection pipelines) leave in one write:
+ * node-postgres writes each statement as soon as it is sent, a system call and a packet each, and the
+ * server wakes up for each. Held back (corked) until the code that sends them yields, they travel
+ * together; the microtask always comes, so nothing waits longer than that.
+ */
+function writingTogether(client: pg.PoolClient): Send {
+  const stream = client.connection.stream;
+  let held = false;
+  return (statement) => {
+    if (!held) {
+      held = true;
+      stream.cork();
+      queueMicrotask(() => {
+        held = false;
+        stream.uncork();
+      });
+    }
+    return statement();
+  };
 }
