@@ -1,5 +1,5 @@
 import type { Db } from '../db.ts';
-import type { AuthorizationRequest, Extension } from './authorization.ts';
+import type { AuthorizationRequest, Extension } from './authorization-request.ts';
 
 /** As the database owner: one probe row per extension on the topic; returns their ids. */
 export async function insertProbes(

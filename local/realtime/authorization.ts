@@ -1,16 +1,7 @@
 import type pg from 'pg';
 import type { Database } from '../db.ts';
 import { becomeRequester, insertAsRequester, insertProbes, visibleProbes } from './authorization.queries.ts';
-import type { RealtimeClaims } from './tokens.ts';
-
-export type Extension = 'broadcast' | 'presence';
-
-/** Who asks, about which topic: what a policy on realtime.messages sees. */
-export interface AuthorizationRequest {
-  subTopic: string;
-  claims: RealtimeClaims;
-  headers: Record<string, string>;
-}
+import type { AuthorizationRequest, Extension } from './authorization-request.ts';
 
 /** Private-channel authorization by the RLS policies on realtime.messages. */
 export interface Authorizer {

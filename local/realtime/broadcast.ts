@@ -1,5 +1,5 @@
 import { replyTo, type Channel } from './channel.ts';
-import { authorizationRequest } from './channel-token.ts';
+import { authorizationRequest } from './authorization-request.ts';
 import type { RealtimeContext } from './context.ts';
 import { fanOut, payloadSize } from './fan-out.ts';
 import { isRecord } from './join-payload.ts';

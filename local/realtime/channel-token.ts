@@ -1,9 +1,8 @@
-import type { AuthorizationRequest, Extension } from './authorization.ts';
+import type { AuthorizationRequest, Extension } from './authorization-request.ts';
 import type { Channel, Policies } from './channel.ts';
 import { shutDownChannel } from './channel-lifecycle.ts';
 import type { RealtimeContext } from './context.ts';
 import { isRecord } from './join-payload.ts';
-import type { RealtimeClaims } from './tokens.ts';
 import type { PhoenixMessage } from './wire.ts';
 
 /** Read permissions of a private channel; a public one may read everything. */
@@ -71,11 +70,4 @@ function readRevoked(before: Policies, after: Policies): boolean {
   return (
     (before.broadcastRead && !after.broadcastRead) || (before.presenceRead === true && !after.presenceRead)
   );
-}
-
-export function authorizationRequest(
-  channel: Channel,
-  claims: RealtimeClaims = channel.claims,
-): AuthorizationRequest {
-  return { subTopic: channel.subTopic, claims, headers: channel.connection.headers };
 }
