@@ -1330,8 +1330,11 @@ export interface paths {
         /**
          * Export the whole workspace as one JSON document
          * @description The workspace as one JSON document (`Export`): its members (names and roles, no e-mail
-         *     addresses), labels, projects (archived ones too), tasks and comments (deleted ones too, without
-         *     their body), each in the shape the API answers it. Owners and admins may export
+         *     addresses), labels, projects (archived ones too), tasks, comments (deleted ones too, without
+         *     their body) and the metadata of its ready attachments, each in the shape the API answers it. An
+         *     attachment's bytes are not in the document: its `download_url` is the API's own lasting link,
+         *     `GET /v1/attachments/{id}/download`, which answers a signed Storage URL for 5 minutes to whoever
+         *     may read the workspace at the time. Uploads not yet completed are left out. Owners and admins may export
          *     (`403 forbidden` for members and viewers); a workspace that requires MFA answers
          *     `403 mfa_required` to aal1 sessions. Takes no query parameters.
          *
@@ -2223,6 +2226,49 @@ export interface components {
             tasks: components["schemas"]["Task"][];
             /** @description The comments, task by task, oldest first; deleted ones keep their place, without a body. */
             comments: components["schemas"]["Comment"][];
+            /** @description The ready attachments, task by task, oldest first; pending uploads are left out. */
+            attachments: components["schemas"]["ExportAttachment"][];
+        };
+        /**
+         * @description A ready attachment as the export holds it: the `Attachment`'s fields, and where to fetch its file.
+         *     The file itself is not in the export.
+         */
+        ExportAttachment: {
+            /** @enum {string} */
+            object: "attachment";
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description Its task, one of the export's `tasks`.
+             */
+            task_id: string;
+            file_name: string;
+            content_type: components["schemas"]["AttachmentContentType"];
+            size_bytes: number;
+            /** @enum {string} */
+            status: "ready";
+            /**
+             * Format: uuid
+             * @description Who uploaded it; null once that account is deleted.
+             */
+            uploaded_by: string | null;
+            /** Format: date-time */
+            ready_at: string;
+            version: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /**
+             * Format: uri
+             * @description The absolute address of `GET /v1/attachments/{id}/download` on this API
+             *     (`{SUPABASE_URL}/functions/v1/api/v1/attachments/{id}/download`). It does not expire, and is
+             *     not itself a file: call it with a credential of someone who may read the workspace, and it
+             *     answers a `DownloadLink` whose signed Storage URL works for 5 minutes. It answers `404` once
+             *     the attachment is deleted.
+             */
+            download_url: string;
         };
         /**
          * @description Where the next page starts: pass it as `?cursor=`. Null on the last page. Opaque: its content

@@ -16,6 +16,8 @@ import { testCredentials } from './test-users.ts';
 export const WEB_ORIGIN = 'http://localhost:5173';
 /** The web app's address the app under test links into (AppDeps.appUrl). */
 export const TEST_APP_URL = 'https://app.tasklane.test';
+/** The API's public address the app under test builds absolute links with (AppDeps.apiUrl). */
+export const TEST_API_URL = 'https://project.supabase.test/functions/v1/api';
 
 /** Rate limits too high to get in the way of a test file that sends many requests. */
 export const RATE_LIMITS_OUT_OF_THE_WAY = { user: 100_000, ip: 100_000 } as const;
@@ -69,6 +71,7 @@ export function createTestApp(databaseUrl: string, options: TestAppOptions = {})
     connectionAddress: options.connectionAddress,
     mailer: options.mailer ?? capturingMailer,
     appUrl: TEST_APP_URL,
+    apiUrl: TEST_API_URL,
     exportDeadlineMs: options.exportDeadlineMs,
     storage: options.storage,
     sweepUploads: options.sweepUploads,

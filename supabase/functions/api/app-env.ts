@@ -31,6 +31,12 @@ export interface AppDeps {
    * cannot be created without it.
    */
   appUrl?: string;
+  /**
+   * The API's public address, without a trailing slash, that absolute links in answers start with (an
+   * export's `download_url`): index.ts sets `{SUPABASE_URL}/functions/v1/api` (http/api-url.ts). Without
+   * it, the request's own origin and /api, right only when the app is called directly.
+   */
+  apiUrl?: string;
   /** How long an export may stream in all; EXPORT_DEADLINE_SECONDS by default (tests set less). */
   exportDeadlineMs?: number;
   /**

@@ -12,6 +12,7 @@ import { httpMailer } from '../_shared/mail/http-mailer.ts';
 import { unsentMailer } from '../_shared/mail/unsent-mailer.ts';
 import { createStorageClient } from '../_shared/storage.ts';
 import { createApp } from './app.ts';
+import { apiUrlFor } from './http/api-url.ts';
 import type { AppEnv } from './app-env.ts';
 
 const env = parseEnv(Deno.env.toObject());
@@ -61,6 +62,7 @@ Deno.serve(
     connectionAddress,
     mailer,
     appUrl: env.APP_URL,
+    apiUrl: apiUrlFor(env.SUPABASE_URL),
     storage,
     rateLimits: { user: env.RATE_LIMIT_USER_PER_MINUTE, ip: env.RATE_LIMIT_IP_PER_MINUTE },
   }).fetch,

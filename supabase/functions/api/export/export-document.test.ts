@@ -29,6 +29,7 @@ describe('the export document', () => {
       projects: [],
       tasks: [],
       comments: [],
+      attachments: [],
     });
   });
 
@@ -45,6 +46,7 @@ describe('the export document', () => {
       projects: [],
       tasks: [{ n: 4 }, { n: 5 }],
       comments: [],
+      attachments: [],
     });
     expect(Object.keys(JSON.parse(text) as object)).toEqual([
       'object',
@@ -56,11 +58,15 @@ describe('the export document', () => {
       'projects',
       'tasks',
       'comments',
+      'attachments',
     ]);
   });
 
   it('closes the last collection when it has rows', () => {
-    expect(JSON.parse(documentOf([[row('comments', { n: 1 })]]))).toMatchObject({ comments: [{ n: 1 }] });
+    expect(JSON.parse(documentOf([[row('attachments', { n: 1 })]]))).toMatchObject({
+      comments: [],
+      attachments: [{ n: 1 }],
+    });
   });
 
   it('refuses a row of a collection it has already finished', () => {

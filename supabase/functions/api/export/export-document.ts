@@ -2,7 +2,7 @@
  * The export document, written piece by piece as its rows arrive, so that nothing holds it whole:
  *
  *   {"object":"export","format_version":1,"exported_at":…,"workspace":{…},
- *    "members":[…],"labels":[…],"projects":[…],"tasks":[…],"comments":[…]}
+ *    "members":[…],"labels":[…],"projects":[…],"tasks":[…],"comments":[…],"attachments":[…]}
  *
  * Rows come collection by collection, in EXPORT_COLLECTIONS order, each already JSON text (Postgres
  * builds it); a collection with no rows is still written, as `[]`. A row out of that order is a bug
@@ -10,7 +10,14 @@
  */
 export const EXPORT_FORMAT_VERSION = 1;
 
-export const EXPORT_COLLECTIONS = ['members', 'labels', 'projects', 'tasks', 'comments'] as const;
+export const EXPORT_COLLECTIONS = [
+  'members',
+  'labels',
+  'projects',
+  'tasks',
+  'comments',
+  'attachments',
+] as const;
 export type ExportCollection = (typeof EXPORT_COLLECTIONS)[number];
 
 /** One item of a collection, as JSON text. */

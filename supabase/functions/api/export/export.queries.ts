@@ -3,7 +3,8 @@
  * members) through one server-side cursor over every collection, fetched in batches: one cursor, so one
  * snapshot shows the whole workspace (no task names a label the export lacks), and batches, so neither
  * Postgres nor the function ever holds more than one. Each row is built by the same SQL json builder the
- * event log uses, so its shape is the API's. The export budget is counted on the service connection.
+ * event log uses, so its shape is the API's; an attachment (ready ones only) adds its `download_url`. The
+ * export budget is counted on the service connection.
  */
 import type { Sql } from '../../_shared/db.ts';
 import { countRequest, type RequestCountRow } from '../rate-limits/rate-limits.queries.ts';
@@ -35,7 +36,14 @@ const EXPORT_ROWS = `
   from (select t from public.tasks t where t.workspace_id = $1 order by t.project_id, private.task_status_rank(t.status), t.position) x
   union all
   select 'comments', private.comment_json(x.c)::text
-  from (select c from public.comments c where c.workspace_id = $1 order by c.task_id, c.created_at, c.id) x`;
+  from (select c from public.comments c where c.workspace_id = $1 order by c.task_id, c.created_at, c.id) x
+  union all
+  select 'attachments',
+    (private.attachment_json(x.a) || jsonb_build_object('download_url', $2::text || '/v1/attachments/' || (x.a).id || '/download'))::text
+  from (
+    select a from public.attachments a where a.workspace_id = $1 and a.status = 'ready'
+    order by a.task_id, a.created_at, a.id
+  ) x`;
 
 /** The database's clock now, as the API writes timestamps: when the snapshot is about to be taken. */
 export async function selectClock(sql: Sql): Promise<string> {
@@ -47,10 +55,17 @@ export async function selectClock(sql: Sql): Promise<string> {
 /**
  * Opens the cursor over the workspace's rows; it lives until the transaction ends. By the slug of one of
  * the caller's workspaces, it can be sent before the access is judged.
+ *
+ * @param apiUrl the API's public address, without a trailing slash: an attachment's `download_url` is
+ *   its GET /v1/attachments/{id}/download there, which lasts, unlike a signed Storage URL.
  */
-export async function openExportCursor(sql: Sql, workspace: WorkspaceReference): Promise<void> {
+export async function openExportCursor(
+  sql: Sql,
+  workspace: WorkspaceReference,
+  apiUrl: string,
+): Promise<void> {
   const rows = EXPORT_ROWS.replaceAll('$1', () => workspaceIdOf(workspace, '$1'));
-  await sql.query(`declare ${CURSOR} no scroll cursor for ${rows}`, [workspaceValueOf(workspace)]);
+  await sql.query(`declare ${CURSOR} no scroll cursor for ${rows}`, [workspaceValueOf(workspace), apiUrl]);
 }
 
 /** The next batch of rows; fewer than EXPORT_BATCH_SIZE once the cursor is at its end. */

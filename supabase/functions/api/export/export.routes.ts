@@ -1,6 +1,7 @@
 /** /v1/workspaces/{slug}/export — the whole workspace as one JSON document, streamed as a download. */
 import { Hono, type Context } from 'hono';
 import type { AppDeps, AuthenticatedEnv } from '../app-env.ts';
+import { apiUrlOf } from '../http/api-url.ts';
 import { checkExportAccess, exportWorkspace } from './export.service.ts';
 
 /** The headers of an export; the slug is safe in a quoted file name (a-z, 0-9 and `-` only). */
@@ -14,7 +15,8 @@ export const exportRoutes = ({
   db,
   logger,
   exportDeadlineMs,
-}: Pick<AppDeps, 'db' | 'logger' | 'exportDeadlineMs'>) =>
+  apiUrl,
+}: Pick<AppDeps, 'db' | 'logger' | 'exportDeadlineMs' | 'apiUrl'>) =>
   new Hono<AuthenticatedEnv>().get('/workspaces/:slug/export', async (c) => {
     const slug = c.req.param('slug');
     // Hono answers HEAD with the GET route and drops the body unread: check access, but export nothing.
@@ -23,7 +25,7 @@ export const exportRoutes = ({
       return c.body(null, 200);
     }
     const exported = await exportWorkspace(
-      { db, logger, deadlineMs: exportDeadlineMs },
+      { db, logger, deadlineMs: exportDeadlineMs, apiUrl: apiUrlOf(c, apiUrl) },
       c.var.principal,
       slug,
       c.var.requestId,

@@ -58,6 +58,8 @@ export interface ExportDeps {
   logger: Logger;
   /** How long an export may stream in all; EXPORT_DEADLINE_SECONDS by default. */
   deadlineMs?: number;
+  /** The API's public address, that attachments' `download_url`s start with (http/api-url.ts). */
+  apiUrl: string;
 }
 
 export interface WorkspaceExport {
@@ -82,7 +84,7 @@ export function checkExportAccess(
  * most that first batch, and sends none of it.
  */
 export async function exportWorkspace(
-  { db, logger, deadlineMs = EXPORT_DEADLINE_SECONDS * 1000 }: ExportDeps,
+  { db, logger, deadlineMs = EXPORT_DEADLINE_SECONDS * 1000, apiUrl }: ExportDeps,
   principal: Principal,
   slug: string,
   requestId: string,
@@ -90,7 +92,11 @@ export async function exportWorkspace(
   requireWorkspaceSlug(slug);
   const body = await streamOnceStarted({
     run: (start, sink) =>
-      db.asCaller(principal, (sql) => writeExport(db, sql, principal, slug, start, sink), EXPORT_BOUNDS),
+      db.asCaller(
+        principal,
+        (sql) => writeExport(db, sql, { principal, slug, apiUrl }, start, sink),
+        EXPORT_BOUNDS,
+      ),
     onLateFailure: (error) => logLateFailure(logger, requestId, error),
     stallTimeoutMs: STALL_TIMEOUT_MS,
     deadlineMs,
@@ -114,11 +120,16 @@ async function spendExportBudget(db: Database, workspaceId: string): Promise<voi
   );
 }
 
+interface ExportRequest {
+  principal: Principal;
+  slug: string;
+  apiUrl: string;
+}
+
 async function writeExport(
   db: Database,
   sql: Sql,
-  principal: Principal,
-  slug: string,
+  { principal, slug, apiUrl }: ExportRequest,
   start: () => void,
   sink: TextSink,
 ): Promise<void> {
@@ -128,7 +139,7 @@ async function writeExport(
     selectWorkspaceAccess(sql, slug),
     selectClock(sql),
     selectWorkspace(sql, workspaceRef),
-    openExportCursor(sql, workspaceRef),
+    openExportCursor(sql, workspaceRef, apiUrl),
     fetchExportRows(sql),
   ]);
   const access = admitToWorkspace(principal, slug, accessRow);
