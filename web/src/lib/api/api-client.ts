@@ -2,6 +2,7 @@ import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from '@api-spec/schema.d.ts';
 import { env } from '../../config/env.ts';
 import { apiErrorFromFailure, apiErrorFromResponse } from './api-error.ts';
+import { fetchOrEarly } from './early-responses.ts';
 
 type AccessTokenProvider = () => Promise<string | null> | string | null;
 
@@ -26,7 +27,7 @@ const authorization: Middleware = {
 export const apiBaseUrl = `${env.supabaseUrl}/functions/v1/api`;
 
 /** The typed client for every API call. Pass its promise to `unwrap`. */
-export const api = createClient<paths>({ baseUrl: apiBaseUrl });
+export const api = createClient<paths>({ baseUrl: apiBaseUrl, fetch: fetchOrEarly });
 api.use(authorization);
 
 /** The shape of what openapi-fetch resolves with, for any operation. */
