@@ -50,12 +50,15 @@ export function useAttachmentUploads(taskId: string, onAttached?: () => void) {
   }, []);
 
   const uploadOne = useCallback(
-    async (file: File) => {
+    /** `turn` settles when the file picked before this one is declared, so the list keeps the picked order. */
+    async (file: File, turn: Promise<unknown>, declared: () => void) => {
       const key = `upload-${++nextKey}`;
       const check = checkAttachment(file);
       const base = { key, fileName: file.name, size: file.size, attachmentId: null };
       if (!check.ok) {
         setUploads((current) => [...current, { ...base, phase: 'failed', message: check.reason }]);
+        await turn;
+        declared();
         return;
       }
       setUploads((current) => [...current, { ...base, phase: 'starting' }]);
@@ -63,7 +66,10 @@ export function useAttachmentUploads(taskId: string, onAttached?: () => void) {
       controllers.current.set(key, controller);
       let attachmentId: string | null = null;
       try {
-        const { attachment, upload } = await createAttachment(taskId, check.body, controller.signal);
+        await turn;
+        const { attachment, upload } = await createAttachment(taskId, check.body, controller.signal).finally(
+          declared,
+        );
         attachmentId = attachment.id;
         update(key, { phase: 'uploading', loaded: 0, attachmentId: attachment.id });
         await putFile(upload.url, file, {
@@ -93,7 +99,14 @@ export function useAttachmentUploads(taskId: string, onAttached?: () => void) {
 
   const attach = useCallback(
     (files: Iterable<File>) => {
-      for (const file of files) void uploadOne(file);
+      // Declared one after the other (one short call each), while the bytes go up side by side.
+      let turn: Promise<unknown> = Promise.resolve();
+      for (const file of files) {
+        let declared = () => {};
+        const next = new Promise<void>((resolve) => (declared = resolve));
+        void uploadOne(file, turn, declared);
+        turn = next;
+      }
     },
     [uploadOne],
   );

@@ -211,6 +211,35 @@ describe('AttachmentsSection', () => {
     expect(onChanged).toHaveBeenCalledTimes(1);
   });
 
+  it('declares several files in the order they were picked, even when the first answer is slow', async () => {
+    const sent = serve([]);
+    const answer = fetchMock.getMockImplementation() ?? fetchMock;
+    let slowed = false;
+    fetchMock.mockImplementation(async (input, init) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      if (request.method === 'POST' && !slowed) {
+        slowed = true;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return answer(request);
+    });
+    renderSection();
+    await screen.findByRole('button', { name: 'Attach files' });
+    pick(
+      fileOf('a.txt', 'text/plain', 10),
+      fileOf('b.txt', 'text/plain', 20),
+      fileOf('c.txt', 'text/plain', 30),
+    );
+
+    await waitFor(() => expect(sentUploads).toHaveLength(3));
+    const declared = sent.filter((call) => call.method === 'POST' && call.path.endsWith('/attachments'));
+    expect(declared.map((call) => (JSON.parse(call.body) as { file_name: string }).file_name)).toEqual([
+      'a.txt',
+      'b.txt',
+      'c.txt',
+    ]);
+  });
+
   it("shows the API's reason when the file is refused at completion", async () => {
     serve([], () =>
       apiAnswer(415, {
