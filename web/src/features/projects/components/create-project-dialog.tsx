@@ -4,12 +4,11 @@ import { toast } from 'sonner';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Form, FormActions } from '../../../components/ui/form.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { ApiError, describeError } from '../../../lib/api/api-error.ts';
-import { apiFieldErrors } from '../../../lib/forms/form-validation.ts';
+import { describeError } from '../../../lib/api/api-error.ts';
 import { useCreateProject } from '../api/create-project.ts';
-import { PROJECT_LABELS, validateNewProject, type ProjectField } from '../project-forms.ts';
+import { validateNewProject, type ProjectField } from '../project-forms.ts';
 import { suggestProjectKey } from '../project-key.ts';
+import { ProjectIdentityFields, projectApiErrors } from './project-identity-fields.tsx';
 import styles from './projects.module.css';
 
 type Project = components['schemas']['Project'];
@@ -44,10 +43,7 @@ function CreateProjectForm({ slug, onCreated }: { slug: string; onCreated: (proj
 
   const checked = validateNewProject(values);
   const ruleErrors = checked.ok ? {} : checked.errors;
-  const apiErrors = apiFieldErrors(create.error, PROJECT_LABELS);
-  if (create.error instanceof ApiError && create.error.code === 'project_key_taken') {
-    apiErrors.key = create.error.detail;
-  }
+  const apiErrors = projectApiErrors(create.error);
   const errorOf = (field: ProjectField) => (shown[field] ? ruleErrors[field] : undefined) ?? apiErrors[field];
   const fieldFailed = Object.values(apiErrors).some(Boolean);
   const failure = create.error && !fieldFailed ? describeError(create.error) : undefined;
@@ -77,25 +73,7 @@ function CreateProjectForm({ slug, onCreated }: { slug: string; onCreated: (proj
 
   return (
     <Form onSubmit={submit} error={failure}>
-      <TextField
-        label="Name"
-        name="name"
-        value={values.name}
-        autoComplete="off"
-        error={errorOf('name')}
-        onChange={(event) => change('name', event.target.value)}
-      />
-      <TextField
-        label="Key"
-        name="key"
-        value={values.key}
-        autoComplete="off"
-        spellCheck={false}
-        className={styles.keyInput}
-        hint="2–10 capital letters or digits, starting with a letter."
-        error={errorOf('key')}
-        onChange={(event) => change('key', event.target.value)}
-      />
+      <ProjectIdentityFields values={values} errorOf={errorOf} onChange={change} />
       <label className={styles.textareaField}>
         <span className={styles.textareaLabel}>Description (optional)</span>
         <textarea

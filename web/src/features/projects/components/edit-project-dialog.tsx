@@ -4,11 +4,11 @@ import { toast } from 'sonner';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Form, FormActions } from '../../../components/ui/form.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { ApiError, describeError } from '../../../lib/api/api-error.ts';
-import { apiFieldErrors, hasErrors } from '../../../lib/forms/form-validation.ts';
+import { describeError } from '../../../lib/api/api-error.ts';
+import { hasErrors } from '../../../lib/forms/form-validation.ts';
 import { useUpdateProject } from '../api/update-project.ts';
-import { PROJECT_LABELS, validateProjectChange, type ProjectField } from '../project-forms.ts';
+import { validateProjectChange, type ProjectField } from '../project-forms.ts';
+import { ProjectIdentityFields, projectApiErrors } from './project-identity-fields.tsx';
 import styles from './projects.module.css';
 
 type Project = components['schemas']['Project'];
@@ -34,10 +34,7 @@ function EditProjectForm({ slug, project, onDone }: { slug: string; project: Pro
   const [values, setValues] = useState({ name: project.name, key: project.key });
   const checked = validateProjectChange(values);
   const ruleErrors = checked.ok ? {} : checked.errors;
-  const apiErrors = apiFieldErrors(update.error, PROJECT_LABELS);
-  if (update.error instanceof ApiError && update.error.code === 'project_key_taken') {
-    apiErrors.key = update.error.detail;
-  }
+  const apiErrors = projectApiErrors(update.error);
   const errorOf = (field: ProjectField) => ruleErrors[field] ?? apiErrors[field];
   const failure = update.error && !hasErrors(apiErrors) ? describeError(update.error) : undefined;
   const keyChanges = values.key !== project.key;
@@ -67,25 +64,7 @@ function EditProjectForm({ slug, project, onDone }: { slug: string; project: Pro
 
   return (
     <Form onSubmit={submit} error={failure}>
-      <TextField
-        label="Name"
-        name="name"
-        value={values.name}
-        autoComplete="off"
-        error={errorOf('name')}
-        onChange={(event) => change('name', event.target.value)}
-      />
-      <TextField
-        label="Key"
-        name="key"
-        value={values.key}
-        autoComplete="off"
-        spellCheck={false}
-        className={styles.keyInput}
-        hint="2–10 capital letters or digits, starting with a letter."
-        error={errorOf('key')}
-        onChange={(event) => change('key', event.target.value)}
-      />
+      <ProjectIdentityFields values={values} errorOf={errorOf} onChange={change} />
       {keyChanges && !errorOf('key') && (
         <p className={styles.warning} role="note">
           Every task is renumbered: {project.key}-1 becomes {values.key}-1. Links and API calls that use the
