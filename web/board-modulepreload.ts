@@ -1,7 +1,7 @@
 import type { Plugin } from 'vite';
 
 /** Where index.html's inline script takes the list of the board's chunks (an empty list in dev). */
-const MARKER = '/*board-chunks*/[]';
+const MARKER = /\/\*board-chunks\*\/\s*\[\]/;
 
 /** The modules of a board: the workspace layout and the board route, each with what it imports statically. */
 const BOARD_MODULES = ['src/app/routes/workspace-layout.tsx', 'src/app/routes/board.tsx'];
@@ -18,7 +18,8 @@ export function boardModulePreload(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
-        if (!bundle || !html.includes(MARKER)) return html;
+        if (!bundle) return html;
+        if (!MARKER.test(html)) throw new Error('board-modulepreload: index.html has no /*board-chunks*/[]');
         const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
         const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
         const entry = chunks.find((chunk) => chunk.isEntry);
