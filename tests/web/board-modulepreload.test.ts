@@ -35,7 +35,7 @@ const bundle: Rollup.OutputBundle = Object.fromEntries(
 
 async function transform(html: string): Promise<string> {
   const hook = boardModulePreload().transformIndexHtml as { handler: IndexHtmlTransformHook };
-  const result = await hook.handler(html, {
+  const result = await hook.handler.call(undefined as never, html, {
     path: '/index.html',
     filename: 'index.html',
     bundle,
