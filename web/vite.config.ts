@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
+import { boardModulePreload } from './board-modulepreload.ts';
 import { parseEnv } from './src/config/env-schema.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -14,7 +15,7 @@ export default defineConfig(({ mode }) => {
     root: webRoot,
     // One .env at the repository root serves the web app and everything else; only VITE_* reach the browser.
     envDir: repoRoot,
-    plugins: [react()],
+    plugins: [react(), boardModulePreload()],
     // Scalar (/docs/api) is built on Vue's esm-bundler build, which asks for its feature flags.
     define: {
       __VUE_OPTIONS_API__: 'true',

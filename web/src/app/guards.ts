@@ -1,17 +1,21 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import { paths } from '../config/paths.ts';
 import { currentSession } from '../lib/auth/auth-session.ts';
 import { safeRedirectTarget } from '../lib/auth/redirect-target.ts';
 import { sessionAssurance } from '../lib/auth/session-assurance.ts';
 import { searchValidator } from '../lib/routing/route-params.ts';
+import { searchSchema } from '../lib/routing/url-rules.ts';
 
 /** Route guards, run in `beforeLoad`; each throws the router's redirect when the visitor may not stay. */
 
 /** The `?redirect=` of the sign-in screens: where to go once signed in. */
-const RedirectSearchSchema = z.object({ redirect: z.optional(z.string()) });
+const RedirectSearchSchema = searchSchema({
+  redirect: (raw) => (typeof raw === 'string' ? raw : undefined),
+});
 
-export type RedirectSearch = z.output<typeof RedirectSearchSchema>;
+export interface RedirectSearch {
+  redirect?: string | undefined;
+}
 
 export const parseRedirectSearch = searchValidator(RedirectSearchSchema);
 

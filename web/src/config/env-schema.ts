@@ -1,16 +1,23 @@
-import * as z from 'zod/mini';
-
 /**
  * The rules for the web app's environment. Pure, so that vite.config.ts can check the environment before it
- * serves or builds anything, and env.ts can check it again in the browser.
+ * serves or builds anything, and env.ts can check it again in the browser. Without zod: this runs on every
+ * page's first load, which carries no zod (decision 0028).
  */
 const URL_RULE = 'must be the http(s) URL of the Supabase project, e.g. http://127.0.0.1:54321';
 const ANON_KEY_RULE = "must be the Supabase project's anon (public) key";
 
-const envSchema = z.object({
-  VITE_SUPABASE_URL: z.url({ protocol: /^https?$/, error: URL_RULE }),
-  VITE_SUPABASE_ANON_KEY: z.string({ error: ANON_KEY_RULE }).check(z.trim(), z.minLength(1, ANON_KEY_RULE)),
-});
+const RULES = {
+  VITE_SUPABASE_URL: { rule: URL_RULE, valid: isHttpUrl },
+  VITE_SUPABASE_ANON_KEY: { rule: ANON_KEY_RULE, valid: (value: string) => value.trim().length > 0 },
+};
+
+function isHttpUrl(value: string): boolean {
+  try {
+    return /^https?:$/.test(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
 
 export interface Env {
   /** The Supabase project's URL, without a trailing slash. */
@@ -23,19 +30,21 @@ export class EnvError extends Error {
 }
 
 export function parseEnv(source: Record<string, unknown>): Env {
-  const result = envSchema.safeParse(source);
-  if (!result.success) throw new EnvError(explainIssues(result.error.issues));
+  const problems = Object.entries(RULES).flatMap(([name, { rule, valid }]) => {
+    const value = source[name];
+    return typeof value === 'string' && valid(value) ? [] : [`  - ${name} ${rule}`];
+  });
+  if (problems.length > 0) throw new EnvError(explain(problems));
   return {
-    supabaseUrl: result.data.VITE_SUPABASE_URL.replace(/\/+$/, ''),
-    supabaseAnonKey: result.data.VITE_SUPABASE_ANON_KEY,
+    supabaseUrl: String(source['VITE_SUPABASE_URL']).replace(/\/+$/, ''),
+    supabaseAnonKey: String(source['VITE_SUPABASE_ANON_KEY']).trim(),
   };
 }
 
-function explainIssues(issues: readonly z.core.$ZodIssue[]): string {
-  const lines = issues.map((issue) => `  - ${issue.path.join('.')} ${issue.message}`);
+function explain(problems: readonly string[]): string {
   return [
     'Tasklane cannot start: its environment is not configured.',
-    ...lines,
+    ...problems,
     'Set them in .env at the repository root or in the environment of the process that starts Vite.',
   ].join('\n');
 }

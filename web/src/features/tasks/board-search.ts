@@ -1,6 +1,6 @@
-import { TASK_PRIORITIES, TASK_SORTS, TaskSearchSchema } from '@api/tasks/tasks.schemas.ts';
-import * as z from 'zod/mini';
+import { coercedText, isUuid, oneOf, searchSchema, text, type UrlRule } from '../../lib/routing/url-rules.ts';
 import type { TaskListQuery } from './api/query-keys.ts';
+import { TASK_PRIORITIES, TASK_SEARCH_MAX_LENGTH, TASK_SORTS } from './task-values.ts';
 
 /** The list view's sorts: the API's `sort` values, one per sortable column, each way. */
 export const LIST_SORTS = TASK_SORTS;
@@ -9,22 +9,34 @@ export type ListSort = (typeof LIST_SORTS)[number];
 
 const PRIORITY_LIST = new RegExp(`^(${TASK_PRIORITIES.join('|')})(,(${TASK_PRIORITIES.join('|')}))*$`);
 
+const assignee: UrlRule<string> = text((value) => value === 'me' || value === 'none' || isUuid(value));
+
 /**
  * The board's URL query (`?assignee=me&label=…&priority=high,urgent&q=billing&view=list&sort=-priority`):
  * the filters a shared link carries. Values the API's own rules refuse are dropped by `searchValidator`,
  * so an old or edited link opens with that filter unset. Numbers the router reads from the URL (`?q=42`)
- * are taken back as text.
+ * are taken back as text. Zod-free rules (decision 0028), held to the API's schemas by
+ * app/url-rules-agree.test.ts.
  */
-export const boardSearchSchema = z.object({
-  view: z.optional(z.enum(['board', 'list'])),
-  sort: z.optional(z.enum(LIST_SORTS)),
-  assignee: z.optional(z.union([z.literal('me'), z.literal('none'), z.uuid()])),
-  label: z.optional(z.uuid()),
-  priority: z.optional(z.string().check(z.regex(PRIORITY_LIST))),
-  q: z.optional(z.pipe(z.coerce.string(), TaskSearchSchema)),
+export const boardSearchSchema = searchSchema({
+  view: oneOf(['board', 'list'] as const),
+  sort: oneOf(LIST_SORTS),
+  assignee,
+  label: text(isUuid),
+  priority: text((value) => PRIORITY_LIST.test(value)),
+  q: coercedText(
+    (value) => value.length >= 1 && value.length <= TASK_SEARCH_MAX_LENGTH && !value.includes('\0'),
+  ),
 });
 
-export type BoardSearch = z.output<typeof boardSearchSchema>;
+export interface BoardSearch {
+  view?: 'board' | 'list' | undefined;
+  sort?: ListSort | undefined;
+  assignee?: string | undefined;
+  label?: string | undefined;
+  priority?: string | undefined;
+  q?: string | undefined;
+}
 
 /** The filters of the search, as listTasks and countProjectTasks take them. */
 export function filtersOf(search: BoardSearch): Pick<TaskListQuery, 'assignee' | 'label' | 'priority' | 'q'> {

@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import type { components } from '@api-spec/schema.d.ts';
 
 type FieldError = components['schemas']['FieldError'];
@@ -39,12 +38,39 @@ export class ApiError extends Error {
   }
 }
 
-const problemSchema = z.object({
-  code: z.string(),
-  detail: z.string(),
-  request_id: z.optional(z.string()),
-  errors: z.optional(z.array(z.object({ path: z.string(), code: z.string(), message: z.string() }))),
-});
+interface Problem {
+  code: string;
+  detail: string;
+  request_id?: string | undefined;
+  errors: FieldError[];
+}
+
+/**
+ * The problem+json the API promises, or null for anything else. Checked by hand, not with zod: every page
+ * loads this, and the board's first load carries no zod (decision 0028).
+ */
+function problemOf(body: unknown): Problem | null {
+  if (!isRecord(body) || typeof body['code'] !== 'string' || typeof body['detail'] !== 'string') return null;
+  const requestId = body['request_id'];
+  if (requestId !== undefined && typeof requestId !== 'string') return null;
+  const errors = body['errors'] === undefined ? [] : body['errors'];
+  if (!Array.isArray(errors) || !errors.every(isFieldError)) return null;
+  const fields = errors.map(({ path, code, message }) => ({ path, code, message }));
+  return { code: body['code'], detail: body['detail'], request_id: requestId, errors: fields };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isFieldError(value: unknown): value is FieldError {
+  return (
+    isRecord(value) &&
+    typeof value['path'] === 'string' &&
+    typeof value['code'] === 'string' &&
+    typeof value['message'] === 'string'
+  );
+}
 
 const CODE_BY_STATUS: Partial<Record<number, ApiErrorCode>> = {
   400: 'bad_request',
@@ -69,9 +95,9 @@ function codeForStatus(status: number): ApiErrorCode {
 /** Turns an error answer into an ApiError, whether or not its body is the problem+json the API promises. */
 export function apiErrorFromResponse(body: unknown, response: Response): ApiError {
   const headerRequestId = response.headers.get('X-Request-Id');
-  const problem = problemSchema.safeParse(body);
-  if (problem.success) {
-    const { code, detail, request_id, errors = [] } = problem.data;
+  const problem = problemOf(body);
+  if (problem) {
+    const { code, detail, request_id, errors } = problem;
     return new ApiError({
       status: response.status,
       code,

@@ -1,4 +1,4 @@
-import { lastSeqOf, type LiveEvent } from './live-event.ts';
+import type { LiveEvent } from './live-event.ts';
 
 /** How far into the workspace's change feed the cache is: the last event applied and where to read on. */
 export interface FeedPosition {
@@ -28,4 +28,9 @@ export function stepFor(position: FeedPosition | null, event: LiveEvent): FeedSt
   if (last <= position.seq) return { kind: 'skip' };
   if (first > position.seq + 1) return { kind: 'gap' };
   return { kind: 'apply', position: next };
+}
+
+/** The last event of the feed a LiveEvent brings the reader to. */
+export function lastSeqOf(event: LiveEvent): number {
+  return event.kind === 'bulk' ? event.seq_to : event.seq;
 }

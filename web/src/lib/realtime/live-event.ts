@@ -72,8 +72,3 @@ export function parseLiveEvent(payload: unknown): LiveEvent | null {
   const change = changeSchema.safeParse(payload);
   return change.success ? { kind: 'change', ...change.data } : null;
 }
-
-/** The last event of the feed a LiveEvent brings the reader to. */
-export function lastSeqOf(event: LiveEvent): number {
-  return event.kind === 'bulk' ? event.seq_to : event.seq;
-}

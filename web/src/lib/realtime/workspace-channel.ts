@@ -1,4 +1,4 @@
-import { parseLiveEvent, type LiveEvent } from './live-event.ts';
+import type { LiveEvent } from './live-event.ts';
 import { liveStore } from './live-store.ts';
 import type { PresenceState } from './presence.ts';
 import { loadRealtimeClient, type RealtimeChannel } from './realtime-client.ts';
@@ -52,7 +52,11 @@ export function connectWorkspace(options: WorkspaceChannelOptions): () => void {
   };
 
   const open = async () => {
-    const supabase = await loadRealtimeClient();
+    // The events' parser (zod) comes with the client, after the screen is shown (decision 0028).
+    const [supabase, { parseLiveEvent }] = await Promise.all([
+      loadRealtimeClient(),
+      import('./live-event.ts'),
+    ]);
     // The join carries the session's token (private channels are authorized by it), not the anon key.
     await supabase.realtime.setAuth();
     if (stopped || channel) return;

@@ -1,13 +1,41 @@
 import { notFound } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 
 /**
- * Typed, validated route parameters for TanStack Router from zod schemas (the API's own, where it has
- * one: a workspace slug, a task key), so a screen reads `params.key` and `search.status` as the types
- * its queries take.
+ * Typed, validated route parameters for TanStack Router from any Standard Schema (zod's, or the tiny
+ * zod-free ones of `url-rules.ts` that the board's first load uses), so a screen reads `params.key` and
+ * `search.status` as the types its queries take.
  */
 
-type SearchSchema = z.core.$ZodType<object, Record<string, unknown>>;
+/** The part of the Standard Schema interface (https://standardschema.dev) this needs; zod implements it. */
+export interface UrlSchema<Input, Output> {
+  readonly '~standard': {
+    readonly validate: (value: unknown) => UrlSchemaResult<Output> | Promise<UrlSchemaResult<Output>>;
+    readonly types?: { readonly input: Input; readonly output: Output } | undefined;
+  };
+}
+
+type UrlSchemaResult<Output> =
+  { readonly value: Output; readonly issues?: undefined } | { readonly issues: readonly UrlSchemaIssue[] };
+
+interface UrlSchemaIssue {
+  readonly message: string;
+  readonly path?: readonly (PropertyKey | { readonly key: PropertyKey })[] | undefined;
+}
+
+type OutputOf<Schema> = Schema extends UrlSchema<unknown, infer Output> ? Output : never;
+
+function validate<Output>(schema: UrlSchema<unknown, Output>, value: unknown): UrlSchemaResult<Output> {
+  const result = schema['~standard'].validate(value);
+  if (result instanceof Promise) throw new TypeError('A route parameter schema must be synchronous.');
+  return result;
+}
+
+function firstKey(issue: UrlSchemaIssue): PropertyKey | undefined {
+  const first = issue.path?.[0];
+  return typeof first === 'object' ? first.key : first;
+}
+
+type SearchSchema = UrlSchema<Record<string, unknown>, object>;
 
 /**
  * A route's `validateSearch`. Search parameters are for filters anyone can edit or keep in an old link,
@@ -16,17 +44,19 @@ type SearchSchema = z.core.$ZodType<object, Record<string, unknown>>;
  */
 export function searchValidator<Schema extends SearchSchema>(
   schema: Schema,
-): (search: Record<string, unknown>) => z.output<Schema> {
+): (search: Record<string, unknown>) => OutputOf<Schema> {
   return (search) => {
-    const first = z.safeParse(schema, search);
-    if (first.success) return first.data;
-    const refused = new Set(first.error.issues.map((issue) => issue.path[0]));
+    const first = validate(schema, search);
+    if (!first.issues) return first.value as OutputOf<Schema>;
+    const refused = new Set(first.issues.map(firstKey));
     const kept = Object.fromEntries(Object.entries(search).filter(([name]) => !refused.has(name)));
-    return z.parse(schema, kept);
+    const second = validate(schema, kept);
+    if (second.issues) throw new TypeError(second.issues.map((issue) => issue.message).join('; '));
+    return second.value as OutputOf<Schema>;
   };
 }
 
-type ParamsSchema = z.core.$ZodType<Record<string, string | number>, Record<string, string>>;
+type ParamsSchema = UrlSchema<Record<string, string>, Record<string, string | number>>;
 
 /**
  * A route's `params` for its `$name` segments: parsed with the schema, where a value it refuses (a
@@ -34,14 +64,14 @@ type ParamsSchema = z.core.$ZodType<Record<string, string | number>, Record<stri
  */
 export function pathParams<Schema extends ParamsSchema>(schema: Schema) {
   return {
-    parse: (raw: Record<string, string>): z.output<Schema> => {
-      const parsed = z.safeParse(schema, raw);
-      if (!parsed.success) throw notFound();
-      return parsed.data;
+    parse: (raw: Record<string, string>): OutputOf<Schema> => {
+      const parsed = validate(schema, raw);
+      if (parsed.issues) throw notFound();
+      return parsed.value as OutputOf<Schema>;
     },
-    stringify: (params: z.output<Schema>) =>
+    stringify: (params: OutputOf<Schema>) =>
       Object.fromEntries(Object.entries(params).map(([name, value]) => [name, String(value)])) as {
-        [Name in keyof z.output<Schema>]: string;
+        [Name in keyof OutputOf<Schema>]: string;
       },
   };
 }

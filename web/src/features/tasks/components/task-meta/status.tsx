@@ -1,4 +1,4 @@
-import { TASK_STATUSES } from '@api/tasks/tasks.schemas.ts';
+import { TASK_STATUSES } from '../../task-values.ts';
 import type { components } from '@api-spec/schema.d.ts';
 import styles from './task-meta.module.css';
 

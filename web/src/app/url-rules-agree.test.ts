@@ -1,0 +1,122 @@
+import { ProjectKeySchema } from '@api/projects/projects.schemas.ts';
+import { TASK_PRIORITIES, TASK_SORTS, TASK_STATUSES, TaskSearchSchema } from '@api/tasks/tasks.schemas.ts';
+import { WorkspaceSlugSchema } from '@api/workspaces/workspaces.schemas.ts';
+import * as z from 'zod/mini';
+import { describe, expect, it } from 'vitest';
+import { boardSearchSchema } from '../features/tasks/board-search.ts';
+import * as taskValues from '../features/tasks/task-values.ts';
+import { searchValidator } from '../lib/routing/route-params.ts';
+import { boardParams, taskParams } from './route-params.ts';
+
+// The board's first load parses its URL without zod (decision 0028): these hold its rules to the API's.
+
+const SLUGS = [
+  'acme',
+  'ac',
+  'a'.repeat(40),
+  'a'.repeat(41),
+  'acme-co',
+  'acme--co',
+  '-acme',
+  'acme-',
+  'Acme',
+  'ac me',
+  'new',
+  'settings',
+  'sign-in',
+  'www2',
+  '123',
+  'été',
+  'acme\n',
+  '',
+];
+const KEYS = ['ENG', 'E', 'EN', 'E2', '2E', 'eng', 'ENG-1', 'ABCDEFGHIJ', 'ABCDEFGHIJK', 'ÉNG', 'ENG ', ''];
+const NUMBERS = [
+  '1',
+  '42',
+  '0',
+  '-1',
+  '1.5',
+  '1e3',
+  ' 7',
+  '',
+  'abc',
+  '9007199254740991',
+  '9007199254740992',
+  '0x10',
+  'Infinity',
+  '2147483648',
+];
+
+function accepts(parse: () => unknown): boolean {
+  try {
+    parse();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe("the board's URL rules, without zod, answer as the API's schemas", () => {
+  it('for workspace slugs and project keys', () => {
+    for (const slug of SLUGS) {
+      for (const key of KEYS) {
+        const api = WorkspaceSlugSchema.safeParse(slug).success && ProjectKeySchema.safeParse(key).success;
+        expect(
+          accepts(() => boardParams.parse({ slug, key })),
+          `${slug} ${key}`,
+        ).toBe(api);
+      }
+    }
+  });
+
+  it("for a task's number, read as the number", () => {
+    const apiNumber = z.coerce.number<string>().check(z.int(), z.minimum(1));
+    for (const number of NUMBERS) {
+      const api = z.safeParse(apiNumber, number);
+      const parsed = accepts(() => taskParams.parse({ slug: 'acme', key: 'ENG', number }));
+      expect(parsed, number).toBe(api.success);
+      if (api.success) expect(taskParams.parse({ slug: 'acme', key: 'ENG', number }).number).toBe(api.data);
+    }
+  });
+
+  it("for the board's search, as the zod schema it replaced", () => {
+    const replaced = z.object({
+      view: z.optional(z.enum(['board', 'list'])),
+      sort: z.optional(z.enum(TASK_SORTS)),
+      assignee: z.optional(z.union([z.literal('me'), z.literal('none'), z.uuid()])),
+      label: z.optional(z.uuid()),
+      priority: z.optional(
+        z
+          .string()
+          .check(z.regex(new RegExp(`^(${TASK_PRIORITIES.join('|')})(,(${TASK_PRIORITIES.join('|')}))*$`))),
+      ),
+      q: z.optional(z.pipe(z.coerce.string(), TaskSearchSchema)),
+    });
+    const uuid = '7d0f1f8e-2f5a-4c3e-9d61-2b1f0c1d7a10';
+    const samples: Record<string, unknown>[] = [
+      {},
+      { view: 'list', sort: '-priority', assignee: 'me', label: uuid, priority: 'high,urgent', q: 'billing' },
+      { view: 'grid', sort: 'title', assignee: 'maya', label: 'design', priority: 'high,', q: '' },
+      { assignee: 'none', priority: 'none', q: 42 },
+      { assignee: uuid.toUpperCase(), label: '00000000-0000-0000-0000-000000000000' },
+      { assignee: 'ffffffff-ffff-ffff-ffff-ffffffffffff', label: '7d0f1f8e-2f5a-9c3e-9d61-2b1f0c1d7a10' },
+      { label: '7d0f1f8e-2f5a-4c3e-7d61-2b1f0c1d7a10', q: 'x'.repeat(100) },
+      { q: 'x'.repeat(101), sort: 'position', view: 'board' },
+      { q: 'a\0b', priority: 'HIGH', extra: 'kept out' },
+      { q: true, view: 1, assignee: 5 },
+    ];
+    const ours = searchValidator(boardSearchSchema);
+    const theirs = searchValidator(replaced);
+    for (const sample of samples) expect(ours(sample), JSON.stringify(sample)).toEqual(theirs(sample));
+  });
+
+  it("with the API's lists of statuses, priorities and sorts", () => {
+    expect(taskValues.TASK_STATUSES).toEqual(TASK_STATUSES);
+    expect(taskValues.TASK_PRIORITIES).toEqual(TASK_PRIORITIES);
+    expect(taskValues.TASK_SORTS).toEqual(TASK_SORTS);
+    const longest = 'x'.repeat(taskValues.TASK_SEARCH_MAX_LENGTH);
+    expect(TaskSearchSchema.safeParse(longest).success).toBe(true);
+    expect(TaskSearchSchema.safeParse(`${longest}x`).success).toBe(false);
+  });
+});
