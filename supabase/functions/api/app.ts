@@ -72,7 +72,7 @@ export function createApp(deps: AppDeps, extraRoutes?: Hono<AppEnv>): Hono<AppEn
   const rateLimits = rateLimitOptions(deps);
   app.use(limitByIp(rateLimits, PUBLIC_ROUTES));
   app.use(methodNotAllowedFor(app));
-  app.use(authenticate(deps.credentials, PUBLIC_ROUTES, WINDOW_SECONDS));
+  app.use(authenticate(deps.credentials, PUBLIC_ROUTES, WINDOW_SECONDS, rateLimits.limiter.handedBack));
   app.use(limitByPrincipal(rateLimits));
   app.use(tokenAccess(SESSION_ONLY_ROUTES));
   app.use(bodyGuard());
@@ -106,7 +106,7 @@ export function createApp(deps: AppDeps, extraRoutes?: Hono<AppEnv>): Hono<AppEn
 
 function rateLimitOptions(deps: AppDeps): RateLimitOptions {
   return {
-    limiter: postgresRateLimiter(deps.db),
+    limiter: postgresRateLimiter(deps.db, deps.logger),
     limits: deps.rateLimits ?? RATE_LIMIT_PER_MINUTE,
     connectionAddress: deps.connectionAddress ?? (() => undefined),
     logger: deps.logger,

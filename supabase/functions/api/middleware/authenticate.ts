@@ -20,11 +20,13 @@ const BEARER_SCHEME = /^Bearer(?: |$)/i;
 /**
  * @param countWindowSeconds when given, the request is counted against the caller's rate limit in the
  *   same round trip as the credential's check (`c.var.principalCount`, read by limitByPrincipal).
+ * @param countsSettled what the count waits for first: the `304`s this instance is still handing back.
  */
 export const authenticate = (
   credentials: CredentialVerifier,
   publicRoutes: readonly RouteName[],
   countWindowSeconds?: number,
+  countsSettled: () => Promise<void> = () => Promise.resolve(),
 ) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const route = routeOf(c);
@@ -34,6 +36,7 @@ export const authenticate = (
       c.set('principal', await credentials.verify(token));
       return next();
     }
+    await countsSettled();
     const { principal, count } = await credentials.verifyAndCount(token, countWindowSeconds);
     c.set('principal', principal);
     if (count) c.set('principalCount', count);
