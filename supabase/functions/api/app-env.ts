@@ -8,6 +8,7 @@ import type { Mailer } from '../_shared/mail/mailer.ts';
 import type { RequestCountRow } from '../_shared/auth/request-counts.queries.ts';
 import type { Principal } from '../_shared/principal.ts';
 import type { StorageClient } from '../_shared/storage.ts';
+import type { KeyClaim } from './idempotency/key-claim.ts';
 
 export interface AppDeps {
   db: Database;
@@ -61,6 +62,8 @@ export interface PrincipalVariables {
   principal: Principal;
   /** The request as authentication counted it against the caller's rate limit, with their credential. */
   principalCount?: RequestCountRow;
+  /** The Idempotency-Key's claim authentication sent with the credential's check (idempotency/key-claim.ts). */
+  idempotencyClaim?: KeyClaim;
 }
 
 export interface AfterCommitVariables {

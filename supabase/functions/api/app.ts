@@ -22,6 +22,7 @@ import { authenticate, type RouteName } from './middleware/authenticate.ts';
 import { bodyGuard } from './middleware/body-guard.ts';
 import { corsFor } from './middleware/cors.ts';
 import { idempotency } from './middleware/idempotency.ts';
+import { keyClaimOf } from './idempotency/key-claim.ts';
 import { methodNotAllowedFor } from './middleware/method-not-allowed.ts';
 import {
   limitByIp,
@@ -72,7 +73,11 @@ export function createApp(deps: AppDeps, extraRoutes?: Hono<AppEnv>): Hono<AppEn
   const rateLimits = rateLimitOptions(deps);
   app.use(limitByIp(rateLimits, PUBLIC_ROUTES));
   app.use(methodNotAllowedFor(app));
-  app.use(authenticate(deps.credentials, PUBLIC_ROUTES, WINDOW_SECONDS, rateLimits.limiter.handedBack));
+  app.use(
+    authenticate(deps.credentials, PUBLIC_ROUTES, WINDOW_SECONDS, rateLimits.limiter.handedBack, (c) =>
+      keyClaimOf(deps.db, c.req.method, c.req.header('idempotency-key')),
+    ),
+  );
   app.use(limitByPrincipal(rateLimits));
   app.use(tokenAccess(SESSION_ONLY_ROUTES));
   app.use(bodyGuard());

@@ -9,6 +9,7 @@ import { matchedRoutes } from 'hono/route';
 import type { CredentialVerifier } from '../../_shared/auth/credential-verifier.ts';
 import { invalidCredentials, missingCredentials } from '../../_shared/auth/unauthenticated.ts';
 import type { AppEnv } from '../app-env.ts';
+import type { KeyClaim } from '../idempotency/key-claim.ts';
 
 /** A route as `METHOD /full/path`, in Hono's `:param` syntax, e.g. `GET /api/v1/health`. */
 export type RouteName = string;
@@ -21,12 +22,14 @@ const BEARER_SCHEME = /^Bearer(?: |$)/i;
  * @param countWindowSeconds when given, the request is counted against the caller's rate limit in the
  *   same round trip as the credential's check (`c.var.principalCount`, read by limitByPrincipal).
  * @param countsSettled what the count waits for first: the `304`s this instance is still handing back.
+ * @param claimOf the Idempotency-Key's claim to send in the same round trip, if the request has one.
  */
 export const authenticate = (
   credentials: CredentialVerifier,
   publicRoutes: readonly RouteName[],
   countWindowSeconds?: number,
   countsSettled: () => Promise<void> = () => Promise.resolve(),
+  claimOf: (c: Context<AppEnv>) => KeyClaim | undefined = () => undefined,
 ) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const route = routeOf(c);
@@ -37,10 +40,22 @@ export const authenticate = (
       return next();
     }
     await countsSettled();
-    const { principal, count } = await credentials.verifyAndCount(token, countWindowSeconds);
-    c.set('principal', principal);
-    if (count) c.set('principalCount', count);
-    await next();
+    const claim = claimOf(c);
+    try {
+      const { principal, count } = await credentials.verifyAndCount(
+        token,
+        countWindowSeconds,
+        claim?.statement,
+      );
+      c.set('principal', principal);
+      if (count) c.set('principalCount', count);
+      if (claim) c.set('idempotencyClaim', claim);
+      await next();
+    } finally {
+      // Refused before the idempotency middleware took the claim over: the key stays free.
+      // If even that fails, the claim goes stale (IDEMPOTENCY_CLAIM_STALE_SECONDS) and frees the key then.
+      await claim?.releaseUnlessTakenOver().catch(() => undefined);
+    }
   });
 
 /** The route that takes this request, by name; undefined when none does. */
