@@ -26,6 +26,13 @@ export type CredentialHolder = { userId: string; principal: string } | { apiToke
  */
 export type AlongsideStatement = (sql: Sql, holder: CredentialHolder) => Promise<unknown>;
 
+/** What a request sends alongside the credential's check, and undoes unless its route takes it over. */
+export interface Alongside {
+  statement: AlongsideStatement;
+  /** Undoes the statement's effect, unless the route took it over; never throws. */
+  undoUnlessTakenOver(): Promise<void>;
+}
+
 export interface CredentialVerifier {
   /** Who the credential belongs to; rejects with `401 unauthenticated` (or `503 unavailable`). */
   verify(credential: string): Promise<Principal>;

@@ -31,6 +31,7 @@ import {
 } from '../workspaces/workspace-access.ts';
 import { selectWorkspace, type WorkspaceRow } from '../workspaces/workspaces.queries.ts';
 import { toWorkspace } from '../workspaces/workspaces.service.ts';
+import { EXPORT_WINDOW_SECONDS, type PrespentExportBudget } from './export-budget.ts';
 import { exportDocumentWriter, type ExportRow } from './export-document.ts';
 import { ReaderGone, streamOnceStarted, type TextSink } from './export-stream.ts';
 import {
@@ -41,7 +42,6 @@ import {
   selectClock,
 } from './export.queries.ts';
 
-const EXPORT_WINDOW_SECONDS = 60 * 60;
 /** How long a client may take nothing before the export gives up on it and frees its connection. */
 const STALL_TIMEOUT_MS = 30_000;
 /**
@@ -60,6 +60,8 @@ export interface ExportDeps {
   deadlineMs?: number;
   /** The API's public address, that attachments' `download_url`s start with (http/api-url.ts). */
   apiUrl: string;
+  /** The budget, if authentication spent it with the credential's check (export-budget.ts). */
+  prespent?: PrespentExportBudget;
 }
 
 export interface WorkspaceExport {
@@ -86,7 +88,7 @@ export function checkExportAccess(
  * at most that first batch, and sends none of it.
  */
 export async function exportWorkspace(
-  { db, logger, deadlineMs = EXPORT_DEADLINE_SECONDS * 1000, apiUrl }: ExportDeps,
+  { db, logger, deadlineMs = EXPORT_DEADLINE_SECONDS * 1000, apiUrl, prespent }: ExportDeps,
   principal: Principal,
   slug: string,
   requestId: string,
@@ -98,7 +100,7 @@ export async function exportWorkspace(
       const snapshot = await db.asCaller(principal, (sql) => readSnapshot(sql, request, true), EXPORT_BOUNDS);
       const access = judge(principal, slug, snapshot);
       // Only once the caller may export: a member's refused attempts do not spend it.
-      await spendExportBudget(db, access.workspaceId);
+      await spendExportBudget(db, access.workspaceId, prespent);
       if (snapshot.first.length < EXPORT_BATCH_SIZE) return writeDocument(snapshot, start, sink);
       await db.asCaller(
         principal,
@@ -123,8 +125,15 @@ async function enterAsExporter(sql: Sql, principal: Principal, slug: string): Pr
   return access;
 }
 
-async function spendExportBudget(db: Database, workspaceId: string): Promise<void> {
-  const counted = await countExport(db.serviceStatements, workspaceId, EXPORT_WINDOW_SECONDS);
+/** Spends the budget, or takes over what authentication spent; `429` past it. */
+async function spendExportBudget(
+  db: Database,
+  workspaceId: string,
+  prespent: PrespentExportBudget | undefined,
+): Promise<void> {
+  const counted =
+    prespent?.takeOver(workspaceId) ??
+    (await countExport(db.serviceStatements, workspaceId, EXPORT_WINDOW_SECONDS));
   if (counted.hits <= EXPORTS_PER_WORKSPACE_PER_HOUR) return;
   throw new AppError(
     'rate_limited',

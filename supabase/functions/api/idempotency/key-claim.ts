@@ -4,7 +4,7 @@
  * takes it over; a claim no one took over (the request was refused before: 401, 429, 403, a bad body)
  * is released once the answer is made, so that the key is free for the request's retry.
  */
-import type { AlongsideStatement, CredentialHolder } from '../../_shared/auth/credential-verifier.ts';
+import type { Alongside, CredentialHolder } from '../../_shared/auth/credential-verifier.ts';
 import type { Database } from '../../_shared/db.ts';
 import { IDEMPOTENCY_CLAIM_STALE_SECONDS, IDEMPOTENCY_KEY_MAX_LENGTH } from '../../_shared/limits.ts';
 import {
@@ -15,16 +15,13 @@ import {
 
 export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['POST', 'PATCH']);
 
-export interface KeyClaim {
+/** The claim's statement goes with the credential's check; undoing it releases the claim if it was taken. */
+export interface KeyClaim extends Alongside {
   key: string;
-  /** The claim's statement, for the credential's round trip. */
-  statement: AlongsideStatement;
   /** The claim's outcome, once its statement has run; undefined when no API token had the hash. */
   outcome(): IdempotencyClaim | undefined;
   /** The idempotency middleware answers for the claim from now on (it releases it when it must). */
   takeOver(): IdempotencyClaim | undefined;
-  /** Releases the claim if it was taken and no one took it over. */
-  releaseUnlessTakenOver(): Promise<void>;
 }
 
 /** Whether the header names a key the idempotency middleware will use (it answers 400 otherwise). */
@@ -49,9 +46,11 @@ export function keyClaimOf(db: Database, method: string, header: string | undefi
       takenOver = true;
       return outcome;
     },
-    releaseUnlessTakenOver: async () => {
+    undoUnlessTakenOver: async () => {
       if (takenOver || !outcome?.claimed || holder === undefined) return;
-      await releaseIdempotencyClaim(db.serviceStatements, holder, key);
+      // Awaited: the refused request's retry must find the key free. If even this fails, the claim goes
+      // stale (IDEMPOTENCY_CLAIM_STALE_SECONDS) and frees the key then.
+      await releaseIdempotencyClaim(db.serviceStatements, holder, key).catch(() => undefined);
     },
   };
 }

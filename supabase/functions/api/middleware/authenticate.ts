@@ -6,10 +6,13 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { matchedRoutes } from 'hono/route';
-import type { CredentialVerifier } from '../../_shared/auth/credential-verifier.ts';
+import type {
+  Alongside,
+  AlongsideStatement,
+  CredentialVerifier,
+} from '../../_shared/auth/credential-verifier.ts';
 import { invalidCredentials, missingCredentials } from '../../_shared/auth/unauthenticated.ts';
 import type { AppEnv } from '../app-env.ts';
-import type { KeyClaim } from '../idempotency/key-claim.ts';
 
 /** A route as `METHOD /full/path`, in Hono's `:param` syntax, e.g. `GET /api/v1/health`. */
 export type RouteName = string;
@@ -22,14 +25,16 @@ const BEARER_SCHEME = /^Bearer(?: |$)/i;
  * @param countWindowSeconds when given, the request is counted against the caller's rate limit in the
  *   same round trip as the credential's check (`c.var.principalCount`, read by limitByPrincipal).
  * @param countsSettled what the count waits for first: the `304`s this instance is still handing back.
- * @param claimOf the Idempotency-Key's claim to send in the same round trip, if the request has one.
+ * @param alongsideOf the service statements to send in the same round trip for this request (an
+ *   Idempotency-Key's claim, an export's budget), each undone when the request is refused before its
+ *   route takes it over.
  */
 export const authenticate = (
   credentials: CredentialVerifier,
   publicRoutes: readonly RouteName[],
   countWindowSeconds?: number,
   countsSettled: () => Promise<void> = () => Promise.resolve(),
-  claimOf: (c: Context<AppEnv>) => KeyClaim | undefined = () => undefined,
+  alongsideOf: (c: Context<AppEnv>) => readonly Alongside[] = () => [],
 ) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const route = routeOf(c);
@@ -40,21 +45,18 @@ export const authenticate = (
       return next();
     }
     await countsSettled();
-    const claim = claimOf(c);
+    const alongside = alongsideOf(c);
+    const statement: AlongsideStatement | undefined =
+      alongside.length === 0
+        ? undefined
+        : (sql, holder) => Promise.all(alongside.map((each) => each.statement(sql, holder)));
     try {
-      const { principal, count } = await credentials.verifyAndCount(
-        token,
-        countWindowSeconds,
-        claim?.statement,
-      );
+      const { principal, count } = await credentials.verifyAndCount(token, countWindowSeconds, statement);
       c.set('principal', principal);
       if (count) c.set('principalCount', count);
-      if (claim) c.set('idempotencyClaim', claim);
       await next();
     } finally {
-      // Refused before the idempotency middleware took the claim over: the key stays free.
-      // If even that fails, the claim goes stale (IDEMPOTENCY_CLAIM_STALE_SECONDS) and frees the key then.
-      await claim?.releaseUnlessTakenOver().catch(() => undefined);
+      await Promise.all(alongside.map((each) => each.undoUnlessTakenOver()));
     }
   });
 
