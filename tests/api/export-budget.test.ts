@@ -49,4 +49,14 @@ describe('the export budget', () => {
     await afterAnswerSettled();
     expect(await budgetSpent(fixture)).toBe(0);
   });
+
+  it('is not sent for an address whose slug names no workspace (404, not a failed statement)', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    const response = await callApi(
+      api.app,
+      `/api/v1/workspaces/${fixture.slug}%00/export`,
+      withBearer(fixture.owner.accessToken),
+    );
+    expectProblem(response, 404, 'not_found');
+  });
 });

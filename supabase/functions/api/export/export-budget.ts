@@ -12,6 +12,7 @@ import type { Database } from '../../_shared/db.ts';
 import { describeError } from '../../_shared/describe-error.ts';
 import type { Logger } from '../../_shared/logger.ts';
 import { uncountRequest } from '../rate-limits/rate-limits.queries.ts';
+import { WorkspaceSlugSchema } from '../workspaces/workspaces.schemas.ts';
 import { countExportOfHolder, exportBucketOf, type ExportCountRow } from './export.queries.ts';
 
 /** The window of the export budget. */
@@ -34,6 +35,8 @@ export function exportBudgetOf(
 ): PrespentExportBudget | undefined {
   if (method !== 'GET' || route !== EXPORT_ROUTE) return undefined;
   const slug = path.split('/').at(-2) ?? '';
+  // A slug that names no workspace (the export answers it 404) is never sent.
+  if (!WorkspaceSlugSchema.safeParse(slug).success) return undefined;
   let counted: ExportCountRow | undefined;
   let takenOver = false;
   return {

@@ -24,7 +24,11 @@ import { createMiddleware } from 'hono/factory';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
 import { lastStatementOf, type Database, type Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
-import { IDEMPOTENCY_KEY_LIFETIME_HOURS, IDEMPOTENCY_KEY_MAX_LENGTH } from '../../_shared/limits.ts';
+import {
+  IDEMPOTENCY_CLAIM_STALE_SECONDS,
+  IDEMPOTENCY_KEY_LIFETIME_HOURS,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+} from '../../_shared/limits.ts';
 import { principalKeyOf } from '../../_shared/principal.ts';
 import type { AppEnv, AuthenticatedEnv } from '../app-env.ts';
 import {
@@ -37,7 +41,6 @@ import {
 } from '../idempotency/idempotency.queries.ts';
 import { IDEMPOTENT_METHODS, isUsableKey } from '../idempotency/key-claim.ts';
 import { requestFingerprint } from '../idempotency/request-fingerprint.ts';
-import { IDEMPOTENCY_CLAIM_STALE_SECONDS } from '../../_shared/limits.ts';
 
 export { IDEMPOTENT_METHODS };
 /** The headers of an answer that belong to it, as opposed to this delivery of it (request id, limits). */
@@ -102,12 +105,13 @@ async function claimHere(db: Database, request: KeyedRequest): Promise<Idempoten
   return claim;
 }
 
+/** Frees the key for a retry; if even this fails, the claim goes stale and frees it then. */
 const release = (db: Database, request: KeyedRequest): Promise<void> =>
   releaseIdempotencyClaim(
     db.serviceStatements,
     { userId: request.userId, principal: request.principal },
     request.key,
-  );
+  ).catch(() => undefined);
 
 /**
  * Runs `work` once what the request wrote is committed: at once, since each unit of work commits on its
