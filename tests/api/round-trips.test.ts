@@ -9,6 +9,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { afterAnswerSettled, isAfterAnswer } from '../../supabase/functions/_shared/after-answer.ts';
+import { EXPORT_BATCH_SIZE } from '../../supabase/functions/api/export/export.queries.ts';
 import { useTestApp, RATE_LIMITS_OUT_OF_THE_WAY } from '../support/api-app.ts';
 import { isStorageStandInClient } from '../support/test-storage.ts';
 import { callApi, type ApiResponse } from '../support/api-request.ts';
@@ -247,5 +248,32 @@ describe('round trips of the exceptions by kind of request, with an access token
     const trips = await roundTripsOf(create, 201);
     measured.set('createTask, Idempotency-Key', trips);
     expectAtMost(trips, 4);
+  });
+
+  // A workspace past one batch of EXPORT_BATCH_SIZE rows (0016): the credential with the budget, the
+  // first batch with its COMMIT, the first batch again from a snapshot that stays open, the second
+  // batch, and the COMMIT; the first byte waits for the first three.
+  it('exports a workspace of two batches in at most 5', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    const seeder = new pg.Client({ connectionString: api.databaseUrl });
+    await seeder.connect();
+    try {
+      const { rows } = await seeder.query<{ id: string }>(
+        `insert into public.projects (workspace_id, key, name, created_by) values ($1, 'BIG', 'Big', $2)
+         returning id`,
+        [fixture.id, fixture.owner.id],
+      );
+      await seeder.query(
+        `insert into public.tasks (project_id, title, position, created_by)
+         select $1, 'Task ' || n, 'a' || lpad(n::text, 6, '0'), $2 from generate_series(1, $3) n`,
+        [rows[0]?.id, fixture.owner.id, EXPORT_BATCH_SIZE + 100],
+      );
+    } finally {
+      await seeder.end();
+    }
+    const exported = () => callApi(api.app, `${fixture.path}/export`, withBearer(fixture.owner.accessToken));
+    const trips = await roundTripsOfOnce(exported, 200);
+    measured.set('exportWorkspace, 2 batches', trips);
+    expectAtMost(trips, 5);
   });
 });
