@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAnswerSettled } from '../../supabase/functions/_shared/after-answer.ts';
 import type { Mailer, OutgoingMail } from '../../supabase/functions/_shared/mail/mailer.ts';
 import { useTestApp } from '../support/api-app.ts';
 import { callApi } from '../support/api-request.ts';
@@ -70,6 +71,8 @@ describe('invitation mail', () => {
     const [plain, keyed] = [`plain-${randomUUID()}@example.com`, `keyed-${randomUUID()}@example.com`];
     expect((await invite(workspace, plain)).status).toBe(201);
     expect((await invite(workspace, keyed, randomUUID())).status).toBe(201);
+    // The answer waits for its own mail to be tried; marking it sent comes after it (0016).
+    await afterAnswerSettled();
 
     expect(sentTo(plain)).toHaveLength(1);
     expect(sentTo(keyed)).toHaveLength(1);
@@ -95,6 +98,7 @@ describe('invitation mail', () => {
     relayDown = true;
     try {
       expect((await invite(workspace, first)).status).toBe(201);
+      await afterAnswerSettled();
     } finally {
       relayDown = false;
     }
@@ -110,6 +114,8 @@ describe('invitation mail', () => {
     );
 
     expect((await invite(workspace, second)).status).toBe(201);
+    // The retries go out after the answer, which does not wait for them (0016).
+    await afterAnswerSettled();
 
     expect(sentTo(second)).toHaveLength(1);
     expect(sentTo(first)).toHaveLength(1);

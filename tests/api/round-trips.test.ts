@@ -2,10 +2,14 @@
  * How many times a request waits on the database (docs/decisions/0016): at most 2 round trips for a read
  * and 3 for a write, with an access token and with an API token alike. A round trip starts whenever a
  * statement is sent on a connection that has none outstanding; statements sent behind an outstanding one
- * (the connection pipelines) ride in its round trip.
+ * (the connection pipelines) ride in its round trip. The answer waits for every round trip but those of
+ * the bookkeeping it leaves behind (`afterAnswer`); those are counted too, once they are done, so that
+ * nothing hides: each request is held to both counts.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAnswerSettled, isAfterAnswer } from '../../supabase/functions/_shared/after-answer.ts';
+import { EXPORT_BATCH_SIZE } from '../../supabase/functions/api/export/export.queries.ts';
 import { useTestApp, RATE_LIMITS_OUT_OF_THE_WAY } from '../support/api-app.ts';
 import { isStorageStandInClient } from '../support/test-storage.ts';
 import { callApi, type ApiResponse } from '../support/api-request.ts';
@@ -32,6 +36,8 @@ interface PipelinedClient {
 
 /** Counts round trips on every node-postgres client while `counting` is set. */
 let roundTrips = 0;
+/** Of those, the ones the answer does not wait for. */
+let afterTheAnswer = 0;
 let counting = false;
 const originalQuery = pg.Client.prototype.query;
 beforeAll(() => {
@@ -39,13 +45,23 @@ beforeAll(() => {
     const client = this as unknown as PipelinedClient;
     const outstanding =
       client._activeQuery != null || client._sentQueryQueue.length > 0 || client._queryQueue.length > 0;
-    if (counting && !outstanding && !isStorageStandInClient(this)) roundTrips += 1;
+    if (counting && !outstanding && !isStorageStandInClient(this)) {
+      roundTrips += 1;
+      if (isAfterAnswer()) afterTheAnswer += 1;
+    }
     return (originalQuery as (...args: unknown[]) => unknown).apply(this, args);
   } as typeof pg.Client.prototype.query;
 });
 afterAll(() => {
   pg.Client.prototype.query = originalQuery;
 });
+
+interface RoundTrips {
+  /** The round trips the answer waits for. */
+  waitedFor: number;
+  /** Every round trip, those of the bookkeeping left for after the answer included. */
+  all: number;
+}
 
 /**
  * Round trips of `request`, which must answer `status`. `warmUp` goes first, uncounted, so that the
@@ -55,17 +71,26 @@ async function roundTripsOf(
   request: () => Promise<ApiResponse>,
   status: number,
   warmUp: () => Promise<unknown> = request,
-): Promise<number> {
+): Promise<RoundTrips> {
   await warmUp();
+  await afterAnswerSettled();
   roundTrips = 0;
+  afterTheAnswer = 0;
   counting = true;
   try {
     const response = await request();
     expect(response.status, JSON.stringify(response.body)).toBe(status);
+    await afterAnswerSettled();
   } finally {
     counting = false;
   }
-  return roundTrips;
+  return { waitedFor: roundTrips - afterTheAnswer, all: roundTrips };
+}
+
+/** A request's round trips, held to `waitedFor` for its answer and `all` in all (the same unless given). */
+function expectAtMost(trips: RoundTrips, waitedFor: number, all = waitedFor): void {
+  expect(trips.waitedFor, 'round trips the answer waits for').toBeLessThanOrEqual(waitedFor);
+  expect(trips.all, 'round trips in all').toBeLessThanOrEqual(all);
 }
 
 let acme: WorkspaceFixture;
@@ -82,12 +107,12 @@ describe.each(['an access token', 'an API token'])('round trips with %s', (crede
   const bearer = () => bearers[credential] ?? '';
 
   it('lists tasks in at most 2', async () => {
-    expect(await roundTripsOf(() => tasks().list(bearer(), acme, project.key), 200)).toBeLessThanOrEqual(2);
+    expectAtMost(await roundTripsOf(() => tasks().list(bearer(), acme, project.key), 200), 2);
   });
 
   it('creates a task in at most 3', async () => {
     const create = () => tasks().create(bearer(), acme, project.key, { title: 'New', status: 'todo' });
-    expect(await roundTripsOf(create, 201)).toBeLessThanOrEqual(3);
+    expectAtMost(await roundTripsOf(create, 201), 3);
   });
 
   it('moves a task in at most 3', async () => {
@@ -102,14 +127,14 @@ describe.each(['an access token', 'an API token'])('round trips with %s', (crede
       above = !above;
       return tasks().move(bearer(), second.id, body);
     };
-    expect(await roundTripsOf(move, 200)).toBeLessThanOrEqual(3);
+    expectAtMost(await roundTripsOf(move, 200), 3);
   });
 
   it('changes a task in at most 3', async () => {
     const task = await taskIn(api.app, acme, project.key);
     let title = 0;
     const update = () => tasks().update(bearer(), task.id, { title: `Changed ${(title += 1)}` });
-    expect(await roundTripsOf(update, 200)).toBeLessThanOrEqual(3);
+    expectAtMost(await roundTripsOf(update, 200), 3);
   });
 
   it('deletes a task in at most 3', async () => {
@@ -118,7 +143,7 @@ describe.each(['an access token', 'an API token'])('round trips with %s', (crede
       await taskIn(api.app, acme, project.key),
     ];
     const remove = () => tasks().remove(bearer(), doomed.shift()?.id ?? '');
-    expect(await roundTripsOf(remove, 204)).toBeLessThanOrEqual(3);
+    expectAtMost(await roundTripsOf(remove, 204), 3);
   });
 
   it('comments on a task in at most 3', async () => {
@@ -129,31 +154,32 @@ describe.each(['an access token', 'an API token'])('round trips with %s', (crede
         `/api/v1/tasks/${task.id}/comments`,
         withBearer(bearer(), jsonRequest('POST', { body: 'A comment' })),
       );
-    expect(await roundTripsOf(comment, 201)).toBeLessThanOrEqual(3);
+    expectAtMost(await roundTripsOf(comment, 201), 3);
   });
 });
 
 /**
  * The operations that may still take more than their kind's target, with what they take today: each
- * must not take more. Every other operation of the table is held to 2 for a read, 3 for a write.
+ * must not take more. Every other operation of the table is held to 2 for a read, 3 for a write, both
+ * for what its answer waits for and in all.
  */
-const EXCEPTIONS: Partial<Record<string, number>> = {
-  // The invitation, its mail in the outbox and the COMMIT make 3; once the mail is sent (it must not
-  // leave before the COMMIT), its outbox row is marked sent, with other mail due for a retry claimed in
-  // the same round trip (0014, 0016).
-  createInvitation: 4,
-  // The export reads the access, the workspace and its first batch of rows with the snapshot's BEGIN,
-  // then spends the workspace's hourly budget (a service statement, outside the snapshot, only once the
-  // access is judged), then streams the rest, a round trip per further batch of EXPORT_BATCH_SIZE rows,
-  // and commits. The table's workspace fits in one batch.
-  exportWorkspace: 4,
+const EXCEPTIONS: Partial<Record<string, { waitedFor: number; all: number }>> = {
+  // The invitation, its mail in the outbox and the COMMIT make 3; the mail is sent (it must not leave
+  // before the COMMIT) before the answer, and marked sent after it, with other mail due for a retry
+  // claimed in the same round trip (0014, 0016): a fourth round trip the answer does not wait for.
+  createInvitation: { waitedFor: 3, all: 4 },
+  // exportWorkspace meets the read target now (0016): its budget is spent with the credential's check,
+  // and a workspace that fits in the first batch is committed with it. A larger one is read again from
+  // a snapshot that stays open while it streams: a round trip per further batch, and the COMMIT.
 };
 
 /** The round trips each operation took, printed after the run (docs/decisions/0016's table). */
-const measured = new Map<string, number>();
+const measured = new Map<string, RoundTrips>();
 afterAll(() => {
-  const rows = [...measured].map(([operationId, count]) => `${operationId.padEnd(22)} ${count}`);
-  console.log(`round trips per operation:\n${rows.join('\n')}`);
+  const rows = [...measured].map(
+    ([operationId, { waitedFor, all }]) => `${operationId.padEnd(28)} ${waitedFor} (${all} in all)`,
+  );
+  console.log(`round trips per operation, waited for by the answer:\n${rows.join('\n')}`);
 });
 
 const isRead = (operation: Operation) => SAFE_METHODS.includes(operation.method);
@@ -173,7 +199,7 @@ async function sendsOf(operation: Operation): Promise<() => Promise<ApiResponse>
 }
 
 /** Round trips of one call, which may be sent only once: another request warms the connections up. */
-const roundTripsOfOnce = (request: () => Promise<ApiResponse>, status: number): Promise<number> =>
+const roundTripsOfOnce = (request: () => Promise<ApiResponse>, status: number): Promise<RoundTrips> =>
   roundTripsOf(request, status, () => callApi(api.app, '/api/v1/me', withBearer(acme.member.accessToken)));
 
 describe('round trips of every operation, with an access token', () => {
@@ -181,10 +207,11 @@ describe('round trips of every operation, with an access token', () => {
     '$operationId ($kind)',
     async (operation) => {
       const send = await sendsOf(operation);
-      const count = await roundTripsOfOnce(send, operation.success);
-      measured.set(operation.operationId, count);
-      const target = EXCEPTIONS[operation.operationId] ?? (isRead(operation) ? 2 : 3);
-      expect(count).toBeLessThanOrEqual(target);
+      const trips = await roundTripsOfOnce(send, operation.success);
+      measured.set(operation.operationId, trips);
+      const target = isRead(operation) ? 2 : 3;
+      const exception = EXCEPTIONS[operation.operationId];
+      expectAtMost(trips, exception?.waitedFor ?? target, exception?.all ?? target);
     },
   );
 });
@@ -194,21 +221,21 @@ describe('round trips of the exceptions by kind of request, with an access token
   const bearer = () => acme.member.accessToken;
 
   // A 304 is not counted (SPEC §7): the count taken with the credential's check is handed back once
-  // the read has shown the answer is a 304, in a round trip of its own (0016).
-  it('answers a conditional read of an unchanged task 304 in at most 3', async () => {
+  // the read has shown the answer is a 304, in a round trip of its own that the answer does not wait
+  // for (0016).
+  it('answers a conditional read of an unchanged task 304 after 2, and hands its count back in a third', async () => {
     const task = await taskIn(api.app, acme, project.key);
     const first = await tasks().get(bearer(), task.id);
     const etag = first.headers.get('etag') ?? '';
     const conditional = () => tasks().get(bearer(), task.id, { 'If-None-Match': etag });
-    const count = await roundTripsOf(conditional, 304);
-    measured.set('getTask, 304', count);
-    expect(count).toBeLessThanOrEqual(3);
+    const trips = await roundTripsOf(conditional, 304);
+    measured.set('getTask, 304', trips);
+    expectAtMost(trips, 2, 3);
   });
 
-  // An Idempotency-Key adds two (0016): the key's claim (its lock and lookup, one statement behind the
-  // BEGIN), which the work waits for, and the record of the answer, which waits for the work's last
-  // statement and goes with the COMMIT.
-  it('creates a task with an Idempotency-Key in at most 5', async () => {
+  // An Idempotency-Key adds one (0016): its claim rides with the credential's check, but the record of
+  // the answer waits for the work's last statement, and goes with the COMMIT.
+  it('creates a task with an Idempotency-Key in at most 4', async () => {
     let key = 0;
     const create = () =>
       tasks().create(
@@ -218,8 +245,35 @@ describe('round trips of the exceptions by kind of request, with an access token
         { title: 'Keyed' },
         { 'Idempotency-Key': `trips-${(key += 1)}` },
       );
-    const count = await roundTripsOf(create, 201);
-    measured.set('createTask, Idempotency-Key', count);
-    expect(count).toBeLessThanOrEqual(5);
+    const trips = await roundTripsOf(create, 201);
+    measured.set('createTask, Idempotency-Key', trips);
+    expectAtMost(trips, 4);
+  });
+
+  // A workspace past one batch of EXPORT_BATCH_SIZE rows (0016): the credential with the budget, the
+  // first batch with its COMMIT, the first batch again from a snapshot that stays open, the second
+  // batch, and the COMMIT; the first byte waits for the first three.
+  it('exports a workspace of two batches in at most 5', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    const seeder = new pg.Client({ connectionString: api.databaseUrl });
+    await seeder.connect();
+    try {
+      const { rows } = await seeder.query<{ id: string }>(
+        `insert into public.projects (workspace_id, key, name, created_by) values ($1, 'BIG', 'Big', $2)
+         returning id`,
+        [fixture.id, fixture.owner.id],
+      );
+      await seeder.query(
+        `insert into public.tasks (project_id, title, position, created_by)
+         select $1, 'Task ' || n, 'a' || lpad(n::text, 6, '0'), $2 from generate_series(1, $3) n`,
+        [rows[0]?.id, fixture.owner.id, EXPORT_BATCH_SIZE + 100],
+      );
+    } finally {
+      await seeder.end();
+    }
+    const exported = () => callApi(api.app, `${fixture.path}/export`, withBearer(fixture.owner.accessToken));
+    const trips = await roundTripsOfOnce(exported, 200);
+    measured.set('exportWorkspace, 2 batches', trips);
+    expectAtMost(trips, 5);
   });
 });

@@ -51,6 +51,11 @@ export const STATEMENT_TIMEOUT_SECONDS = { default: 5, export: 30 } as const;
 export const IDLE_IN_TRANSACTION_TIMEOUT_SECONDS = { default: 10, export: 60 } as const;
 export const IDEMPOTENCY_KEY_LIFETIME_HOURS = 24;
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+/**
+ * After how long an Idempotency-Key's claim is taken to belong to a request that died (docs/decisions/
+ * 0016): far longer than a request's few statements may take (STATEMENT_TIMEOUT_SECONDS each).
+ */
+export const IDEMPOTENCY_CLAIM_STALE_SECONDS = 60;
 export const JSON_BODY_MAX_BYTES = 1 * MIB;
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 60 * 60;
 export const SIGNED_UPLOAD_URL_LIFETIME_SECONDS = 2 * 60 * 60;

@@ -8,6 +8,8 @@ import type { Mailer } from '../_shared/mail/mailer.ts';
 import type { RequestCountRow } from '../_shared/auth/request-counts.queries.ts';
 import type { Principal } from '../_shared/principal.ts';
 import type { StorageClient } from '../_shared/storage.ts';
+import type { PrespentExportBudget } from './export/export-budget.ts';
+import type { KeyClaim } from './idempotency/key-claim.ts';
 
 export interface AppDeps {
   db: Database;
@@ -61,6 +63,10 @@ export interface PrincipalVariables {
   principal: Principal;
   /** The request as authentication counted it against the caller's rate limit, with their credential. */
   principalCount?: RequestCountRow;
+  /** The Idempotency-Key's claim authentication sent with the credential's check (idempotency/key-claim.ts). */
+  idempotencyClaim?: KeyClaim;
+  /** The export's budget, spent with the credential's check (export/export-budget.ts). */
+  exportBudget?: PrespentExportBudget;
 }
 
 export interface AfterCommitVariables {

@@ -2,13 +2,15 @@
  * createApp builds the API: the one middleware stack, the feature routes under /api/v1, and the error
  * answers. index.ts serves it on Deno; tests call it in-process with `app.request()`.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import type { Alongside } from '../_shared/auth/credential-verifier.ts';
 import { RATE_LIMIT_PER_MINUTE } from '../_shared/limits.ts';
 import type { AppDeps, AppEnv } from './app-env.ts';
 import { attachmentsRoutes } from './attachments/attachments.routes.ts';
 import { avatarsRoutes } from './avatars/avatars.routes.ts';
 import { commentsRoutes } from './comments/comments.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { exportBudgetOf } from './export/export-budget.ts';
 import { exportRoutes } from './export/export.routes.ts';
 import { eventsRoutes } from './events/events.routes.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
@@ -18,10 +20,11 @@ import { labelsRoutes } from './labels/labels.routes.ts';
 import { meRoutes } from './me/me.routes.ts';
 import { membersRoutes } from './members/members.routes.ts';
 import { metaRoutes } from './meta/meta.routes.ts';
-import { authenticate, type RouteName } from './middleware/authenticate.ts';
+import { authenticate, routeOf, type RouteName } from './middleware/authenticate.ts';
 import { bodyGuard } from './middleware/body-guard.ts';
 import { corsFor } from './middleware/cors.ts';
 import { idempotency } from './middleware/idempotency.ts';
+import { keyClaimOf } from './idempotency/key-claim.ts';
 import { methodNotAllowedFor } from './middleware/method-not-allowed.ts';
 import {
   limitByIp,
@@ -72,7 +75,15 @@ export function createApp(deps: AppDeps, extraRoutes?: Hono<AppEnv>): Hono<AppEn
   const rateLimits = rateLimitOptions(deps);
   app.use(limitByIp(rateLimits, PUBLIC_ROUTES));
   app.use(methodNotAllowedFor(app));
-  app.use(authenticate(deps.credentials, PUBLIC_ROUTES, WINDOW_SECONDS));
+  app.use(
+    authenticate(
+      deps.credentials,
+      PUBLIC_ROUTES,
+      WINDOW_SECONDS,
+      rateLimits.limiter.handedBack,
+      alongsideOf(deps),
+    ),
+  );
   app.use(limitByPrincipal(rateLimits));
   app.use(tokenAccess(SESSION_ONLY_ROUTES));
   app.use(bodyGuard());
@@ -104,9 +115,30 @@ export function createApp(deps: AppDeps, extraRoutes?: Hono<AppEnv>): Hono<AppEn
   return app;
 }
 
+/**
+ * The service statements a request sends with its credential's check (docs/decisions/0016): an
+ * Idempotency-Key's claim, an export's budget. Each is put on `c.var` for the part that takes it over.
+ */
+function alongsideOf(deps: AppDeps): (c: Context<AppEnv>) => Alongside[] {
+  return (c) => {
+    const alongside: Alongside[] = [];
+    const claim = keyClaimOf(deps.db, c.req.method, c.req.header('idempotency-key'));
+    if (claim) {
+      c.set('idempotencyClaim', claim);
+      alongside.push(claim);
+    }
+    const budget = exportBudgetOf(deps, c.req.method, routeOf(c), c.req.path);
+    if (budget) {
+      c.set('exportBudget', budget);
+      alongside.push(budget);
+    }
+    return alongside;
+  };
+}
+
 function rateLimitOptions(deps: AppDeps): RateLimitOptions {
   return {
-    limiter: postgresRateLimiter(deps.db),
+    limiter: postgresRateLimiter(deps.db, deps.logger),
     limits: deps.rateLimits ?? RATE_LIMIT_PER_MINUTE,
     connectionAddress: deps.connectionAddress ?? (() => undefined),
     logger: deps.logger,

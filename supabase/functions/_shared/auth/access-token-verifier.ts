@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { Database } from '../db.ts';
 import { AppError } from '../errors.ts';
 import { principalKeyOf, type Principal } from '../principal.ts';
-import type { CountedPrincipal, CredentialVerifier } from './credential-verifier.ts';
+import type { AlongsideStatement, CountedPrincipal, CredentialVerifier } from './credential-verifier.ts';
 import { countRequest } from './request-counts.queries.ts';
 import { selectSessionStanding, type SessionStanding } from './sessions.queries.ts';
 import { invalidCredentials } from './unauthenticated.ts';
@@ -86,7 +86,11 @@ export function accessTokenVerifier({
     if (!remembered) verified.remember(token, payload);
     return claims;
   };
-  const verifyAndCount = async (token: string, windowSeconds?: number): Promise<CountedPrincipal> => {
+  const verifyAndCount = async (
+    token: string,
+    windowSeconds?: number,
+    alongside?: AlongsideStatement,
+  ): Promise<CountedPrincipal> => {
     const { principal, sessionId } = await verifiedClaims(token);
     // Never cached, so a sign-out, ban or deletion takes effect on the very next request. The count
     // travels with it, in the same round trip; a refused session's request counts for its user too.
@@ -94,6 +98,7 @@ export function accessTokenVerifier({
       Promise.all([
         selectSessionStanding(sql, sessionId, principal.user_id),
         windowSeconds === undefined ? undefined : countRequest(sql, principalKeyOf(principal), windowSeconds),
+        alongside?.(sql, { userId: principal.user_id, principal: principalKeyOf(principal) }),
       ]),
     );
     if (standing !== 'active') throw invalidCredentials(SESSION_REFUSALS[standing]);

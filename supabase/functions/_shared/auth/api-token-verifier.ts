@@ -9,7 +9,7 @@ import type { Database } from '../db.ts';
 import type { Principal } from '../principal.ts';
 import { hashApiToken, isWellFormedApiToken } from './api-token-secret.ts';
 import { selectPresentedApiToken, type PresentedApiTokenRow } from './api-tokens.queries.ts';
-import type { CountedPrincipal, CredentialVerifier } from './credential-verifier.ts';
+import type { AlongsideStatement, CountedPrincipal, CredentialVerifier } from './credential-verifier.ts';
 import { countApiTokenRequest } from './request-counts.queries.ts';
 import { invalidCredentials } from './unauthenticated.ts';
 
@@ -19,7 +19,11 @@ export interface ApiTokenVerifierOptions {
 }
 
 export function apiTokenVerifier({ db }: ApiTokenVerifierOptions): CredentialVerifier {
-  const verifyAndCount = async (token: string, windowSeconds?: number): Promise<CountedPrincipal> => {
+  const verifyAndCount = async (
+    token: string,
+    windowSeconds?: number,
+    alongside?: AlongsideStatement,
+  ): Promise<CountedPrincipal> => {
     if (!isWellFormedApiToken(token)) {
       throw invalidCredentials(
         'The API token is malformed: it should be "tl_pat_" and 43 letters and digits. Copy it again.',
@@ -31,6 +35,7 @@ export function apiTokenVerifier({ db }: ApiTokenVerifierOptions): CredentialVer
       Promise.all([
         selectPresentedApiToken(sql, tokenHash),
         windowSeconds === undefined ? undefined : countApiTokenRequest(sql, tokenHash, windowSeconds),
+        alongside?.(sql, { apiTokenHashHex: tokenHash }),
       ]),
     );
     if (!found) {

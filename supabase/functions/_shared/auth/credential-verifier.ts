@@ -3,6 +3,7 @@
  * token's prefix: Tasklane API tokens (`tl_pat_…`) to the API-token verifier, anything else to the
  * verifier of Supabase Auth access tokens (JWTs).
  */
+import type { Sql } from '../db.ts';
 import type { Principal } from '../principal.ts';
 import type { RequestCountRow } from './request-counts.queries.ts';
 
@@ -12,6 +13,26 @@ export interface CountedPrincipal {
   count?: RequestCountRow;
 }
 
+/**
+ * Whom a credential names, before it is judged: a user, as their access token says (principalKeyOf's
+ * `user:<id>`), or an API token, by its secret's hash (its id is found in SQL, `api_token:<id>`).
+ */
+export type CredentialHolder = { userId: string; principal: string } | { apiTokenHashHex: string };
+
+/**
+ * A service statement for the credential's holder, sent in the round trip that checks the credential
+ * (an Idempotency-Key's claim). It runs whatever the credential's verdict; its sender undoes it if the
+ * request is refused.
+ */
+export type AlongsideStatement = (sql: Sql, holder: CredentialHolder) => Promise<unknown>;
+
+/** What a request sends alongside the credential's check, and undoes unless its route takes it over. */
+export interface Alongside {
+  statement: AlongsideStatement;
+  /** Undoes the statement's effect, unless the route took it over; never throws. */
+  undoUnlessTakenOver(): Promise<void>;
+}
+
 export interface CredentialVerifier {
   /** Who the credential belongs to; rejects with `401 unauthenticated` (or `503 unavailable`). */
   verify(credential: string): Promise<Principal>;
@@ -19,7 +40,11 @@ export interface CredentialVerifier {
    * The same, and counts the request against the caller's rate-limit bucket (principalKeyOf) in the
    * same round trip as the check of the credential (docs/decisions/0016).
    */
-  verifyAndCount?(credential: string, windowSeconds: number): Promise<CountedPrincipal>;
+  verifyAndCount?(
+    credential: string,
+    windowSeconds: number,
+    alongside?: AlongsideStatement,
+  ): Promise<CountedPrincipal>;
 }
 
 export const API_TOKEN_PREFIX = 'tl_pat_';
@@ -38,9 +63,9 @@ export function bearerCredentialVerifier({
     credential.startsWith(API_TOKEN_PREFIX) ? apiTokens : accessTokens;
   return {
     verify: (credential) => verifierOf(credential).verify(credential),
-    verifyAndCount: async (credential, windowSeconds) => {
+    verifyAndCount: async (credential, windowSeconds, alongside) => {
       const verifier = verifierOf(credential);
-      if (verifier.verifyAndCount) return verifier.verifyAndCount(credential, windowSeconds);
+      if (verifier.verifyAndCount) return verifier.verifyAndCount(credential, windowSeconds, alongside);
       return { principal: await verifier.verify(credential) };
     },
   };

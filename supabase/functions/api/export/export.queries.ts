@@ -6,6 +6,7 @@
  * event log uses, so its shape is the API's; an attachment (ready ones only) adds its `download_url`. The
  * export budget is counted on the service connection.
  */
+import type { CredentialHolder } from '../../_shared/auth/credential-verifier.ts';
 import type { Sql } from '../../_shared/db.ts';
 import { countRequest, type RequestCountRow } from '../rate-limits/rate-limits.queries.ts';
 import {
@@ -73,7 +74,40 @@ export function fetchExportRows(sql: Sql): Promise<ExportRow[]> {
   return sql.query<ExportRow & Record<string, unknown>>(`fetch forward ${EXPORT_BATCH_SIZE} from ${CURSOR}`);
 }
 
+/** The rate-limit bucket of a workspace's export budget. */
+export const exportBucketOf = (workspaceId: string): string => `export:${workspaceId}`;
+
 /** Counts one export of the workspace against its budget for the current window. */
 export function countExport(sql: Sql, workspaceId: string, windowSeconds: number): Promise<RequestCountRow> {
-  return countRequest(sql, `export:${workspaceId}`, windowSeconds);
+  return countRequest(sql, exportBucketOf(workspaceId), windowSeconds);
+}
+
+export interface ExportCountRow extends RequestCountRow {
+  workspace_id: string;
+}
+
+/**
+ * The same, as the service, for the workspace with `slug` if the credential's holder is one of its
+ * owners or admins (an API token's holder found by its hash); nothing counted otherwise. Sent before the
+ * credential is judged: the export takes the count over, or it is handed back.
+ */
+export async function countExportOfHolder(
+  sql: Sql,
+  holder: CredentialHolder,
+  slug: string,
+  windowSeconds: number,
+): Promise<ExportCountRow | undefined> {
+  const byHolder =
+    'apiTokenHashHex' in holder
+      ? "m.user_id = (select t.user_id from public.api_tokens t where t.token_hash = decode($1, 'hex'))"
+      : 'm.user_id = $1::uuid';
+  const [row] = await sql.query<ExportCountRow>(
+    `select w.id as workspace_id, counted.hits, counted.window_started_at, counted.resets_in_seconds
+     from public.workspaces w
+     join public.memberships m on m.workspace_id = w.id and m.role in ('owner', 'admin') and ${byHolder}
+     cross join lateral private.count_request('export:' || w.id::text, $3) as counted
+     where w.slug = $2`,
+    ['apiTokenHashHex' in holder ? holder.apiTokenHashHex : holder.userId, slug, windowSeconds],
+  );
+  return row;
 }

@@ -25,7 +25,13 @@ export const exportRoutes = ({
       return c.body(null, 200);
     }
     const exported = await exportWorkspace(
-      { db, logger, deadlineMs: exportDeadlineMs, apiUrl: apiUrlOf(c, apiUrl) },
+      {
+        db,
+        logger,
+        deadlineMs: exportDeadlineMs,
+        apiUrl: apiUrlOf(c, apiUrl),
+        prespent: c.var.exportBudget,
+      },
       c.var.principal,
       slug,
       c.var.requestId,

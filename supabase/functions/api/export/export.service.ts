@@ -9,7 +9,7 @@
  * failure after that cannot change it: the body stops short, so the document does not parse (a reader
  * notices, rather than importing half a workspace), and the failure is logged with the request id.
  */
-import type { Database, Sql, StatementBounds } from '../../_shared/db.ts';
+import { lastStatementOf, type Database, type Sql, type StatementBounds } from '../../_shared/db.ts';
 import { describeError } from '../../_shared/describe-error.ts';
 import { AppError } from '../../_shared/errors.ts';
 import {
@@ -20,7 +20,7 @@ import {
 } from '../../_shared/limits.ts';
 import type { Logger } from '../../_shared/logger.ts';
 import type { Principal } from '../../_shared/principal.ts';
-import { selectWorkspaceAccess } from '../workspaces/workspace-access.queries.ts';
+import { selectWorkspaceAccess, type WorkspaceAccessRow } from '../workspaces/workspace-access.queries.ts';
 import {
   admitToWorkspace,
   enterWorkspace,
@@ -29,9 +29,10 @@ import {
   workspaceNotFound,
   type WorkspaceAccess,
 } from '../workspaces/workspace-access.ts';
-import { selectWorkspace } from '../workspaces/workspaces.queries.ts';
+import { selectWorkspace, type WorkspaceRow } from '../workspaces/workspaces.queries.ts';
 import { toWorkspace } from '../workspaces/workspaces.service.ts';
-import { exportDocumentWriter } from './export-document.ts';
+import { EXPORT_WINDOW_SECONDS, type PrespentExportBudget } from './export-budget.ts';
+import { exportDocumentWriter, type ExportRow } from './export-document.ts';
 import { ReaderGone, streamOnceStarted, type TextSink } from './export-stream.ts';
 import {
   countExport,
@@ -41,7 +42,6 @@ import {
   selectClock,
 } from './export.queries.ts';
 
-const EXPORT_WINDOW_SECONDS = 60 * 60;
 /** How long a client may take nothing before the export gives up on it and frees its connection. */
 const STALL_TIMEOUT_MS = 30_000;
 /**
@@ -60,6 +60,8 @@ export interface ExportDeps {
   deadlineMs?: number;
   /** The API's public address, that attachments' `download_url`s start with (http/api-url.ts). */
   apiUrl: string;
+  /** The budget, if authentication spent it with the credential's check (export-budget.ts). */
+  prespent?: PrespentExportBudget;
 }
 
 export interface WorkspaceExport {
@@ -79,24 +81,37 @@ export function checkExportAccess(
 
 /**
  * In one round trip with the snapshot's BEGIN: the access, the clock, the workspace, the cursor and its
- * first batch (RLS shows none of the rows to a caller who may not read them); then, once the access is
- * judged, the budget; then a round trip per further batch, and the COMMIT. A refused attempt reads at
- * most that first batch, and sends none of it.
+ * first batch, with the COMMIT behind it (RLS shows none of the rows to a caller who may not read them);
+ * then, once the access is judged, the budget. A workspace that fits in that batch is then written
+ * without waiting on the database again. A larger one is read again, from a snapshot of its own that
+ * stays open while it streams: a round trip per further batch, and the COMMIT. A refused attempt reads
+ * at most that first batch, and sends none of it.
  */
 export async function exportWorkspace(
-  { db, logger, deadlineMs = EXPORT_DEADLINE_SECONDS * 1000, apiUrl }: ExportDeps,
+  { db, logger, deadlineMs = EXPORT_DEADLINE_SECONDS * 1000, apiUrl, prespent }: ExportDeps,
   principal: Principal,
   slug: string,
   requestId: string,
 ): Promise<WorkspaceExport> {
   requireWorkspaceSlug(slug);
+  const request = { principal, slug, apiUrl };
   const body = await streamOnceStarted({
-    run: (start, sink) =>
-      db.asCaller(
+    run: async (start, sink) => {
+      const snapshot = await db.asCaller(principal, (sql) => readSnapshot(sql, request, true), EXPORT_BOUNDS);
+      const access = judge(principal, slug, snapshot);
+      // Only once the caller may export: a member's refused attempts do not spend it.
+      await spendExportBudget(db, access.workspaceId, prespent);
+      if (snapshot.first.length < EXPORT_BATCH_SIZE) return writeDocument(snapshot, start, sink);
+      await db.asCaller(
         principal,
-        (sql) => writeExport(db, sql, { principal, slug, apiUrl }, start, sink),
+        async (sql) => {
+          const streamed = await readSnapshot(sql, request, false);
+          judge(principal, slug, streamed);
+          await writeDocument(streamed, start, sink, () => fetchExportRows(sql));
+        },
         EXPORT_BOUNDS,
-      ),
+      );
+    },
     onLateFailure: (error) => logLateFailure(logger, requestId, error),
     stallTimeoutMs: STALL_TIMEOUT_MS,
     deadlineMs,
@@ -110,8 +125,15 @@ async function enterAsExporter(sql: Sql, principal: Principal, slug: string): Pr
   return access;
 }
 
-async function spendExportBudget(db: Database, workspaceId: string): Promise<void> {
-  const counted = await countExport(db.serviceStatements, workspaceId, EXPORT_WINDOW_SECONDS);
+/** Spends the budget, or takes over what authentication spent; `429` past it. */
+async function spendExportBudget(
+  db: Database,
+  workspaceId: string,
+  prespent: PrespentExportBudget | undefined,
+): Promise<void> {
+  const counted =
+    prespent?.takeOver(workspaceId) ??
+    (await countExport(db.serviceStatements, workspaceId, EXPORT_WINDOW_SECONDS));
   if (counted.hits <= EXPORTS_PER_WORKSPACE_PER_HOUR) return;
   throw new AppError(
     'rate_limited',
@@ -126,35 +148,57 @@ interface ExportRequest {
   apiUrl: string;
 }
 
-async function writeExport(
-  db: Database,
+interface Snapshot {
+  accessRow: WorkspaceAccessRow | undefined;
+  exportedAt: string;
+  workspace: WorkspaceRow | undefined;
+  first: ExportRow[];
+}
+
+/**
+ * The access, the clock, the workspace, the cursor and its first batch, in one round trip; with
+ * `lastBatch`, the COMMIT goes behind the batch, so the cursor reads no further.
+ */
+async function readSnapshot(
   sql: Sql,
-  { principal, slug, apiUrl }: ExportRequest,
-  start: () => void,
-  sink: TextSink,
-): Promise<void> {
+  { slug, apiUrl }: ExportRequest,
+  lastBatch: boolean,
+): Promise<Snapshot> {
   const workspaceRef = { slug };
-  // The first batch before the first byte, so that a query that fails at once is still a proper 500.
   const [accessRow, exportedAt, workspace, , first] = await Promise.all([
     selectWorkspaceAccess(sql, slug),
     selectClock(sql),
     selectWorkspace(sql, workspaceRef),
     openExportCursor(sql, workspaceRef, apiUrl),
-    fetchExportRows(sql),
+    fetchExportRows(lastBatch ? lastStatementOf(sql) : sql),
   ]);
-  const access = admitToWorkspace(principal, slug, accessRow);
+  return { accessRow, exportedAt, workspace, first };
+}
+
+/** `404` outside the workspace, `403` below admin. */
+function judge(principal: Principal, slug: string, snapshot: Snapshot): WorkspaceAccess {
+  const access = admitToWorkspace(principal, slug, snapshot.accessRow);
   requireRole(access, 'admin', 'export the workspace');
-  if (!workspace) throw workspaceNotFound(access.slug);
-  // Only once the caller may export: a member's refused attempts do not spend it.
-  await spendExportBudget(db, access.workspaceId);
+  if (!snapshot.workspace) throw workspaceNotFound(access.slug);
+  return access;
+}
+
+/** The document, from the snapshot's first batch and, while batches come full, `next` ones. */
+async function writeDocument(
+  { exportedAt, workspace, first }: Snapshot,
+  start: () => void,
+  sink: TextSink,
+  next?: () => Promise<ExportRow[]>,
+): Promise<void> {
+  if (!workspace) throw new Error('the snapshot was judged without its workspace');
   const document = exportDocumentWriter({ exportedAt, workspace: toWorkspace(workspace) });
   let rows = first;
   start();
   await sink.write(document.open());
   for (;;) {
     if (rows.length > 0) await sink.write(document.write(rows));
-    if (rows.length < EXPORT_BATCH_SIZE) break;
-    rows = await fetchExportRows(sql);
+    if (rows.length < EXPORT_BATCH_SIZE || !next) break;
+    rows = await next();
   }
   await sink.write(document.close());
 }

@@ -1,9 +1,11 @@
 /**
- * SQL for Idempotency-Key records. Runs as the caller, inside the request's own transaction (see
- * db.withCallerTransaction), so RLS keeps every statement to the caller's rows and a record commits
- * exactly when the request's effect does.
+ * SQL for Idempotency-Key records. A record is written as the caller, inside the request's own
+ * transaction (see db.withCallerTransaction), so RLS keeps it to the caller's rows and it commits
+ * exactly when the request's effect does. The key's claim, before the request runs, is the service's
+ * (docs/decisions/0016).
  */
 import type { SuccessStatusCode } from 'hono/utils/http-status';
+import type { CredentialHolder } from '../../_shared/auth/credential-verifier.ts';
 import type { Sql } from '../../_shared/db.ts';
 
 /** Only successes are recorded (see the idempotency middleware). */
@@ -29,42 +31,68 @@ export interface NewIdempotencyRecord {
 /** Expired records swept along with each new one, at most. */
 const SWEEP_BATCH_SIZE = 100;
 
-/** A key's claim: whether its lock was taken, and its unexpired record if it has one. */
+/** A key's claim: whether it was taken, and the key's unexpired record if it has one. */
 export interface IdempotencyClaim {
-  locked: boolean;
+  claimed: boolean;
   record: IdempotencyRecordRow | undefined;
 }
 
 /**
- * Claims (principal, key) in one statement: takes its transaction-scoped lock without waiting (not taken
- * when another request with this key holds it, i.e. is still running; released at commit or rollback),
- * and reads its unexpired record. Only with the lock taken does it delete an expired record, so that
- * the key can be recorded anew: then no one else is deleting or writing that row.
+ * Who claims a key: a user (`user:<id>`), or an API token, as its id (`api_token:<id>`, as principalKeyOf
+ * names it) or its secret's hash, so that the claim need not wait to learn the id.
+ */
+export type Claimant = CredentialHolder;
+
+interface ClaimRow extends Record<string, unknown> {
+  claimed: boolean;
+  request_hash: string | null;
+  response: StoredResponse | null;
+}
+
+/**
+ * Claims a key as the service, autocommitted, in one statement (private.claim_idempotency_key): the
+ * key's unexpired record if it has one; else the claim, not taken while another request holds it. A
+ * claim older than `staleAfterSeconds` belongs to a request that died, and is taken over. No claim
+ * when no API token has the hash: authentication refuses the request.
  */
 export async function claimIdempotencyKey(
   sql: Sql,
-  principal: string,
+  claimant: Claimant,
   key: string,
-): Promise<IdempotencyClaim> {
-  const [row] = await sql.query<{ locked: boolean } & Partial<IdempotencyRecordRow>>(
-    `with lock as materialized (
-       select pg_try_advisory_xact_lock(hashtextextended('idempotency-key ' || $1 || ' ' || $2, 0)) as locked
-     ),
-     expired as (
-       delete from public.idempotency_keys
-       where principal = $1 and key = $2 and expires_at <= now() and (select locked from lock)
-     )
-     select lock.locked, r.request_hash, r.response
-     from lock
-     left join public.idempotency_keys r on r.principal = $1 and r.key = $2 and r.expires_at > now()`,
-    [principal, key],
-  );
-  const locked = row?.locked === true;
+  staleAfterSeconds: number,
+): Promise<IdempotencyClaim | undefined> {
+  const [row] =
+    'apiTokenHashHex' in claimant
+      ? await sql.query<ClaimRow>(
+          `select claim.claimed, claim.request_hash, claim.response
+           from public.api_tokens as token
+           cross join lateral private.claim_idempotency_key(token.user_id, 'api_token:' || token.id::text, $2, $3) as claim
+           where token.token_hash = decode($1, 'hex')`,
+          [claimant.apiTokenHashHex, key, staleAfterSeconds],
+        )
+      : await sql.query<ClaimRow>(
+          'select claimed, request_hash, response from private.claim_idempotency_key($1, $2, $3, $4)',
+          [claimant.userId, claimant.principal, key, staleAfterSeconds],
+        );
+  if (!row) return undefined;
   const record =
-    row?.request_hash && row.response
+    row.request_hash !== null && row.response !== null
       ? { request_hash: row.request_hash, response: row.response }
       : undefined;
-  return { locked, record };
+  return { claimed: row.claimed, record };
+}
+
+/** Releases a key's claim, as the service: its request's answer was not recorded, so a retry runs again. */
+export async function releaseIdempotencyClaim(sql: Sql, claimant: Claimant, key: string): Promise<void> {
+  if ('apiTokenHashHex' in claimant) {
+    await sql.query(
+      `select private.release_idempotency_claim('api_token:' || token.id::text, $2)
+       from public.api_tokens as token where token.token_hash = decode($1, 'hex')`,
+      [claimant.apiTokenHashHex, key],
+    );
+    return;
+  }
+  await sql.query('select private.release_idempotency_claim($1, $2)', [claimant.principal, key]);
 }
 
 /** Records the answer to a key, and sweeps a batch of anyone's expired records on the way. */

@@ -2,8 +2,10 @@
  * Sends what the outbox holds (docs/decisions/0014), after the transaction that queued it committed:
  * first the request's own mail, then a few others still due (whose relay failed before), so a failure
  * is retried with the next mail any instance sends. A mail that cannot be sent is logged, never with
- * its content (it holds a secret link), and stays queued for a later try.
+ * its content (it holds a secret link), and stays queued for a later try. The answer waits for the
+ * request's own mail to be tried, not for the rest (docs/decisions/0016).
  */
+import { afterAnswer } from '../../_shared/after-answer.ts';
 import type { Database } from '../../_shared/db.ts';
 import { describeError } from '../../_shared/describe-error.ts';
 import type { Logger } from '../../_shared/logger.ts';
@@ -20,8 +22,9 @@ export interface MailDelivery {
 }
 
 /**
- * Sends the request's own mail, queued claimed for it (`own`), then marks it sent and claims up to
- * RETRIES_PER_DELIVERY due rows in one round trip, and sends those; never throws.
+ * Sends the request's own mail, queued claimed for it (`own`); then, without the caller waiting, marks
+ * it sent and claims up to RETRIES_PER_DELIVERY due rows in one round trip, and sends those. Never
+ * throws. If the marking is lost (the instance ends first), the mail stays due and is sent again.
  */
 export async function deliverQueuedMail(
   delivery: MailDelivery,
@@ -29,6 +32,19 @@ export async function deliverQueuedMail(
   requestId: string,
 ): Promise<void> {
   const sent = await send(delivery, own, requestId);
+  void afterAnswer(
+    () => markSentAndRetry(delivery, own, sent, requestId),
+    (error) => notSent(delivery, requestId, error),
+  );
+}
+
+/** Marks the request's own mail sent (if it was) and claims the due ones, in one round trip; sends those. */
+async function markSentAndRetry(
+  delivery: MailDelivery,
+  own: ClaimedMail,
+  sent: boolean,
+  requestId: string,
+): Promise<void> {
   let outcomes;
   try {
     outcomes = await delivery.db.serviceRoundTrip((sql) =>

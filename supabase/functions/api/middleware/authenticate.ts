@@ -6,7 +6,11 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { matchedRoutes } from 'hono/route';
-import type { CredentialVerifier } from '../../_shared/auth/credential-verifier.ts';
+import type {
+  Alongside,
+  AlongsideStatement,
+  CredentialVerifier,
+} from '../../_shared/auth/credential-verifier.ts';
 import { invalidCredentials, missingCredentials } from '../../_shared/auth/unauthenticated.ts';
 import type { AppEnv } from '../app-env.ts';
 
@@ -20,11 +24,17 @@ const BEARER_SCHEME = /^Bearer(?: |$)/i;
 /**
  * @param countWindowSeconds when given, the request is counted against the caller's rate limit in the
  *   same round trip as the credential's check (`c.var.principalCount`, read by limitByPrincipal).
+ * @param countsSettled what the count waits for first: the `304`s this instance is still handing back.
+ * @param alongsideOf the service statements to send in the same round trip for this request (an
+ *   Idempotency-Key's claim, an export's budget), each undone when the request is refused before its
+ *   route takes it over.
  */
 export const authenticate = (
   credentials: CredentialVerifier,
   publicRoutes: readonly RouteName[],
   countWindowSeconds?: number,
+  countsSettled: () => Promise<void> = () => Promise.resolve(),
+  alongsideOf: (c: Context<AppEnv>) => readonly Alongside[] = () => [],
 ) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const route = routeOf(c);
@@ -34,10 +44,20 @@ export const authenticate = (
       c.set('principal', await credentials.verify(token));
       return next();
     }
-    const { principal, count } = await credentials.verifyAndCount(token, countWindowSeconds);
-    c.set('principal', principal);
-    if (count) c.set('principalCount', count);
-    await next();
+    await countsSettled();
+    const alongside = alongsideOf(c);
+    const statement: AlongsideStatement | undefined =
+      alongside.length === 0
+        ? undefined
+        : (sql, holder) => Promise.all(alongside.map((each) => each.statement(sql, holder)));
+    try {
+      const { principal, count } = await credentials.verifyAndCount(token, countWindowSeconds, statement);
+      c.set('principal', principal);
+      if (count) c.set('principalCount', count);
+      await next();
+    } finally {
+      await Promise.all(alongside.map((each) => each.undoUnlessTakenOver()));
+    }
   });
 
 /** The route that takes this request, by name; undefined when none does. */

@@ -2,9 +2,12 @@
  * Idempotency-Key on POST and PATCH (SPEC §7, docs/decisions/0006). An authenticated request that sends
  * a key runs in one caller transaction, which the route's units of work join (db.withCallerTransaction):
  *
- * - The key's lock is taken without waiting; held by a request still running → `409 idempotency_key_in_use`.
+ * - The key is claimed by the service, in the round trip that checks the credential (idempotency/
+ *   key-claim.ts, docs/decisions/0016), or here when authentication did not; claimed by a request still
+ *   running → `409 idempotency_key_in_use`.
  * - A record of the key → the same request is answered the stored answer with `Idempotent-Replayed: true`;
  *   another request (method, path, query or body differ) → `422 idempotency_key_reused`.
+ * - A request whose answer is not recorded releases the claim, so that its retry runs again.
  * - Otherwise the request runs. A 2xx answer is recorded in the same transaction, so the record commits
  *   exactly when the effect does; any other answer rolls everything back and records nothing, so a retry
  *   runs again, which is safe because nothing happened. A `Cache-Control: no-store` answer carries a
@@ -21,18 +24,25 @@ import { createMiddleware } from 'hono/factory';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
 import { lastStatementOf, type Database, type Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
-import { IDEMPOTENCY_KEY_LIFETIME_HOURS, IDEMPOTENCY_KEY_MAX_LENGTH } from '../../_shared/limits.ts';
+import {
+  IDEMPOTENCY_CLAIM_STALE_SECONDS,
+  IDEMPOTENCY_KEY_LIFETIME_HOURS,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+} from '../../_shared/limits.ts';
 import { principalKeyOf } from '../../_shared/principal.ts';
 import type { AppEnv, AuthenticatedEnv } from '../app-env.ts';
 import {
   claimIdempotencyKey,
   insertIdempotencyRecord,
+  releaseIdempotencyClaim,
+  type IdempotencyClaim,
   type IdempotencyRecordRow,
   type StoredResponse,
 } from '../idempotency/idempotency.queries.ts';
+import { IDEMPOTENT_METHODS, isUsableKey } from '../idempotency/key-claim.ts';
 import { requestFingerprint } from '../idempotency/request-fingerprint.ts';
 
-export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['POST', 'PATCH']);
+export { IDEMPOTENT_METHODS };
 /** The headers of an answer that belong to it, as opposed to this delivery of it (request id, limits). */
 const REPLAYED_HEADERS = ['content-type', 'location', 'etag'];
 /** The answers that are recorded: successes. Anything else rolls back and is not. */
@@ -42,6 +52,7 @@ const SUCCESS_STATUSES: readonly number[] = [
 
 interface KeyedRequest {
   principal: string;
+  userId: string;
   key: string;
   fingerprint: string;
 }
@@ -56,24 +67,51 @@ export const idempotency = (db: Database, lifetimeHours = IDEMPOTENCY_KEY_LIFETI
     if (header === undefined || !principal || !IDEMPOTENT_METHODS.has(c.req.method)) return next();
     const request = {
       principal: principalKeyOf(principal),
+      userId: principal.user_id,
       key: validKey(header),
       fingerprint: await fingerprintOf(c),
     };
+    const claim = c.var.idempotencyClaim?.takeOver() ?? (await claimHere(db, request));
+    if (claim.record) return replay(c, claim.record, request);
+    if (!claim.claimed) throw new AppError('idempotency_key_in_use');
     const committed: (() => Promise<void>)[] = [];
     c.set('afterCommit', committed);
-    let answer: Response | undefined;
+    let recorded: boolean;
     try {
-      answer = await db.withCallerTransaction(principal, (sql) =>
-        answerOnce(c, next, sql, request, lifetimeHours),
+      recorded = await db.withCallerTransaction(principal, (sql) =>
+        runAndRecord(c, next, sql, request, lifetimeHours),
       );
     } catch (error) {
+      await release(db, request);
       // The answer (an error) is already on `c.res`; only the transaction had to go.
       if (error instanceof NotRecorded) return undefined;
       throw error;
     }
+    if (!recorded) await release(db, request);
     for (const work of committed) await work();
-    return answer;
+    return undefined;
   });
+
+/** The key's claim, when authentication did not send it with the credential's check. */
+async function claimHere(db: Database, request: KeyedRequest): Promise<IdempotencyClaim> {
+  const holder = { userId: request.userId, principal: request.principal };
+  const claim = await claimIdempotencyKey(
+    db.serviceStatements,
+    holder,
+    request.key,
+    IDEMPOTENCY_CLAIM_STALE_SECONDS,
+  );
+  if (!claim) throw new Error('private.claim_idempotency_key answered no row');
+  return claim;
+}
+
+/** Frees the key for a retry; if even this fails, the claim goes stale and frees it then. */
+const release = (db: Database, request: KeyedRequest): Promise<void> =>
+  releaseIdempotencyClaim(
+    db.serviceStatements,
+    { userId: request.userId, principal: request.principal },
+    request.key,
+  ).catch(() => undefined);
 
 /**
  * Runs `work` once what the request wrote is committed: at once, since each unit of work commits on its
@@ -85,23 +123,20 @@ export async function afterCommit(c: Context<AuthenticatedEnv>, work: () => Prom
   else await work();
 }
 
-/** Replays the key's answer, or runs the request and records its answer if it is a success. */
-async function answerOnce(
+/** Runs the request (the key claimed) and records its answer if it is a success; whether it did. */
+async function runAndRecord(
   c: Context<AppEnv>,
   next: Next,
   sql: Sql,
   request: KeyedRequest,
   lifetimeHours: number,
-): Promise<Response | undefined> {
-  const { locked, record } = await claimIdempotencyKey(sql, request.principal, request.key);
-  if (record) return replay(c, record, request);
-  if (!locked) throw new AppError('idempotency_key_in_use');
+): Promise<boolean> {
   await next();
   const status = c.res.status;
   if (c.error !== undefined || !isSuccess(status)) throw new NotRecorded();
   // An answer that may not be stored (a secret shown once, such as a new API token) is not recorded: the
   // secret must never rest in the database. Its effect commits; a retry with the key runs again.
-  if (isNoStore(c.res)) return undefined;
+  if (isNoStore(c.res)) return false;
   // The transaction's last statement: its COMMIT goes with it (docs/decisions/0016).
   await insertIdempotencyRecord(lastStatementOf(sql), {
     principal: request.principal,
@@ -110,7 +145,7 @@ async function answerOnce(
     response: await storedResponseOf(c.res, status),
     lifetimeHours,
   });
-  return undefined;
+  return true;
 }
 
 function isNoStore(response: Response): boolean {
@@ -118,7 +153,7 @@ function isNoStore(response: Response): boolean {
 }
 
 function validKey(header: string): string {
-  if (header.length >= 1 && header.length <= IDEMPOTENCY_KEY_MAX_LENGTH) return header;
+  if (isUsableKey(header)) return header;
   const tooLong = header.length > IDEMPOTENCY_KEY_MAX_LENGTH;
   throw new AppError('bad_request', 'The Idempotency-Key header is not a usable key.', {
     errors: [

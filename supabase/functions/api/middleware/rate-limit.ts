@@ -9,7 +9,8 @@
  * - `limitByPrincipal`, after it: a verified request is counted against its user or API token.
  *
  * Every answer either counted gets `RateLimit-Policy` and `RateLimit`; one over the limit is
- * `429 rate_limited` with `Retry-After`. A `304 Not Modified` is handed back: it is free (SPEC §7). When
+ * `429 rate_limited` with `Retry-After`. A `304 Not Modified` is handed back: it is free (SPEC §7); its
+ * answer does not wait for that (docs/decisions/0016). When
  * the counters cannot be reached, the request passes uncounted: a database outage fails requests
  * anyway, and bookkeeping should not fail the ones that need no database.
  */
@@ -115,22 +116,9 @@ function rateLimited(counted: CountedRequest): AppError {
   );
 }
 
-/** Hands a 304 back, then puts the limit's headers on the answer. */
-async function finish(
-  c: Context<AppEnv>,
-  options: RateLimitOptions,
-  counted: CountedRequest | undefined,
-): Promise<void> {
+/** Hands a 304 back (not waited for), then puts the limit's headers on the answer. */
+function finish(c: Context<AppEnv>, options: RateLimitOptions, counted: CountedRequest | undefined): void {
   if (!counted) return;
-  const state = c.res.status === 304 ? await uncountOrKeep(options, counted) : counted;
+  const state = c.res.status === 304 ? options.limiter.handBack(counted) : counted;
   for (const [name, value] of Object.entries(rateLimitHeaders(state))) c.header(name, value);
-}
-
-async function uncountOrKeep(options: RateLimitOptions, counted: CountedRequest): Promise<CountedRequest> {
-  try {
-    return await options.limiter.uncount(counted);
-  } catch (error) {
-    if (!(error instanceof AppError && error.code === 'unavailable')) throw error;
-    return counted;
-  }
 }

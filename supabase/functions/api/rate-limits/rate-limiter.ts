@@ -1,8 +1,12 @@
 /**
  * The rate limits (SPEC §9), counted in Postgres so that every instance of the function shares them.
- * Each request costs one statement on the service connection; a `304 Not Modified` is handed back.
+ * Each request costs one statement on the service connection; a `304 Not Modified` is handed back, in a
+ * round trip its answer does not wait for (docs/decisions/0016).
  */
+import { afterAnswer } from '../../_shared/after-answer.ts';
 import type { Database } from '../../_shared/db.ts';
+import { describeError } from '../../_shared/describe-error.ts';
+import type { Logger } from '../../_shared/logger.ts';
 import type { RateLimitPolicy, RateLimitState } from '../http/rate-limit-headers.ts';
 import { countRequest, uncountRequest, type RequestCountRow } from './rate-limits.queries.ts';
 
@@ -14,8 +18,14 @@ export interface CountedRequest extends RateLimitState {
 
 export interface RateLimiter {
   count(bucket: string, policy: RateLimitPolicy): Promise<CountedRequest>;
-  /** Hands a counted request back; the state after, which is unchanged once its window has passed. */
-  uncount(counted: CountedRequest): Promise<CountedRequest>;
+  /**
+   * Hands a counted request back without waiting for it; the state after, as this request leaves it.
+   * A count of this instance's made later waits for it first (`handedBack`), so that a caller's next
+   * request never finds its `304` still counted.
+   */
+  handBack(counted: CountedRequest): CountedRequest;
+  /** Resolves once every hand-back started so far is done. */
+  handedBack(): Promise<void>;
 }
 
 /** The counted request `row` tells of: as the limiter counts it, or as authentication did. */
@@ -29,18 +39,29 @@ export function countedFrom(bucket: string, policy: RateLimitPolicy, row: Reques
   };
 }
 
-export function postgresRateLimiter(db: Database): RateLimiter {
+export function postgresRateLimiter(db: Database, logger: Logger): RateLimiter {
+  const inFlight = new Set<Promise<void>>();
+  const handedBack = async () => {
+    if (inFlight.size > 0) await Promise.all([...inFlight]);
+  };
   return {
     async count(bucket, policy) {
+      await handedBack();
       return countedFrom(
         bucket,
         policy,
         await countRequest(db.serviceStatements, bucket, policy.windowSeconds),
       );
     },
-    async uncount(counted) {
-      const hits = await uncountRequest(db.serviceStatements, counted.bucket, counted.windowStartedAt);
-      return hits === undefined ? counted : { ...counted, hits };
+    handBack(counted) {
+      // On a connection of its own (serviceRoundTrip), given back to the pool once the statement is done.
+      const done = afterAnswer(
+        () => db.serviceRoundTrip((sql) => uncountRequest(sql, counted.bucket, counted.windowStartedAt)),
+        (error) => logger.warn('a 304 could not be handed back: it stays counted', describeError(error)),
+      ).finally(() => inFlight.delete(done));
+      inFlight.add(done);
+      return { ...counted, hits: Math.max(counted.hits - 1, 0) };
     },
+    handedBack,
   };
 }
