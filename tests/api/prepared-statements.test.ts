@@ -6,6 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, MAX_NAMED_STATEMENTS } from '../../supabase/functions/_shared/db.ts';
 import type { Database, Sql } from '../../supabase/functions/_shared/db.ts';
 import { AppError } from '../../supabase/functions/_shared/errors.ts';
+import {
+  selectTaskCounts,
+  selectTasks,
+  type TaskFilters,
+} from '../../supabase/functions/api/tasks/tasks.queries.ts';
 import type { Principal } from '../../supabase/functions/_shared/principal.ts';
 import { captureLogs } from '../support/api-logs.ts';
 import { createTestDatabase } from '../support/test-database.ts';
@@ -134,6 +139,42 @@ describe('on a direct connection', () => {
     // In a transaction and outside one, the statement works again, with the new column.
     expect(await named.asService((sql) => sql.query(text, [true]))).toEqual([{ a: 1, b: null }]);
     expect(await named.serviceStatements.query(text, [true])).toEqual([{ a: 1, b: null }]);
+  });
+});
+
+describe('a task search', () => {
+  const NO_FILTERS: TaskFilters = {
+    statuses: null,
+    priorities: null,
+    unassigned: false,
+    assigneeId: null,
+    labelId: null,
+    text: null,
+    dueBefore: null,
+    dueAfter: null,
+  };
+  const project = '00000000-0000-4000-8000-000000000001';
+  const scope = { slug: 'acme', projectKeys: null };
+
+  it('is sent unnamed, planned for its pattern each time; the same list without one is prepared', async () => {
+    const listAndCount = (filters: TaskFilters) =>
+      named.asCaller(alice, (sql) =>
+        Promise.all([
+          selectTasks(sql, project, filters, 'position', { limit: 10 }),
+          selectTaskCounts(sql, scope, filters),
+        ]),
+      );
+    // Past the five executions after which Postgres may keep a generic plan, which a search must not get.
+    for (let round = 0; round < 7; round++) await listAndCount({ ...NO_FILTERS, text: 'needle' });
+    await listAndCount(NO_FILTERS);
+    const prepared = await named.asService((sql) =>
+      sql.query<{ searching: boolean }>(
+        `select statement like '%task_ids_matching%' as searching from pg_prepared_statements
+         where (statement like '%private.task_json(t,%' or statement like '%count(t.id)%')
+           and statement not like '%pg_prepared_statements%'`,
+      ),
+    );
+    expect(prepared.map((row) => row.searching)).toEqual([false, false]);
   });
 });
 

@@ -23,7 +23,7 @@ import {
   type StatementNames,
 } from './statement-names.ts';
 
-export { MAX_NAMED_STATEMENTS } from './statement-names.ts';
+export { customPlanned, MAX_NAMED_STATEMENTS } from './statement-names.ts';
 
 /** What a queries module receives: bound-parameter SQL and nothing else of the driver. */
 export interface Sql {
