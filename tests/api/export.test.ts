@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { components } from '../../api-spec/schema.d.ts';
 import { EXPORTS_PER_WORKSPACE_PER_HOUR } from '../../supabase/functions/_shared/limits.ts';
 import { useTestApp } from '../support/api-app.ts';
@@ -293,9 +293,13 @@ describe('GET /v1/workspaces/{slug}/export', () => {
 
     const { text, failed } = await readChunks(response.body, async (index) => {
       if (index !== 1) return;
-      // The export soon waits for us to read on, its transaction open: then its connection drops.
-      await expect.poll(exportBackends).toHaveLength(1);
-      const [backend] = await exportBackends();
+      // The export soon waits for us to read on, its transaction open: then its connection drops. The
+      // backend the poll found: asked again, it may be fetching the next batch, no longer idle.
+      const [backend] = await vi.waitFor(async () => {
+        const backends = await exportBackends();
+        expect(backends).toHaveLength(1);
+        return backends;
+      });
       await api.db.asService((sql) => sql.query('select pg_terminate_backend($1)', [backend]));
     });
 

@@ -1,8 +1,9 @@
 /**
  * The one database driver, on node-postgres. Every unit of work runs in its own transaction, either as
  * the calling user (RLS applies) or, explicitly, as the service; inside `withCallerTransaction`, the
- * caller's units of work share one transaction instead. Statements are never named, so no prepared
- * statement outlives a transaction and the transaction-mode pooler stays safe.
+ * caller's units of work share one transaction instead. On a direct connection each statement is
+ * named after its text, so each connection parses and plans it once (statement-names.ts); through a
+ * transaction-mode pooler none is, so no prepared statement outlives a transaction (docs/decisions/0027).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ConnectionOptions } from 'node:tls';
@@ -14,6 +15,15 @@ import { IDLE_IN_TRANSACTION_TIMEOUT_SECONDS, STATEMENT_TIMEOUT_SECONDS } from '
 import type { Logger } from './logger.ts';
 import { jwtClaimsFor } from './principal.ts';
 import type { Principal } from './principal.ts';
+import {
+  isStaleStatement,
+  noStatementNames,
+  staleStatementFailure,
+  statementNames,
+  type StatementNames,
+} from './statement-names.ts';
+
+export { customPlanned, MAX_NAMED_STATEMENTS } from './statement-names.ts';
 
 /** What a queries module receives: bound-parameter SQL and nothing else of the driver. */
 export interface Sql {
@@ -84,6 +94,11 @@ export interface DatabaseOptions {
   ssl?: false | ConnectionOptions;
   /** The bounds of every unit of work; DEFAULT_STATEMENT_BOUNDS unless given (tests lower them). */
   bounds?: StatementBounds;
+  /**
+   * Whether statements are named, so each connection prepares them once (the default): only on a direct
+   * connection. Transaction-mode poolers (Supavisor on 6543, PgBouncer) do not keep them; pass false.
+   */
+  preparedStatements?: boolean;
 }
 
 /**
@@ -111,7 +126,9 @@ export function createDatabase({
   connectTimeoutMs = 2_000,
   bounds = DEFAULT_STATEMENT_BOUNDS,
   ssl = false,
+  preparedStatements = true,
 }: DatabaseOptions): Database {
+  const names = preparedStatements ? statementNames() : noStatementNames;
   const pool = new pg.Pool({
     connectionString: url,
     ssl,
@@ -138,7 +155,7 @@ export function createDatabase({
   // The caller transaction `withCallerTransaction` has open in this async context, if any.
   const shared = new AsyncLocalStorage<SharedTransaction>();
   const asCallerAlone = <T>(claims: string, work: UnitOfWork<T>, own = bounds) =>
-    inTransaction(pool, logger, work, beginAsCaller(claims, own));
+    inTransaction(pool, logger, names, work, beginAsCaller(claims, own));
 
   return {
     asCaller: (principal, work, own) => {
@@ -151,9 +168,9 @@ export function createDatabase({
       // The units of work that join must not end the transaction; `work` itself may, last.
       return asCallerAlone(claims, (sql) => shared.run({ claims, sql: withoutCommit(sql) }, () => work(sql)));
     },
-    asService: (work) => inTransaction(pool, logger, work, beginAsService(bounds)),
-    serviceStatements: sqlOn(pool),
-    serviceRoundTrip: (work) => onOneConnection(pool, logger, work),
+    asService: (work) => inTransaction(pool, logger, names, work, beginAsService(bounds)),
+    serviceStatements: sqlOn(pool, names),
+    serviceRoundTrip: (work) => onOneConnection(pool, logger, names, work),
     close: () => pool.end(),
   };
 }
@@ -196,6 +213,7 @@ const withoutCommit = (sql: Sql): Sql => ({ query: sql.query, finally: sql.query
 async function inTransaction<T>(
   pool: pg.Pool,
   logger: Logger,
+  names: StatementNames,
   work: UnitOfWork<T>,
   begin: string,
 ): Promise<T> {
@@ -207,7 +225,7 @@ async function inTransaction<T>(
   let broken: Error | undefined;
   const send = writingTogether(client);
   const opened = settled(send(() => client.query(begin)));
-  const transaction = transactionSql(client, send);
+  const transaction = transactionSql(client, names, send);
   try {
     const result = await work(transaction.sql);
     await throwIfFailed(opened);
@@ -216,6 +234,8 @@ async function inTransaction<T>(
   } catch (error) {
     const failure = (await opened).error ?? error;
     broken = transaction.committing ? await failedCommit(transaction.committing) : await rollBack(client);
+    // A statement prepared before a migration changed its columns: the connection goes, with them all.
+    if (isStaleStatement(failure)) broken ??= asError(failure);
     throw asDatabaseFailure(failure);
   } finally {
     client.off('error', onError);
@@ -252,8 +272,8 @@ interface TransactionSql {
  * The statements of a transaction of its own. After `finally`, the transaction is over: a statement
  * sent then would run as the service, outside the caller's role and claims, so it is refused.
  */
-function transactionSql(client: pg.PoolClient, send: Send): TransactionSql {
-  const statements = sqlOn(client, send);
+function transactionSql(client: pg.PoolClient, names: StatementNames, send: Send): TransactionSql {
+  const statements = sqlOn(client, names, send);
   const state: TransactionSql = {
     sql: {
       query: <Row extends Record<string, unknown>>(text: string, values?: readonly unknown[]) => {
@@ -283,14 +303,19 @@ async function failedCommit(committing: Promise<pg.QueryResult>): Promise<Error 
 }
 
 /** `work` on one connection of the pool, without a transaction: each statement commits on its own. */
-async function onOneConnection<T>(pool: pg.Pool, logger: Logger, work: UnitOfWork<T>): Promise<T> {
+async function onOneConnection<T>(
+  pool: pg.Pool,
+  logger: Logger,
+  names: StatementNames,
+  work: UnitOfWork<T>,
+): Promise<T> {
   const client = await checkOut(pool);
   const onError = (error: Error): void =>
     logger.warn('database connection lost mid-request', describeError(error));
   client.on('error', onError);
   let broken: Error | undefined;
   try {
-    return await work(sqlOn(client, writingTogether(client)));
+    return await work(sqlOn(client, names, writingTogether(client)));
   } catch (error) {
     // A statement that failed leaves the connection usable; a lost or cancelled one does not.
     if (!(error instanceof AppError) || error.code === 'unavailable') broken = asError(error);
@@ -328,14 +353,23 @@ async function rollBack(client: pg.PoolClient): Promise<Error | undefined> {
  * handler, because Hono turns a route's error into its answer before the middleware around the route
  * (idempotency) sees it.
  */
-function sqlOn(target: pg.PoolClient | pg.Pool, send: Send = (statement) => statement()): Sql {
+function sqlOn(
+  target: pg.PoolClient | pg.Pool,
+  names: StatementNames,
+  send: Send = (statement) => statement(),
+): Sql {
   const sql: Sql = {
     finally: <Row extends Record<string, unknown>>(text: string, values?: readonly unknown[]) =>
       sql.query<Row>(text, values),
     query: async <Row extends Record<string, unknown>>(text: string, values: readonly unknown[] = []) => {
+      const name = names.nameOf(text);
       try {
-        return (await send(() => target.query<Row>(text, [...values]))).rows;
+        return (await send(() => target.query<Row>({ text, values: [...values], name }))).rows;
       } catch (error) {
+        if (isStaleStatement(error)) {
+          names.renew();
+          throw staleStatementFailure(error);
+        }
         throw asDatabaseFailure(error);
       }
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv } from './env.ts';
+import { EnvError, parseEnv, preparedStatementsOf } from './env.ts';
 
 const VALID = {
   SUPABASE_URL: 'http://127.0.0.1:54321',
@@ -145,6 +145,21 @@ describe('parseEnv', () => {
     expect(
       failureOf({ ...VALID, APP_URL: 'http://localhost:5173', TASKLANE_DB_CA_CERT: 'not a pem' }).message,
     ).toContain('TASKLANE_DB_CA_CERT must be');
+  });
+
+  it('prepares statements on the direct connection only, unless TASKLANE_DB_PREPARED_STATEMENTS says', () => {
+    const direct = { ...VALID, APP_URL: 'http://localhost:5173' };
+    const pooled = {
+      ...direct,
+      TASKLANE_DB_URL: 'postgresql://postgres.ref:pw@pooler.example.com:6543/postgres',
+    };
+    expect(preparedStatementsOf(parseEnv(direct))).toBe(true);
+    expect(preparedStatementsOf(parseEnv(pooled))).toBe(false);
+    expect(preparedStatementsOf(parseEnv({ ...direct, TASKLANE_DB_PREPARED_STATEMENTS: 'off' }))).toBe(false);
+    expect(preparedStatementsOf(parseEnv({ ...pooled, TASKLANE_DB_PREPARED_STATEMENTS: 'on' }))).toBe(true);
+    expect(failureOf({ ...direct, TASKLANE_DB_PREPARED_STATEMENTS: 'yes' }).message).toContain(
+      'TASKLANE_DB_PREPARED_STATEMENTS must be on or off',
+    );
   });
 
   it('treats empty values as unset', () => {

@@ -96,6 +96,7 @@ const EnvSchema = z
     TASKLANE_DB_URL: postgresUrl.optional(),
     TASKLANE_DB_POOL_SIZE: z.coerce.number().int().min(1).max(MAX_POOL_SIZE).default(DEFAULT_POOL_SIZE),
     TASKLANE_DB_CA_CERT: z.string().includes('-----BEGIN CERTIFICATE-----').optional(),
+    TASKLANE_DB_PREPARED_STATEMENTS: z.enum(['on', 'off']).optional(),
   })
   .transform((env, context) => {
     const appUrl = env.APP_URL ?? env.ALLOWED_ORIGINS[0];
@@ -130,7 +131,17 @@ const EXPECTED: Record<EnvName, string> = {
     "a postgres:// URL for the API's connections, such as the transaction pooler's (port 6543); default: SUPABASE_DB_URL",
   TASKLANE_DB_POOL_SIZE: `a whole number of connections per function instance, 1 to ${MAX_POOL_SIZE} (default ${DEFAULT_POOL_SIZE})`,
   TASKLANE_DB_CA_CERT: "the database's CA certificate, PEM (-----BEGIN CERTIFICATE-----…)",
+  TASKLANE_DB_PREPARED_STATEMENTS:
+    'on or off (default: on through SUPABASE_DB_URL, off through TASKLANE_DB_URL, whose transaction pooler does not keep them)',
 };
+
+/**
+ * Whether the API names its statements so that each connection prepares them once (docs/decisions/0027):
+ * on the direct connection, not through a transaction-mode pooler (Supavisor on 6543, PgBouncer), which
+ * hands each transaction whichever server connection is free. TASKLANE_DB_PREPARED_STATEMENTS overrides.
+ */
+export const preparedStatementsOf = (env: Env): boolean =>
+  (env.TASKLANE_DB_PREPARED_STATEMENTS ?? (env.TASKLANE_DB_URL ? 'off' : 'on')) === 'on';
 
 /** What an unset variable's message adds, when it is not simply required. */
 const WHEN_UNSET: Partial<Record<EnvName, string>> = {

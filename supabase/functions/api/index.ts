@@ -6,7 +6,7 @@ import { bearerCredentialVerifier } from '../_shared/auth/credential-verifier.ts
 import { projectAuthKeys, reportSigningKeys } from '../_shared/auth/signing-keys.ts';
 import { createDatabase } from '../_shared/db.ts';
 import { databaseConnection } from '../_shared/db-connection.ts';
-import { parseEnv } from '../_shared/env.ts';
+import { parseEnv, preparedStatementsOf } from '../_shared/env.ts';
 import { createJsonLogger } from '../_shared/logger.ts';
 import { httpMailer } from '../_shared/mail/http-mailer.ts';
 import { unsentMailer } from '../_shared/mail/unsent-mailer.ts';
@@ -22,12 +22,14 @@ const db = createDatabase({
   url: connection.connectionString,
   ssl: connection.ssl,
   maxConnections: env.TASKLANE_DB_POOL_SIZE,
+  preparedStatements: preparedStatementsOf(env),
   logger,
 });
 logger.info('database connections', {
   through: env.TASKLANE_DB_URL ? 'TASKLANE_DB_URL' : 'SUPABASE_DB_URL',
   tls: connection.tls,
   pool_size: env.TASKLANE_DB_POOL_SIZE,
+  prepared_statements: preparedStatementsOf(env),
 });
 const authKeys = projectAuthKeys(env.SUPABASE_URL, env.SUPABASE_JWKS);
 const credentials = bearerCredentialVerifier({
