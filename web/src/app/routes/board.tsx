@@ -1,6 +1,7 @@
 import { Outlet, useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { LoadingLine } from '../../components/ui/loading-line.tsx';
 import { useLabels } from '../../features/labels/api/list-labels.ts';
 import { useMembers } from '../../features/members/api/list-members.ts';
 import { useProject } from '../../features/projects/api/get-project.ts';
@@ -11,7 +12,6 @@ import { BoardSkeleton } from '../../features/tasks/components/board/board-skele
 import { FilterBar } from '../../features/tasks/components/board/filter-bar.tsx';
 import { isTyping } from '../../lib/keyboard/is-typing.ts';
 import { ProjectHeader } from '../../features/tasks/components/board/project-header.tsx';
-import { TaskTable } from '../../features/tasks/components/board/task-table.tsx';
 import { useWorkspace } from '../../features/workspaces/api/get-workspace.ts';
 import { useMe } from '../../features/account/api/get-me.ts';
 import { BoardPresence } from '../../features/presence/components/board-presence.tsx';
@@ -21,6 +21,13 @@ import { ApiError, describeError } from '../../lib/api/api-error.ts';
 import { useTaskOpenedOnItsOwn } from '../task-view-mode.ts';
 import { NotFoundScreen } from './not-found.tsx';
 import styles from './board.module.css';
+
+// The list view is not the board's first paint: its code loads when it is chosen (decision 0028).
+const TaskTable = lazy(() =>
+  import('../../features/tasks/components/board/task-table.tsx').then((module) => ({
+    default: module.TaskTable,
+  })),
+);
 
 /** `/w/:slug/p/:key`: the project's board (or its list view); the task panel opens over it. */
 export function BoardScreen() {
@@ -130,12 +137,16 @@ export function BoardScreen() {
       {view === 'board' ? (
         <Board board={board} people={people} canEdit={canEdit} filtered={isFiltered(search)} />
       ) : (
-        <TaskTable
-          board={board}
-          people={people}
-          sort={search.sort ?? 'position'}
-          onSortChange={(sort) => onSearchChange({ ...search, sort: sort === 'position' ? undefined : sort })}
-        />
+        <Suspense fallback={<LoadingLine>Loading the list…</LoadingLine>}>
+          <TaskTable
+            board={board}
+            people={people}
+            sort={search.sort ?? 'position'}
+            onSortChange={(sort) =>
+              onSearchChange({ ...search, sort: sort === 'position' ? undefined : sort })
+            }
+          />
+        </Suspense>
       )}
       <Outlet />
     </div>
