@@ -1,5 +1,3 @@
-import { useDroppable } from '@dnd-kit/core';
-import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import { Button } from '../../../../components/ui/button.tsx';
@@ -11,7 +9,8 @@ import { STATUS_LABELS, StatusIcon, type TaskStatus } from '../task-meta/status.
 import type { BoardPeople } from './board-people.ts';
 import styles from './board.module.css';
 import { QuickAdd } from './quick-add.tsx';
-import { SortableCard } from './sortable-card.tsx';
+import type { DragKit } from './drag-kit.ts';
+import { TaskCard } from './task-card.tsx';
 
 /** A card's height before it is measured, and the gap between cards. */
 const ESTIMATED_CARD_HEIGHT = 92;
@@ -35,7 +34,8 @@ interface BoardColumnProps {
   dragTasks: readonly Task[] | undefined;
   people: BoardPeople;
   canAdd: boolean;
-  canMove: boolean;
+  /** dnd-kit and what uses it, once loaded, when the caller may move cards: the column's cards drag then. */
+  kit: DragKit | undefined;
   adding: boolean;
   onAddingChange: (adding: boolean) => void;
   handle: Ref<ColumnHandle>;
@@ -43,11 +43,10 @@ interface BoardColumnProps {
 
 /** One status of the board: its name and count, a quick-add, and its cards, read and drawn as they scroll into view. */
 export function BoardColumn(props: BoardColumnProps) {
-  const { status, board, count, dragTasks, people, canAdd, canMove, adding, onAddingChange, handle } = props;
+  const { status, board, count, dragTasks, people, canAdd, kit, adding, onAddingChange, handle } = props;
   const list = useTaskList(columnListFilters(board, status));
   const tasks = dragTasks ?? tasksOf(list.data);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const { setNodeRef } = useDroppable({ id: `column:${status}`, data: { status } });
   const label = STATUS_LABELS[status];
   const headingId = `column-${status}-heading`;
 
@@ -84,8 +83,37 @@ export function BoardColumn(props: BoardColumnProps) {
     [tasks.length, virtualizer],
   );
 
-  return (
-    <section ref={setNodeRef} className={styles.column} aria-labelledby={headingId} data-column={status}>
+  const cards = (
+    <ol
+      className={styles.cards}
+      aria-labelledby={headingId}
+      style={{ height: Math.max(virtualizer.getTotalSize(), 48) }}
+    >
+      {items.map((item) => {
+        const task = tasks[item.index];
+        if (!task) return null;
+        const card = { task, slug: board.slug, projectKey: board.key, people };
+        return (
+          <li
+            key={item.key}
+            ref={virtualizer.measureElement}
+            data-index={item.index}
+            className={styles.slot}
+            style={{ transform: `translateY(${item.start}px)` }}
+          >
+            {kit ? (
+              <kit.SortableCard {...card} index={item.index} />
+            ) : (
+              <TaskCard {...card} data-status={task.status} data-index={item.index} />
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+
+  const inner = (
+    <>
       <header className={styles.columnHeader}>
         <h2 id={headingId} className={styles.columnTitle}>
           <StatusIcon status={status} />
@@ -115,7 +143,7 @@ export function BoardColumn(props: BoardColumnProps) {
           onClose={() => onAddingChange(false)}
         />
       )}
-      <div ref={scrollRef} className={styles.columnBody}>
+      <div ref={scrollRef} className={styles.columnBody} data-column-body>
         {list.isPending ? (
           <ColumnSkeleton />
         ) : list.isError && tasks.length === 0 ? (
@@ -126,48 +154,31 @@ export function BoardColumn(props: BoardColumnProps) {
             </Button>
           </div>
         ) : (
-          <SortableContext
-            id={status}
-            items={tasks.map((task) => task.id)}
-            strategy={verticalListSortingStrategy}
-          >
-            <ol
-              className={styles.cards}
-              aria-labelledby={headingId}
-              style={{ height: Math.max(virtualizer.getTotalSize(), 48) }}
-            >
-              {items.map((item) => {
-                const task = tasks[item.index];
-                if (!task) return null;
-                return (
-                  <li
-                    key={item.key}
-                    ref={virtualizer.measureElement}
-                    data-index={item.index}
-                    className={styles.slot}
-                    style={{ transform: `translateY(${item.start}px)` }}
-                  >
-                    <SortableCard
-                      task={task}
-                      index={item.index}
-                      slug={board.slug}
-                      projectKey={board.key}
-                      people={people}
-                      canMove={canMove}
-                    />
-                  </li>
-                );
-              })}
-            </ol>
+          <>
+            {kit ? (
+              <kit.SortableList id={status} items={tasks.map((task) => task.id)}>
+                {cards}
+              </kit.SortableList>
+            ) : (
+              cards
+            )}
             {isFetchingNextPage && (
               <p className={styles.loadingMore}>
                 <Spinner /> Loading more…
               </p>
             )}
-          </SortableContext>
+          </>
         )}
       </div>
-    </section>
+    </>
+  );
+  const section = { className: styles.column, 'aria-labelledby': headingId, 'data-column': status };
+  return kit ? (
+    <kit.DroppableColumn status={status} {...section}>
+      {inner}
+    </kit.DroppableColumn>
+  ) : (
+    <section {...section}>{inner}</section>
   );
 }
 

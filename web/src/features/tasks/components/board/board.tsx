@@ -1,24 +1,6 @@
-import {
-  closestCorners,
-  DndContext,
-  pointerWithin,
-  type CollisionDetection,
-  DragOverlay,
-  KeyboardSensor,
-  PointerSensor,
-  TouchSensor,
-  useSensor,
-  useSensors,
-  type Active,
-  type Announcements,
-  type DragEndEvent,
-  type DragOverEvent,
-  type DragStartEvent,
-  type KeyboardCoordinateGetter,
-} from '@dnd-kit/core';
-import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
-import { useQueryClient } from '@tanstack/react-query';
+import type { Active, Announcements, DragEndEvent, DragOverEvent, DragStartEvent } from '@dnd-kit/core';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../../components/ui/toast.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { ApiError, describeError } from '../../../../lib/api/api-error.ts';
@@ -31,6 +13,7 @@ import { BoardColumn, type ColumnHandle } from './board-column.tsx';
 import type { BoardPeople } from './board-people.ts';
 import styles from './board.module.css';
 import { dragOver, dropOf, type Columns } from './drag-columns.ts';
+import { useDragKit } from './drag-kit.ts';
 import { isTyping } from '../../../../lib/keyboard/is-typing.ts';
 import type { CardData } from './sortable-card.tsx';
 import { TaskCard } from './task-card.tsx';
@@ -48,20 +31,6 @@ interface Drag {
   active: Task;
   columns: Columns;
 }
-
-/**
- * What the dragged card is over: under the pointer, a card before its column (so an empty column or the
- * space below a column's cards takes it too); with the keyboard, which has no pointer, the nearest.
- */
-const collisions: CollisionDetection = (args) => {
-  const underPointer = pointerWithin(args);
-  if (underPointer.length === 0) return closestCorners(args);
-  const cards = underPointer.filter((collision) => !String(collision.id).startsWith('column:'));
-  return cards.length > 0 ? cards : underPointer;
-};
-
-// Space lifts and drops; Enter stays the link's (it opens the task).
-const KEYBOARD_CODES = { start: ['Space'], cancel: ['Escape'], end: ['Space'] };
 
 /**
  * The board: one column per status, in SPEC order, with drag and drop (pointer, touch, keyboard) within
@@ -84,37 +53,28 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
   const shown = drag?.columns ?? (landingShown ? landing.columns : undefined);
   const [adding, setAdding] = useState<TaskStatus | null>(null);
   const handles = useRef(new Map<TaskStatus, ColumnHandle>());
-
-  // Up and down within a column as dnd-kit's sortable does; left and right straight to the next column, brought
-  // into the middle of the board first (dnd-kit would otherwise only scroll the board on the first press).
-  const keyboardCoordinates = useCallback<KeyboardCoordinateGetter>((event, args) => {
-    const step = event.code === 'ArrowRight' ? 1 : event.code === 'ArrowLeft' ? -1 : 0;
-    if (step === 0) return sortableKeyboardCoordinates(event, args);
-    event.preventDefault();
-    const { active, collisionRect, droppableContainers } = args.context;
-    const columns = dragRef.current?.columns;
-    if (!active || !collisionRect || !columns) return undefined;
-    const from = STATUSES.findIndex((status) => columns[status].some((task) => task.id === active.id));
-    const target = STATUSES[from + step];
-    const node = target ? droppableContainers.get(`column:${target}`)?.node.current : null;
-    if (!node) return undefined;
-    node.scrollIntoView({ inline: 'center', block: 'nearest' });
-    const rect = node.getBoundingClientRect();
-    const top = Math.min(Math.max(collisionRect.top, rect.top + 40), rect.bottom - collisionRect.height);
-    return { x: rect.left + (rect.width - collisionRect.width) / 2, y: top };
-  }, []);
-
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates, keyboardCodes: KEYBOARD_CODES }),
-  );
+  const boardRef = useRef<HTMLDivElement>(null);
 
   const columnOf = useCallback(
     (status: TaskStatus): Task[] =>
       tasksOf(queryClient.getQueryData<TaskPages>(taskKeys.list(columnListFilters(board, status)))),
     [queryClient, board],
   );
+
+  // Every column has shown its first page (or its error): dnd-kit may load now (drag-kit.ts).
+  // (Read from the cache, drawn again as its fetches settle.)
+  useIsFetching({ queryKey: taskKeys.lists() });
+  const firstPagesShown = STATUSES.every((status) => {
+    const state = queryClient.getQueryState(taskKeys.list(columnListFilters(board, status)));
+    return state !== undefined && state.status !== 'pending';
+  });
+  const { kit, handlers } = useDragKit({
+    enabled: canEdit,
+    shown: firstPagesShown,
+    settled: adding === null,
+    board: boardRef,
+  });
+  const columnsNow = useCallback(() => dragRef.current?.columns, []);
 
   const snapshot = useCallback(
     () =>
@@ -208,22 +168,8 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
     if (focusNeighbour(handles.current, status, index, event.key)) event.preventDefault();
   };
 
-  return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={collisions}
-      accessibility={{
-        announcements,
-        screenReaderInstructions: {
-          draggable:
-            'To move this task, press Space. Use the arrow keys to move it, Space again to drop it, or Escape to cancel. Press Enter to open it.',
-        },
-      }}
-      onDragStart={onDragStart}
-      onDragOver={onDragOver}
-      onDragEnd={onDragEnd}
-      onDragCancel={() => setDrag(null)}
-    >
+  const content = (
+    <>
       {/* The arrow keys only move focus between cards; every card is a link, reachable with Tab too. */}
       {counts.data?.total === 0 && (
         <div className={styles.empty}>
@@ -238,7 +184,7 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
           )}
         </div>
       )}
-      <div className={styles.board} onKeyDown={onArrowKey}>
+      <div ref={boardRef} className={styles.board} onKeyDown={onArrowKey} {...handlers}>
         {STATUSES.map((status) => (
           <BoardColumn
             key={status}
@@ -248,7 +194,7 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
             dragTasks={shown?.[status]}
             people={people}
             canAdd={canEdit}
-            canMove={canEdit}
+            kit={canEdit ? kit : undefined}
             adding={adding === status}
             onAddingChange={(open) => setAdding(open ? status : null)}
             handle={(handle) => {
@@ -258,12 +204,25 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
           />
         ))}
       </div>
-      <DragOverlay>
-        {drag ? (
+    </>
+  );
+  if (!kit) return content;
+  return (
+    <kit.DragArea
+      announcements={announcements}
+      columnsNow={columnsNow}
+      onDragStart={onDragStart}
+      onDragOver={onDragOver}
+      onDragEnd={onDragEnd}
+      onDragCancel={() => setDrag(null)}
+      overlay={
+        drag ? (
           <TaskCard task={drag.active} slug={board.slug} projectKey={board.key} people={people} overlay />
-        ) : null}
-      </DragOverlay>
-    </DndContext>
+        ) : null
+      }
+    >
+      {content}
+    </kit.DragArea>
   );
 }
 
