@@ -1,29 +1,19 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
+import { useRef, type Ref } from 'react';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { describeError } from '../../../../lib/api/api-error.ts';
 import { columnListFilters, tasksOf, useTaskList, type Task } from '../../api/list-tasks.ts';
 import type { TaskListFilters } from '../../api/query-keys.ts';
 import { STATUS_LABELS, StatusIcon, type TaskStatus } from '../task-meta/status.tsx';
+import type { BoardKit } from './board-kit.ts';
 import type { BoardPeople } from './board-people.ts';
 import styles from './board.module.css';
+import type { ColumnHandle } from './column-cards.ts';
+import { FirstCards } from './first-cards.tsx';
 import { QuickAdd } from './quick-add.tsx';
-import type { DragKit } from './drag-kit.ts';
 import { TaskCard } from './task-card.tsx';
 
-/** A card's height before it is measured, and the gap between cards. */
-const ESTIMATED_CARD_HEIGHT = 92;
-const CARD_GAP = 8;
-/** Ask for the next page when the last card read is this close to coming into view. */
-const PREFETCH_DISTANCE = 10;
-
-export interface ColumnHandle {
-  /** Brings the card at `index` into view and focuses it; false when there is no such card. */
-  focusCard: (index: number) => boolean;
-  /** The index of the column's last card read so far (-1 when it has none). */
-  lastIndex: () => number;
-}
+export type { ColumnHandle } from './column-cards.ts';
 
 interface BoardColumnProps {
   status: TaskStatus;
@@ -34,8 +24,8 @@ interface BoardColumnProps {
   dragTasks: readonly Task[] | undefined;
   people: BoardPeople;
   canAdd: boolean;
-  /** dnd-kit and what uses it, once loaded, when the caller may move cards: the column's cards drag then. */
-  kit: DragKit | undefined;
+  /** The virtualizer and, for who may move cards, dnd-kit, once loaded after the board has shown. */
+  kit: BoardKit;
   adding: boolean;
   onAddingChange: (adding: boolean) => void;
   handle: Ref<ColumnHandle>;
@@ -50,66 +40,24 @@ export function BoardColumn(props: BoardColumnProps) {
   const label = STATUS_LABELS[status];
   const headingId = `column-${status}-heading`;
 
-  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual measures on every render by design
-  const virtualizer = useVirtualizer({
-    count: tasks.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ESTIMATED_CARD_HEIGHT,
-    gap: CARD_GAP,
-    overscan: 4,
-    getItemKey: (index) => tasks[index]?.id ?? index,
-  });
-  const items = virtualizer.getVirtualItems();
-  const lastShown = items.at(-1)?.index ?? -1;
-
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
-  useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && lastShown >= tasks.length - PREFETCH_DISTANCE) {
-      void fetchNextPage();
-    }
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage, lastShown, tasks.length]);
-
-  useImperativeHandle(
-    handle,
-    () => ({
-      focusCard: (index) => {
-        if (index < 0 || index >= tasks.length) return false;
-        virtualizer.scrollToIndex(index, { align: 'auto' });
-        focusWhenDrawn(scrollRef.current, index);
-        return true;
-      },
-      lastIndex: () => tasks.length - 1,
-    }),
-    [tasks.length, virtualizer],
-  );
-
+  const drag = kit.drag;
+  const Cards = kit.cards?.VirtualCards ?? FirstCards;
   const cards = (
-    <ol
-      className={styles.cards}
-      aria-labelledby={headingId}
-      style={{ height: Math.max(virtualizer.getTotalSize(), 48) }}
-    >
-      {items.map((item) => {
-        const task = tasks[item.index];
-        if (!task) return null;
+    <Cards
+      tasks={tasks}
+      headingId={headingId}
+      scroll={scrollRef}
+      more={list}
+      handle={handle}
+      card={(task, index) => {
         const card = { task, slug: board.slug, projectKey: board.key, people };
-        return (
-          <li
-            key={item.key}
-            ref={virtualizer.measureElement}
-            data-index={item.index}
-            className={styles.slot}
-            style={{ transform: `translateY(${item.start}px)` }}
-          >
-            {kit ? (
-              <kit.SortableCard {...card} index={item.index} />
-            ) : (
-              <TaskCard {...card} data-status={task.status} data-index={item.index} />
-            )}
-          </li>
+        return drag ? (
+          <drag.SortableCard {...card} index={index} />
+        ) : (
+          <TaskCard {...card} data-status={task.status} data-index={index} />
         );
-      })}
-    </ol>
+      }}
+    />
   );
 
   const inner = (
@@ -155,14 +103,14 @@ export function BoardColumn(props: BoardColumnProps) {
           </div>
         ) : (
           <>
-            {kit ? (
-              <kit.SortableList id={status} items={tasks.map((task) => task.id)}>
+            {drag ? (
+              <drag.SortableList id={status} items={tasks.map((task) => task.id)}>
                 {cards}
-              </kit.SortableList>
+              </drag.SortableList>
             ) : (
               cards
             )}
-            {isFetchingNextPage && (
+            {list.isFetchingNextPage && (
               <p className={styles.loadingMore}>
                 <Spinner /> Loading more…
               </p>
@@ -173,10 +121,10 @@ export function BoardColumn(props: BoardColumnProps) {
     </>
   );
   const section = { className: styles.column, 'aria-labelledby': headingId, 'data-column': status };
-  return kit ? (
-    <kit.DroppableColumn status={status} {...section}>
+  return drag ? (
+    <drag.DroppableColumn status={status} {...section}>
       {inner}
-    </kit.DroppableColumn>
+    </drag.DroppableColumn>
   ) : (
     <section {...section}>{inner}</section>
   );
@@ -190,14 +138,4 @@ function ColumnSkeleton() {
       ))}
     </div>
   );
-}
-
-/** Focuses the card at `index` once the virtualizer has drawn it (a frame or two after scrolling to it). */
-function focusWhenDrawn(column: HTMLElement | null, index: number, attempts = 5): void {
-  const card = column?.querySelector<HTMLElement>(`a[data-index="${index}"]`);
-  if (card) {
-    card.focus();
-    return;
-  }
-  if (attempts > 0) requestAnimationFrame(() => focusWhenDrawn(column, index, attempts - 1));
 }

@@ -13,7 +13,7 @@ import { BoardColumn, type ColumnHandle } from './board-column.tsx';
 import type { BoardPeople } from './board-people.ts';
 import styles from './board.module.css';
 import { dragOver, dropOf, type Columns } from './drag-columns.ts';
-import { useDragKit } from './drag-kit.ts';
+import { useBoardKit } from './board-kit.ts';
 import { isTyping } from '../../../../lib/keyboard/is-typing.ts';
 import type { CardData } from './sortable-card.tsx';
 import { TaskCard } from './task-card.tsx';
@@ -61,15 +61,15 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
     [queryClient, board],
   );
 
-  // Every column has shown its first page (or its error): dnd-kit may load now (drag-kit.ts).
+  // Every column has shown its first page (or its error): the rest of the board may load now (board-kit.ts).
   // (Read from the cache, drawn again as its fetches settle.)
   useIsFetching({ queryKey: taskKeys.lists() });
   const firstPagesShown = STATUSES.every((status) => {
     const state = queryClient.getQueryState(taskKeys.list(columnListFilters(board, status)));
     return state !== undefined && state.status !== 'pending';
   });
-  const { kit, handlers } = useDragKit({
-    enabled: canEdit,
+  const { kit, handlers } = useBoardKit({
+    canDrag: canEdit,
     shown: firstPagesShown,
     settled: adding === null,
     board: boardRef,
@@ -194,7 +194,7 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
             dragTasks={shown?.[status]}
             people={people}
             canAdd={canEdit}
-            kit={canEdit ? kit : undefined}
+            kit={kit}
             adding={adding === status}
             onAddingChange={(open) => setAdding(open ? status : null)}
             handle={(handle) => {
@@ -206,9 +206,10 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
       </div>
     </>
   );
-  if (!kit) return content;
+  const dnd = kit.drag;
+  if (!dnd) return content;
   return (
-    <kit.DragArea
+    <dnd.DragArea
       announcements={announcements}
       columnsNow={columnsNow}
       onDragStart={onDragStart}
@@ -222,7 +223,7 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
       }
     >
       {content}
-    </kit.DragArea>
+    </dnd.DragArea>
   );
 }
 

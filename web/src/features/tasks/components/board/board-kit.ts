@@ -10,17 +10,34 @@ import {
 } from 'react';
 import { whenQuiet } from '../../../../lib/scheduling/when-quiet.ts';
 import type * as BoardDnd from './board-dnd.tsx';
+import type * as Virtual from './virtual-cards.tsx';
 
-/** The board's drag and drop (dnd-kit and what uses it), loaded after the board has shown (decision 0028). */
-export type DragKit = typeof BoardDnd;
-
-let loading: Promise<DragKit> | undefined;
-let loaded: DragKit | undefined;
-
-export function loadDragKit(): Promise<DragKit> {
-  loading ??= import('./board-dnd.tsx').then((kit) => (loaded = kit));
-  return loading;
+/**
+ * What the board's first paint does without, loaded once it has shown (decision 0028): the virtualizer
+ * (until then each column draws its first cards, first-cards.tsx) and, for who may move cards, dnd-kit.
+ */
+export interface BoardKit {
+  cards?: typeof Virtual;
+  drag?: typeof BoardDnd;
 }
+
+let virtual: Promise<typeof Virtual> | undefined;
+let dnd: Promise<typeof BoardDnd> | undefined;
+const loaded: { cards?: typeof Virtual; drag?: typeof BoardDnd } = {};
+
+function loadBoardKit(canDrag: boolean): Promise<BoardKit> {
+  virtual ??= import('./virtual-cards.tsx').then((module) => (loaded.cards = module));
+  if (canDrag) dnd ??= import('./board-dnd.tsx').then((module) => (loaded.drag = module));
+  return Promise.all([virtual, canDrag ? dnd : undefined]).then(([cards, drag]) => ({ cards, drag }));
+}
+
+/** The kit if it has loaded already (a board opened again): no swap then. */
+function loadedKit(canDrag: boolean): BoardKit | undefined {
+  if (!loaded.cards || (canDrag && !loaded.drag)) return undefined;
+  return { cards: loaded.cards, drag: canDrag ? loaded.drag : undefined };
+}
+
+const NONE: BoardKit = {};
 
 /** A press on a card before the kit had come: it lifts the card once the kit is here. */
 type Press = { key: string } & ({ kind: 'key' } | { kind: 'pointer'; init: PointerEventInit });
@@ -35,9 +52,9 @@ interface Kept {
 const CARD = 'a[data-task-key]';
 const COLUMN_BODY = '[data-column-body]';
 
-interface DragKitOptions {
-  /** Whether the caller may move cards: otherwise the kit is not loaded at all. */
-  enabled: boolean;
+interface BoardKitOptions {
+  /** Whether the caller may move cards: otherwise dnd-kit is not loaded at all. */
+  canDrag: boolean;
   /** Whether every column has shown its first page: the kit loads once the board is quiet after that. */
   shown: boolean;
   /** Whether the board may be redrawn now (not while a quick-add is open: what is typed would go). */
@@ -46,44 +63,50 @@ interface DragKitOptions {
 }
 
 /**
- * The board renders without dnd-kit and becomes draggable once it has loaded: when the board is quiet after
- * showing, or at once when a card is hovered, focused or pressed. A card pressed (mouse or Space) before
- * then is lifted as soon as the kit is here; a touch before then does nothing (the next one drags).
- * Returns the kit once it applies, and the board's handlers until then.
+ * The board renders without the kit and takes it once it has loaded: when the board is quiet after
+ * showing, or at once when a card is hovered, focused or pressed, or a column scrolled. A card pressed
+ * (mouse or Space) before then is lifted as soon as dnd-kit is here; a touch before then does nothing
+ * (the next one drags). Returns the kit (empty until it applies), and the board's handlers until then.
  */
-export function useDragKit({ enabled, shown, settled, board }: DragKitOptions) {
-  const [arrived, setArrived] = useState<DragKit | undefined>(loaded);
-  const [kit, setKit] = useState<DragKit | undefined>(() => (enabled ? loaded : undefined));
+export function useBoardKit({ canDrag, shown, settled, board }: BoardKitOptions) {
+  const [arrived, setArrived] = useState<BoardKit | undefined>(() => loadedKit(canDrag));
+  const [kit, setKit] = useState<BoardKit | undefined>(arrived);
   const press = useRef<Press | undefined>(undefined);
   const kept = useRef<Kept | undefined>(undefined);
+  // A viewer made a member (or the other way) takes the kit again.
+  const [kitFor, setKitFor] = useState(canDrag);
+  if (kitFor !== canDrag) {
+    setKitFor(canDrag);
+    setArrived(loadedKit(canDrag));
+  }
 
   const load = () => {
-    if (!arrived) void loadDragKit().then(setArrived);
+    if (!arrived) void loadBoardKit(canDrag).then(setArrived);
   };
 
   useEffect(() => {
-    if (!enabled || !shown || arrived) return;
+    if (!shown || arrived) return;
     let cancelled = false;
     whenQuiet(
       () => {
-        if (!cancelled) void loadDragKit().then(setArrived);
+        if (!cancelled) void loadBoardKit(canDrag).then(setArrived);
       },
       { quietMs: 200 },
     );
     return () => {
       cancelled = true;
     };
-  }, [enabled, shown, arrived]);
+  }, [canDrag, shown, arrived]);
 
-  // The board is drawn again under dnd-kit's context: keep what the person sees and where they are.
+  // The board is drawn again with the kit: keep what the person sees and where they are.
   useEffect(() => {
-    if (!enabled || !arrived || kit || !settled) return;
+    if (!arrived || arrived === kit || !settled) return;
     const frame = requestAnimationFrame(() => {
       kept.current = board.current ? keep(board.current) : undefined;
       setKit(arrived);
     });
     return () => cancelAnimationFrame(frame);
-  }, [enabled, arrived, kit, settled, board]);
+  }, [arrived, kit, settled, board]);
 
   useLayoutEffect(() => {
     const before = kept.current;
@@ -93,7 +116,7 @@ export function useDragKit({ enabled, shown, settled, board }: DragKitOptions) {
     press.current = undefined;
   }, [kit, board]);
 
-  if (kit || !enabled) return { kit, handlers: undefined };
+  if (kit) return { kit, handlers: undefined };
 
   const cardOf = (target: EventTarget) =>
     target instanceof Element ? (target.closest<HTMLElement>(CARD) ?? undefined) : undefined;
@@ -104,11 +127,12 @@ export function useDragKit({ enabled, shown, settled, board }: DragKitOptions) {
     onFocus: (event: { target: EventTarget }) => {
       if (cardOf(event.target)) load();
     },
+    onWheel: load,
     onPointerDownCapture: (event: PointerEvent) => {
       const card = cardOf(event.target);
       if (!card || !event.isPrimary || event.button !== 0) return;
       load();
-      if (event.pointerType === 'touch') return;
+      if (!canDrag || event.pointerType === 'touch') return;
       const { clientX, clientY, pointerId, pointerType } = event;
       press.current = {
         key: card.dataset['taskKey'] ?? '',
@@ -123,7 +147,7 @@ export function useDragKit({ enabled, shown, settled, board }: DragKitOptions) {
     },
     onKeyDownCapture: (event: KeyboardEvent) => {
       const card = cardOf(event.target);
-      if (event.code !== 'Space' || !card || card !== event.target) return;
+      if (!canDrag || event.code !== 'Space' || !card || card !== event.target) return;
       // Space would scroll the board; it lifts the card instead, as soon as it can.
       event.preventDefault();
       event.stopPropagation();
@@ -132,10 +156,10 @@ export function useDragKit({ enabled, shown, settled, board }: DragKitOptions) {
     },
     // A card is a link, which the browser would drag as a link while dnd-kit is not here to stop it.
     onDragStart: (event: DragEvent) => {
-      if (cardOf(event.target)) event.preventDefault();
+      if (canDrag && cardOf(event.target)) event.preventDefault();
     },
   };
-  return { kit, handlers };
+  return { kit: NONE, handlers };
 }
 
 function keep(board: HTMLElement): Kept {
