@@ -1,4 +1,4 @@
-import { useRef, type Ref } from 'react';
+import { lazy, Suspense, useRef, type Ref } from 'react';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { describeError } from '../../../../lib/api/api-error.ts';
@@ -10,10 +10,12 @@ import type { BoardPeople } from './board-people.ts';
 import styles from './board.module.css';
 import type { ColumnHandle } from './column-cards.ts';
 import { FirstCards } from './first-cards.tsx';
-import { QuickAdd } from './quick-add.tsx';
 import { TaskCard } from './task-card.tsx';
 
 export type { ColumnHandle } from './column-cards.ts';
+
+// Opened by a click or `c`; loaded with the rest of the board after it has shown (board-kit.ts).
+const QuickAdd = lazy(() => import('./quick-add.tsx').then((module) => ({ default: module.QuickAdd })));
 
 interface BoardColumnProps {
   status: TaskStatus;
@@ -84,12 +86,14 @@ export function BoardColumn(props: BoardColumnProps) {
         )}
       </header>
       {adding && canAdd && (
-        <QuickAdd
-          slug={board.slug}
-          projectKey={board.key}
-          status={status}
-          onClose={() => onAddingChange(false)}
-        />
+        <Suspense fallback={null}>
+          <QuickAdd
+            slug={board.slug}
+            projectKey={board.key}
+            status={status}
+            onClose={() => onAddingChange(false)}
+          />
+        </Suspense>
       )}
       <div ref={scrollRef} className={styles.columnBody} data-column-body>
         {list.isPending ? (

@@ -27,7 +27,11 @@ const loaded: { cards?: typeof Virtual; drag?: typeof BoardDnd } = {};
 
 function loadBoardKit(canDrag: boolean): Promise<BoardKit> {
   virtual ??= import('./virtual-cards.tsx').then((module) => (loaded.cards = module));
-  if (canDrag) dnd ??= import('./board-dnd.tsx').then((module) => (loaded.drag = module));
+  if (canDrag) {
+    dnd ??= import('./board-dnd.tsx').then((module) => (loaded.drag = module));
+    // Not needed to draw the board again, but soon: `c` opens it.
+    void import('./quick-add.tsx');
+  }
   return Promise.all([virtual, canDrag ? dnd : undefined]).then(([cards, drag]) => ({ cards, drag }));
 }
 
