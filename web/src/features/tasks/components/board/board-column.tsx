@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, type Ref } from 'react';
+import { lazy, Suspense, useState, type Ref } from 'react';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { describeError } from '../../../../lib/api/api-error.ts';
@@ -38,7 +38,8 @@ export function BoardColumn(props: BoardColumnProps) {
   const { status, board, count, dragTasks, people, canAdd, kit, adding, onAddingChange, handle } = props;
   const list = useTaskList(columnListFilters(board, status));
   const tasks = dragTasks ?? tasksOf(list.data);
-  const scrollRef = useRef<HTMLDivElement>(null);
+  // State, not a ref: the cards below it are drawn before a ref to it would be set.
+  const [scroll, setScroll] = useState<HTMLDivElement | null>(null);
   const label = STATUS_LABELS[status];
   const headingId = `column-${status}-heading`;
 
@@ -48,7 +49,7 @@ export function BoardColumn(props: BoardColumnProps) {
     <Cards
       tasks={tasks}
       headingId={headingId}
-      scroll={scrollRef}
+      scroll={scroll}
       more={list}
       handle={handle}
       card={(task, index) => {
@@ -95,7 +96,7 @@ export function BoardColumn(props: BoardColumnProps) {
           />
         </Suspense>
       )}
-      <div ref={scrollRef} className={styles.columnBody} data-column-body>
+      <div ref={setScroll} className={styles.columnBody} data-column-body>
         {list.isPending ? (
           <ColumnSkeleton />
         ) : list.isError && tasks.length === 0 ? (

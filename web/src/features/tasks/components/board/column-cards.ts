@@ -1,4 +1,4 @@
-import type { ReactNode, Ref, RefObject } from 'react';
+import type { ReactNode, Ref } from 'react';
 import type { Task } from '../../api/list-tasks.ts';
 
 /** A card's height before it is measured, and the gap between cards. */
@@ -18,8 +18,8 @@ export interface ColumnHandle {
 export interface ColumnCardsProps {
   tasks: readonly Task[];
   headingId: string;
-  /** The column's scrolling element. */
-  scroll: RefObject<HTMLDivElement | null>;
+  /** The column's scrolling element, once it is in the page (state, so that the virtualizer sees it come). */
+  scroll: HTMLDivElement | null;
   card: (task: Task, index: number) => ReactNode;
   /** Reads the next page when the last card read is close to coming into view. */
   more: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };

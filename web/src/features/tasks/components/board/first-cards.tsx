@@ -14,7 +14,7 @@ export function FirstCards({ tasks, headingId, scroll, card, handle }: ColumnCar
     () => ({
       focusCard: (index) => {
         if (index < 0 || index >= shown.length) return false;
-        focusWhenDrawn(scroll.current, index);
+        focusWhenDrawn(scroll, index);
         return true;
       },
       lastIndex: () => shown.length - 1,

@@ -20,7 +20,7 @@ export function VirtualCards({ tasks, headingId, scroll, card, more, handle }: C
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual measures on every render by design
   const virtualizer = useVirtualizer({
     count: tasks.length,
-    getScrollElement: () => scroll.current,
+    getScrollElement: () => scroll,
     estimateSize: () => ESTIMATED_CARD_HEIGHT,
     gap: CARD_GAP,
     overscan: OVERSCAN,
@@ -42,7 +42,7 @@ export function VirtualCards({ tasks, headingId, scroll, card, more, handle }: C
       focusCard: (index) => {
         if (index < 0 || index >= tasks.length) return false;
         virtualizer.scrollToIndex(index, { align: 'auto' });
-        focusWhenDrawn(scroll.current, index);
+        focusWhenDrawn(scroll, index);
         return true;
       },
       lastIndex: () => tasks.length - 1,
