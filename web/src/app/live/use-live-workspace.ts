@@ -11,7 +11,7 @@ export interface LivePerson {
  * Keeps the open workspace's cached data live while its screens are shown: joins its channel, applies
  * each change broadcast, catches up through the change feed after every (re)join, and leaves on a change
  * of workspace or person (sign-out unmounts the workspace's screens). The code that does it loads with
- * the realtime client, after the first paint (decision 0028): the join catches up on what came before.
+ * the realtime client, after the first paint (decision 0029): the join catches up on what came before.
  */
 export function useLiveWorkspace(
   slug: string,

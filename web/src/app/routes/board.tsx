@@ -33,7 +33,7 @@ const BoardLive = lazy(() =>
   })),
 );
 
-// The list view is not the board's first paint: its code loads when it is chosen (decision 0028).
+// The list view is not the board's first paint: its code loads when it is chosen (decision 0029).
 const TaskTable = lazy(() =>
   import('../../features/tasks/components/board/task-table.tsx').then((module) => ({
     default: module.TaskTable,

@@ -13,7 +13,7 @@ import type * as BoardDnd from './board-dnd.tsx';
 import type * as Virtual from './virtual-cards.tsx';
 
 /**
- * What the board's first paint does without, loaded once it has shown (decision 0028): the virtualizer
+ * What the board's first paint does without, loaded once it has shown (decision 0029): the virtualizer
  * (until then each column draws its first cards, first-cards.tsx) and, for who may move cards, dnd-kit.
  */
 export interface BoardKit {

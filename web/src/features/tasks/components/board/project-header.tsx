@@ -20,7 +20,7 @@ const VIEWS: readonly (readonly [BoardView, string])[] = [
 
 /**
  * The project's name and key, and the Board/List switch: two native radios (arrow keys move between them),
- * not a Radix toggle group, whose roving focus would add 7 KiB to the board's first load (decision 0028).
+ * not a Radix toggle group, whose roving focus would add 7 KiB to the board's first load (decision 0029).
  */
 export function ProjectHeader({ name, projectKey, view, onViewChange, aside }: ProjectHeaderProps) {
   const group = useId();
