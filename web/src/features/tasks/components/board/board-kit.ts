@@ -44,7 +44,17 @@ function loadedKit(canDrag: boolean): BoardKit | undefined {
 const NONE: BoardKit = {};
 
 /** A press on a card before the kit had come: it lifts the card once the kit is here. */
-type Press = { key: string } & ({ kind: 'key' } | { kind: 'pointer'; init: PointerEventInit });
+type Press = { key: string } & (
+  | { kind: 'key' }
+  // Where the pointer went down, and where it is now: the card is lifted there and follows it.
+  | {
+      kind: 'pointer';
+      init: PointerEventInit;
+      now: { clientX: number; clientY: number };
+      /** Let go before the kit came: nothing to lift. */
+      released: boolean;
+    }
+);
 
 /** What the swap to the draggable board would lose: the scroll positions, the focused card. */
 interface Kept {
@@ -138,16 +148,27 @@ export function useBoardKit({ canDrag, shown, settled, board }: BoardKitOptions)
       load();
       if (!canDrag || event.pointerType === 'touch') return;
       const { clientX, clientY, pointerId, pointerType } = event;
-      press.current = {
+      const pressed: Press = {
         key: card.dataset['taskKey'] ?? '',
         kind: 'pointer',
         init: { clientX, clientY, pointerId, pointerType, isPrimary: true, button: 0, buttons: 1 },
+        now: { clientX, clientY },
+        released: false,
+      };
+      press.current = pressed;
+      const follow = (moved: globalThis.PointerEvent) => {
+        pressed.now = { clientX: moved.clientX, clientY: moved.clientY };
       };
       const release = () => {
-        if (press.current?.kind === 'pointer') press.current = undefined;
+        pressed.released = true;
+        if (press.current === pressed) press.current = undefined;
+        window.removeEventListener('pointermove', follow, true);
+        window.removeEventListener('pointerup', release, true);
+        window.removeEventListener('pointercancel', release, true);
       };
-      window.addEventListener('pointerup', release, { once: true, capture: true });
-      window.addEventListener('pointercancel', release, { once: true, capture: true });
+      window.addEventListener('pointermove', follow, { capture: true, passive: true });
+      window.addEventListener('pointerup', release, true);
+      window.addEventListener('pointercancel', release, true);
     },
     onKeyDownCapture: (event: KeyboardEvent) => {
       const card = cardOf(event.target);
@@ -192,9 +213,18 @@ function resume(card: HTMLElement, pending: Press | undefined): void {
     card.dispatchEvent(
       new window.KeyboardEvent('keydown', { key: ' ', code: 'Space', bubbles: true, cancelable: true }),
     );
-  } else if (pending?.kind === 'pointer') {
+  } else if (pending?.kind === 'pointer' && !pending.released) {
     card.dispatchEvent(
       new window.PointerEvent('pointerdown', { ...pending.init, bubbles: true, cancelable: true }),
+    );
+    // dnd-kit listens for the pointer's moves from the press on: it is told where the pointer went since.
+    card.ownerDocument.dispatchEvent(
+      new window.PointerEvent('pointermove', {
+        ...pending.init,
+        ...pending.now,
+        bubbles: true,
+        cancelable: true,
+      }),
     );
   }
 }
