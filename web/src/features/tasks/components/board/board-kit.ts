@@ -1,4 +1,5 @@
 import {
+  startTransition,
   useEffect,
   useLayoutEffect,
   useRef,
@@ -117,7 +118,8 @@ export function useBoardKit({ canDrag, shown, settled, board }: BoardKitOptions)
     if (!arrived || arrived === kit || !settled) return;
     const frame = requestAnimationFrame(() => {
       kept.current = board.current ? keep(board.current) : undefined;
-      setKit(arrived);
+      // Drawn in slices, so that a drag starting meanwhile (or anything else) is not held up by it.
+      startTransition(() => setKit(arrived));
     });
     return () => cancelAnimationFrame(frame);
   }, [arrived, kit, settled, board]);
