@@ -219,4 +219,56 @@ describe('the board', () => {
     await page.goto(`${webUrl}/w/${slug}/p/NOPE`);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
   });
+
+  test('a card grabbed before drag and drop has loaded is lifted once it has, with the mouse or Space', async () => {
+    const { page } = owner;
+    // The board shows first and loads dnd-kit after; held back here, as a slow network would.
+    const dndModule = /board-dnd/;
+    const holdDnd = async () => {
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(dndModule, async (route) => {
+        await released;
+        await route.continue();
+      });
+      return release;
+    };
+
+    let release = await holdDnd();
+    await page.goto(boardUrl);
+    await expectInColumn(page, 'WEB-3', 'todo');
+    const keyboardMove = moved(page);
+    await card(page, 'WEB-3').focus();
+    await page.keyboard.press('Space');
+    release();
+    await page.getByText(/WEB-3 is over Todo/).waitFor({ state: 'attached' });
+    await page.keyboard.press('ArrowRight');
+    await page.getByText(/WEB-3 is over In progress/).waitFor({ state: 'attached' });
+    await page.keyboard.press('Space');
+    expect((await keyboardMove).status()).toBe(200);
+    await expectInColumn(page, 'WEB-3', 'in_progress');
+    await page.unroute(dndModule);
+
+    release = await holdDnd();
+    await page.goto(boardUrl);
+    await expectInColumn(page, 'WEB-3', 'in_progress');
+    await card(page, 'WEB-3').evaluate((element) =>
+      element.closest('section')?.scrollIntoView({ inline: 'start' }),
+    );
+    const from = await card(page, 'WEB-3').boundingBox();
+    const to = await column(page, 'in_review').boundingBox();
+    if (!from || !to) throw new Error('The card or the column is not on screen.');
+    const mouseMove = moved(page);
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    release();
+    // Draggable once dnd-kit is here; the press that came first still holds the card.
+    await expect.poll(() => card(page, 'WEB-3').getAttribute('aria-roledescription')).not.toBeNull();
+    await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 5 });
+    await page.mouse.move(to.x + to.width / 2, to.y + 80, { steps: 20 });
+    await page.mouse.up();
+    expect((await mouseMove).status()).toBe(200);
+    await expectInColumn(page, 'WEB-3', 'in_review');
+    await page.unroute(dndModule);
+  });
 });

@@ -1,6 +1,7 @@
 import { Outlet, useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { LoadingLine } from '../../components/ui/loading-line.tsx';
 import { useLabels } from '../../features/labels/api/list-labels.ts';
 import { useMembers } from '../../features/members/api/list-members.ts';
 import { useProject } from '../../features/projects/api/get-project.ts';
@@ -11,16 +12,33 @@ import { BoardSkeleton } from '../../features/tasks/components/board/board-skele
 import { FilterBar } from '../../features/tasks/components/board/filter-bar.tsx';
 import { isTyping } from '../../lib/keyboard/is-typing.ts';
 import { ProjectHeader } from '../../features/tasks/components/board/project-header.tsx';
-import { TaskTable } from '../../features/tasks/components/board/task-table.tsx';
 import { useWorkspace } from '../../features/workspaces/api/get-workspace.ts';
 import { useMe } from '../../features/account/api/get-me.ts';
-import { BoardPresence } from '../../features/presence/components/board-presence.tsx';
-import { ConnectionStatus } from '../../features/presence/components/connection-status.tsx';
 import { useSharePlace } from '../../lib/realtime/live-store.ts';
+import { loadRealtimeClient } from '../../lib/realtime/realtime-client.ts';
 import { ApiError, describeError } from '../../lib/api/api-error.ts';
 import { useTaskOpenedOnItsOwn } from '../task-view-mode.ts';
-import { NotFoundScreen } from './not-found.tsx';
+import { RoutePending } from './route-pending.tsx';
 import styles from './board.module.css';
+
+// Shown only for an unknown project: not part of a board's first load.
+const NotFoundScreen = lazy(() =>
+  import('./not-found.tsx').then((module) => ({ default: module.NotFoundScreen })),
+);
+
+// Nothing to show before realtime has joined: loaded with the realtime client, after the first paint.
+const BoardLive = lazy(() =>
+  import('../../features/presence/components/board-live.tsx').then((module) => ({
+    default: module.BoardLive,
+  })),
+);
+
+// The list view is not the board's first paint: its code loads when it is chosen (decision 0029).
+const TaskTable = lazy(() =>
+  import('../../features/tasks/components/board/task-table.tsx').then((module) => ({
+    default: module.TaskTable,
+  })),
+);
 
 /** `/w/:slug/p/:key`: the project's board (or its list view); the task panel opens over it. */
 export function BoardScreen() {
@@ -74,7 +92,13 @@ export function BoardScreen() {
 
   if (taskOnItsOwn) return <Outlet />;
   const failed = project.error ?? workspace.error;
-  if (failed instanceof ApiError && failed.status === 404) return <NotFoundScreen />;
+  if (failed instanceof ApiError && failed.status === 404) {
+    return (
+      <Suspense fallback={<RoutePending />}>
+        <NotFoundScreen />
+      </Suspense>
+    );
+  }
   if (failed) {
     return (
       <section className={styles.error} role="alert" aria-labelledby="board-error-title">
@@ -108,12 +132,7 @@ export function BoardScreen() {
         projectKey={project.data.key}
         view={view}
         onViewChange={(next) => onSearchChange({ ...search, view: next === 'board' ? undefined : next })}
-        aside={
-          <>
-            <ConnectionStatus />
-            <BoardPresence projectKey={project.data.key} meId={me.data?.id} />
-          </>
-        }
+        aside={<LiveAside projectKey={project.data.key} meId={me.data?.id} />}
       />
       {archived && (
         <p className={styles.archived} role="status">
@@ -130,14 +149,38 @@ export function BoardScreen() {
       {view === 'board' ? (
         <Board board={board} people={people} canEdit={canEdit} filtered={isFiltered(search)} />
       ) : (
-        <TaskTable
-          board={board}
-          people={people}
-          sort={search.sort ?? 'position'}
-          onSortChange={(sort) => onSearchChange({ ...search, sort: sort === 'position' ? undefined : sort })}
-        />
+        <Suspense fallback={<LoadingLine>Loading the list…</LoadingLine>}>
+          <TaskTable
+            board={board}
+            people={people}
+            sort={search.sort ?? 'position'}
+            onSortChange={(sort) =>
+              onSearchChange({ ...search, sort: sort === 'position' ? undefined : sort })
+            }
+          />
+        </Suspense>
       )}
       <Outlet />
     </div>
+  );
+}
+
+/** The connection's state and who else is here, once the realtime client has loaded. */
+function LiveAside({ projectKey, meId }: { projectKey: string; meId: string | undefined }) {
+  const [live, setLive] = useState(false);
+  useEffect(() => {
+    let left = false;
+    void loadRealtimeClient().then(() => {
+      if (!left) setLive(true);
+    });
+    return () => {
+      left = true;
+    };
+  }, []);
+  if (!live) return null;
+  return (
+    <Suspense fallback={null}>
+      <BoardLive projectKey={projectKey} meId={meId} />
+    </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import { getRouteApi, Outlet } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { useWorkspace } from '../../features/workspaces/api/get-workspace.ts';
 import { rememberWorkspace } from '../../features/workspaces/home-workspace.ts';
@@ -7,10 +7,12 @@ import { ApiError } from '../../lib/api/api-error.ts';
 import { WorkspaceCommands } from '../workspace-commands.tsx';
 import { useMe } from '../../features/account/api/get-me.ts';
 import { useLiveWorkspace } from '../live/use-live-workspace.ts';
-import { NotFound } from './not-found.tsx';
 import { RoutePending } from './route-pending.tsx';
 
 const route = getRouteApi('/signed-in/w/$slug');
+
+// Shown only for an unknown workspace: not part of a workspace's first load.
+const NotFound = lazy(() => import('./not-found.tsx').then((module) => ({ default: module.NotFound })));
 
 /** `/w/:slug`: the workspace's screens, once the caller is known to be a member; remembered for `/`. */
 export function WorkspaceLayout() {
@@ -56,10 +58,12 @@ export function WorkspaceLayout() {
 function WorkspaceNotFound({ slug }: { slug: string }) {
   return (
     <div className="workspace-page">
-      <NotFound title="Workspace not found" homeLabel="Go to your workspaces">
-        There is no workspace “{slug}” that you are a member of. Check the address, or ask its owner for an
-        invitation.
-      </NotFound>
+      <Suspense fallback={<RoutePending />}>
+        <NotFound title="Workspace not found" homeLabel="Go to your workspaces">
+          There is no workspace “{slug}” that you are a member of. Check the address, or ask its owner for an
+          invitation.
+        </NotFound>
+      </Suspense>
     </div>
   );
 }

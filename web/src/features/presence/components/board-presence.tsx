@@ -1,4 +1,4 @@
-import { VisuallyHidden } from '@radix-ui/react-visually-hidden';
+import { VisuallyHidden } from '../../../components/ui/visually-hidden.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { usePeopleOnBoard } from '../../../lib/realtime/live-store.ts';
 import type { PresenceState } from '../../../lib/realtime/presence.ts';

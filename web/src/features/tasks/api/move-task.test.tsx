@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api/api-error.ts';
 import { fetchMock } from '../../../testing/fetch-mock.ts';
-import { moveErrorMessage } from '../components/board/board.tsx';
+import { moveErrorMessage } from '../components/board/move-error.ts';
 import type { Task, TaskPages } from './list-tasks.ts';
 import { useMoveTask } from './move-task.ts';
 

@@ -1,5 +1,5 @@
 import type { components } from '@api-spec/schema.d.ts';
-import { VisuallyHidden } from '@radix-ui/react-visually-hidden';
+import { VisuallyHidden } from '../../../components/ui/visually-hidden.tsx';
 import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Menu, MenuItem, MenuLabel, MenuSeparator } from '../../../components/ui/menu.tsx';

@@ -1,30 +1,21 @@
-import { useDroppable } from '@dnd-kit/core';
-import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
+import { lazy, Suspense, useState, type Ref } from 'react';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { describeError } from '../../../../lib/api/api-error.ts';
 import { columnListFilters, tasksOf, useTaskList, type Task } from '../../api/list-tasks.ts';
 import type { TaskListFilters } from '../../api/query-keys.ts';
 import { STATUS_LABELS, StatusIcon, type TaskStatus } from '../task-meta/status.tsx';
+import type { BoardKit } from './board-kit.ts';
 import type { BoardPeople } from './board-people.ts';
 import styles from './board.module.css';
-import { QuickAdd } from './quick-add.tsx';
-import { SortableCard } from './sortable-card.tsx';
+import type { ColumnHandle } from './column-cards.ts';
+import { FirstCards } from './first-cards.tsx';
+import { TaskCard } from './task-card.tsx';
 
-/** A card's height before it is measured, and the gap between cards. */
-const ESTIMATED_CARD_HEIGHT = 92;
-const CARD_GAP = 8;
-/** Ask for the next page when the last card read is this close to coming into view. */
-const PREFETCH_DISTANCE = 10;
+export type { ColumnHandle } from './column-cards.ts';
 
-export interface ColumnHandle {
-  /** Brings the card at `index` into view and focuses it; false when there is no such card. */
-  focusCard: (index: number) => boolean;
-  /** The index of the column's last card read so far (-1 when it has none). */
-  lastIndex: () => number;
-}
+// Opened by a click or `c`; loaded with the rest of the board after it has shown (board-kit.ts).
+const QuickAdd = lazy(() => import('./quick-add.tsx').then((module) => ({ default: module.QuickAdd })));
 
 interface BoardColumnProps {
   status: TaskStatus;
@@ -35,7 +26,8 @@ interface BoardColumnProps {
   dragTasks: readonly Task[] | undefined;
   people: BoardPeople;
   canAdd: boolean;
-  canMove: boolean;
+  /** The virtualizer and, for who may move cards, dnd-kit, once loaded after the board has shown. */
+  kit: BoardKit;
   adding: boolean;
   onAddingChange: (adding: boolean) => void;
   handle: Ref<ColumnHandle>;
@@ -43,49 +35,36 @@ interface BoardColumnProps {
 
 /** One status of the board: its name and count, a quick-add, and its cards, read and drawn as they scroll into view. */
 export function BoardColumn(props: BoardColumnProps) {
-  const { status, board, count, dragTasks, people, canAdd, canMove, adding, onAddingChange, handle } = props;
+  const { status, board, count, dragTasks, people, canAdd, kit, adding, onAddingChange, handle } = props;
   const list = useTaskList(columnListFilters(board, status));
   const tasks = dragTasks ?? tasksOf(list.data);
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const { setNodeRef } = useDroppable({ id: `column:${status}`, data: { status } });
+  // State, not a ref: the cards below it are drawn before a ref to it would be set.
+  const [scroll, setScroll] = useState<HTMLDivElement | null>(null);
   const label = STATUS_LABELS[status];
   const headingId = `column-${status}-heading`;
 
-  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual measures on every render by design
-  const virtualizer = useVirtualizer({
-    count: tasks.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ESTIMATED_CARD_HEIGHT,
-    gap: CARD_GAP,
-    overscan: 4,
-    getItemKey: (index) => tasks[index]?.id ?? index,
-  });
-  const items = virtualizer.getVirtualItems();
-  const lastShown = items.at(-1)?.index ?? -1;
-
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
-  useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && lastShown >= tasks.length - PREFETCH_DISTANCE) {
-      void fetchNextPage();
-    }
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage, lastShown, tasks.length]);
-
-  useImperativeHandle(
-    handle,
-    () => ({
-      focusCard: (index) => {
-        if (index < 0 || index >= tasks.length) return false;
-        virtualizer.scrollToIndex(index, { align: 'auto' });
-        focusWhenDrawn(scrollRef.current, index);
-        return true;
-      },
-      lastIndex: () => tasks.length - 1,
-    }),
-    [tasks.length, virtualizer],
+  const drag = kit.drag;
+  const Cards = kit.cards?.VirtualCards ?? FirstCards;
+  const cards = (
+    <Cards
+      tasks={tasks}
+      headingId={headingId}
+      scroll={scroll}
+      more={list}
+      handle={handle}
+      card={(task, index) => {
+        const card = { task, slug: board.slug, projectKey: board.key, people };
+        return drag ? (
+          <drag.SortableCard {...card} index={index} />
+        ) : (
+          <TaskCard {...card} data-status={task.status} data-index={index} />
+        );
+      }}
+    />
   );
 
-  return (
-    <section ref={setNodeRef} className={styles.column} aria-labelledby={headingId} data-column={status}>
+  const inner = (
+    <>
       <header className={styles.columnHeader}>
         <h2 id={headingId} className={styles.columnTitle}>
           <StatusIcon status={status} />
@@ -108,14 +87,16 @@ export function BoardColumn(props: BoardColumnProps) {
         )}
       </header>
       {adding && canAdd && (
-        <QuickAdd
-          slug={board.slug}
-          projectKey={board.key}
-          status={status}
-          onClose={() => onAddingChange(false)}
-        />
+        <Suspense fallback={null}>
+          <QuickAdd
+            slug={board.slug}
+            projectKey={board.key}
+            status={status}
+            onClose={() => onAddingChange(false)}
+          />
+        </Suspense>
       )}
-      <div ref={scrollRef} className={styles.columnBody}>
+      <div ref={setScroll} className={styles.columnBody} data-column-body>
         {list.isPending ? (
           <ColumnSkeleton />
         ) : list.isError && tasks.length === 0 ? (
@@ -126,48 +107,31 @@ export function BoardColumn(props: BoardColumnProps) {
             </Button>
           </div>
         ) : (
-          <SortableContext
-            id={status}
-            items={tasks.map((task) => task.id)}
-            strategy={verticalListSortingStrategy}
-          >
-            <ol
-              className={styles.cards}
-              aria-labelledby={headingId}
-              style={{ height: Math.max(virtualizer.getTotalSize(), 48) }}
-            >
-              {items.map((item) => {
-                const task = tasks[item.index];
-                if (!task) return null;
-                return (
-                  <li
-                    key={item.key}
-                    ref={virtualizer.measureElement}
-                    data-index={item.index}
-                    className={styles.slot}
-                    style={{ transform: `translateY(${item.start}px)` }}
-                  >
-                    <SortableCard
-                      task={task}
-                      index={item.index}
-                      slug={board.slug}
-                      projectKey={board.key}
-                      people={people}
-                      canMove={canMove}
-                    />
-                  </li>
-                );
-              })}
-            </ol>
-            {isFetchingNextPage && (
+          <>
+            {drag ? (
+              <drag.SortableList id={status} items={tasks.map((task) => task.id)}>
+                {cards}
+              </drag.SortableList>
+            ) : (
+              cards
+            )}
+            {list.isFetchingNextPage && (
               <p className={styles.loadingMore}>
                 <Spinner /> Loading more…
               </p>
             )}
-          </SortableContext>
+          </>
         )}
       </div>
-    </section>
+    </>
+  );
+  const section = { className: styles.column, 'aria-labelledby': headingId, 'data-column': status };
+  return drag ? (
+    <drag.DroppableColumn status={status} {...section}>
+      {inner}
+    </drag.DroppableColumn>
+  ) : (
+    <section {...section}>{inner}</section>
   );
 }
 
@@ -179,14 +143,4 @@ function ColumnSkeleton() {
       ))}
     </div>
   );
-}
-
-/** Focuses the card at `index` once the virtualizer has drawn it (a frame or two after scrolling to it). */
-function focusWhenDrawn(column: HTMLElement | null, index: number, attempts = 5): void {
-  const card = column?.querySelector<HTMLElement>(`a[data-index="${index}"]`);
-  if (card) {
-    card.focus();
-    return;
-  }
-  if (attempts > 0) requestAnimationFrame(() => focusWhenDrawn(column, index, attempts - 1));
 }

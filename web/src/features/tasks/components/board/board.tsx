@@ -1,39 +1,16 @@
-import {
-  closestCorners,
-  DndContext,
-  pointerWithin,
-  type CollisionDetection,
-  DragOverlay,
-  KeyboardSensor,
-  PointerSensor,
-  TouchSensor,
-  useSensor,
-  useSensors,
-  type Active,
-  type Announcements,
-  type DragEndEvent,
-  type DragOverEvent,
-  type DragStartEvent,
-  type KeyboardCoordinateGetter,
-} from '@dnd-kit/core';
-import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { toast } from '../../../../components/ui/toast.ts';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '../../../../components/ui/button.tsx';
-import { ApiError, describeError } from '../../../../lib/api/api-error.ts';
+import { isTyping } from '../../../../lib/keyboard/is-typing.ts';
 import { useTaskCounts } from '../../api/count-tasks.ts';
-import { columnListFilters, tasksOf, type Task, type TaskPages } from '../../api/list-tasks.ts';
-import { useMoveTask, type TaskMove } from '../../api/move-task.ts';
+import { columnListFilters } from '../../api/list-tasks.ts';
 import { taskKeys, type TaskListFilters } from '../../api/query-keys.ts';
-import { STATUS_LABELS, STATUSES, type TaskStatus } from '../task-meta/status.tsx';
+import { STATUSES, type TaskStatus } from '../task-meta/status.tsx';
 import { BoardColumn, type ColumnHandle } from './board-column.tsx';
+import { useBoardKit } from './board-kit.ts';
 import type { BoardPeople } from './board-people.ts';
 import styles from './board.module.css';
-import { dragOver, dropOf, type Columns } from './drag-columns.ts';
-import { isTyping } from '../../../../lib/keyboard/is-typing.ts';
-import type { CardData } from './sortable-card.tsx';
-import { TaskCard } from './task-card.tsx';
+import type { DragView } from './drag-view.ts';
 
 export interface BoardProps {
   board: Omit<TaskListFilters, 'status' | 'sort' | 'limit'>;
@@ -44,24 +21,8 @@ export interface BoardProps {
   filtered: boolean;
 }
 
-interface Drag {
-  active: Task;
-  columns: Columns;
-}
-
-/**
- * What the dragged card is over: under the pointer, a card before its column (so an empty column or the
- * space below a column's cards takes it too); with the keyboard, which has no pointer, the nearest.
- */
-const collisions: CollisionDetection = (args) => {
-  const underPointer = pointerWithin(args);
-  if (underPointer.length === 0) return closestCorners(args);
-  const cards = underPointer.filter((collision) => !String(collision.id).startsWith('column:'));
-  return cards.length > 0 ? cards : underPointer;
-};
-
-// Space lifts and drops; Enter stays the link's (it opens the task).
-const KEYBOARD_CODES = { start: ['Space'], cancel: ['Escape'], end: ['Space'] };
+/** No drag: each column shows what it read. */
+const NO_DRAG: DragView = { columns: undefined, dragging: false };
 
 /**
  * The board: one column per status, in SPEC order, with drag and drop (pointer, touch, keyboard) within
@@ -70,121 +31,23 @@ const KEYBOARD_CODES = { start: ['Space'], cancel: ['Escape'], end: ['Space'] };
 export function Board({ board, people, canEdit, filtered }: BoardProps) {
   const queryClient = useQueryClient();
   const counts = useTaskCounts(board);
-  const move = useMoveTask();
-  const [drag, setDragState] = useState<Drag | null>(null);
-  // The announcements read the drag as it is at the moment dnd-kit asks, not as of the last render.
-  const dragRef = useRef<Drag | null>(null);
-  const setDrag = (next: Drag | null) => {
-    dragRef.current = next;
-    setDragState(next);
-  };
-  const [landing, setLanding] = useState<{ columns: Columns; move: TaskMove } | null>(null);
-  const landingShown =
-    landing !== null && (move.variables !== landing.move || (move.context === undefined && !move.isError));
-  const shown = drag?.columns ?? (landingShown ? landing.columns : undefined);
   const [adding, setAdding] = useState<TaskStatus | null>(null);
   const handles = useRef(new Map<TaskStatus, ColumnHandle>());
+  const boardRef = useRef<HTMLDivElement>(null);
 
-  // Up and down within a column as dnd-kit's sortable does; left and right straight to the next column, brought
-  // into the middle of the board first (dnd-kit would otherwise only scroll the board on the first press).
-  const keyboardCoordinates = useCallback<KeyboardCoordinateGetter>((event, args) => {
-    const step = event.code === 'ArrowRight' ? 1 : event.code === 'ArrowLeft' ? -1 : 0;
-    if (step === 0) return sortableKeyboardCoordinates(event, args);
-    event.preventDefault();
-    const { active, collisionRect, droppableContainers } = args.context;
-    const columns = dragRef.current?.columns;
-    if (!active || !collisionRect || !columns) return undefined;
-    const from = STATUSES.findIndex((status) => columns[status].some((task) => task.id === active.id));
-    const target = STATUSES[from + step];
-    const node = target ? droppableContainers.get(`column:${target}`)?.node.current : null;
-    if (!node) return undefined;
-    node.scrollIntoView({ inline: 'center', block: 'nearest' });
-    const rect = node.getBoundingClientRect();
-    const top = Math.min(Math.max(collisionRect.top, rect.top + 40), rect.bottom - collisionRect.height);
-    return { x: rect.left + (rect.width - collisionRect.width) / 2, y: top };
-  }, []);
-
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates, keyboardCodes: KEYBOARD_CODES }),
-  );
-
-  const columnOf = useCallback(
-    (status: TaskStatus): Task[] =>
-      tasksOf(queryClient.getQueryData<TaskPages>(taskKeys.list(columnListFilters(board, status)))),
-    [queryClient, board],
-  );
-
-  const snapshot = useCallback(
-    () =>
-      Object.fromEntries(STATUSES.map((status) => [status, columnOf(status)])) as Record<TaskStatus, Task[]>,
-    [columnOf],
-  );
-
-  // Read when dnd-kit announces, which may be before this component has seen the drag's latest state.
-  const announcements = useMemo<Announcements>(() => {
-    const where = (id: string | number) => {
-      const columns = dragRef.current?.columns ?? snapshot();
-      const status = STATUSES.find((s) => columns[s].some((task) => task.id === id));
-      if (!status) return 'the board';
-      const index = columns[status].findIndex((task) => task.id === id);
-      const counted = counts.data?.by_status[status];
-      const total =
-        counted === undefined ? columns[status].length : Math.max(counted, columns[status].length);
-      return `${STATUS_LABELS[status]}, position ${index + 1} of ${total}`;
-    };
-    const keyOf = (active: Active) => (active.data.current as CardData | undefined)?.task.key ?? 'the task';
-    return {
-      onDragStart: ({ active }) => `Picked up ${keyOf(active)}. It is in ${where(active.id)}.`,
-      onDragOver: ({ active }) => `${keyOf(active)} is over ${where(active.id)}.`,
-      onDragEnd: ({ active }) => `Moved ${keyOf(active)} to ${where(active.id)}.`,
-      onDragCancel: ({ active }) => `Put ${keyOf(active)} back where it was.`,
-    };
-  }, [counts.data, snapshot]);
-
-  const onDragStart = ({ active }: DragStartEvent) => {
-    const columns = snapshot();
-    const task = STATUSES.flatMap((status) => columns[status]).find((t) => t.id === active.id);
-    if (task) setDrag({ active: task, columns });
-  };
-
-  const onDragOver = ({ active, over }: DragOverEvent) => {
-    const current = dragRef.current;
-    if (!current || !over) return;
-    const next = dragOver(current.columns, String(active.id), String(over.id));
-    if (next !== current.columns) setDrag({ ...current, columns: next });
-  };
-
-  const onDragEnd = ({ over }: DragEndEvent) => {
-    const current = dragRef.current;
-    if (!current || !over) {
-      setDrag(null);
-      return;
-    }
-    const drop = dropOf(current.columns, current.active, String(over.id), columnOf(current.active.status));
-    if (drop) {
-      const task = current.active;
-      const filters = (status: TaskStatus) => taskKeys.list(columnListFilters(board, status));
-      const variables: TaskMove = {
-        task,
-        body: drop.body,
-        fromList: filters(task.status),
-        toList: filters(drop.body.status),
-        counts: taskKeys.count(board),
-      };
-      move.mutate(variables, { onError: (error) => toast.error(moveErrorMessage(task, error)) });
-      const byId = new Map(current.columns[drop.body.status].map((t) => [t.id, t]));
-      const landed = { ...current.columns, [drop.body.status]: drop.ids.flatMap((id) => byId.get(id) ?? []) };
-      // Shown until the move is in the cache, so the card does not jump back for a frame.
-      setLanding({ columns: landed, move: variables });
-      setDragState(null);
-      // dnd-kit announces the drop after this handler: it reads where the card landed from here.
-      dragRef.current = { ...current, columns: landed };
-      return;
-    }
-    setDrag(null);
-  };
+  // Every column has shown its first page (or its error): the rest of the board may load now (board-kit.ts).
+  // (Read from the cache, drawn again as its fetches settle.)
+  useIsFetching({ queryKey: taskKeys.lists() });
+  const firstPagesShown = STATUSES.every((status) => {
+    const state = queryClient.getQueryState(taskKeys.list(columnListFilters(board, status)));
+    return state !== undefined && state.status !== 'pending';
+  });
+  const { kit, handlers } = useBoardKit({
+    canDrag: canEdit,
+    shown: firstPagesShown,
+    settled: adding === null,
+    board: boardRef,
+  });
 
   // `c` opens the quick-add of the first column, unless the person is typing.
   useEffect(() => {
@@ -200,7 +63,7 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
   }, [canEdit]);
 
   const onArrowKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (drag || !event.key.startsWith('Arrow')) return;
+    if (!event.key.startsWith('Arrow')) return;
     const card = (event.target as HTMLElement).closest<HTMLElement>('a[data-task-key]');
     const status = card?.dataset['status'] as TaskStatus | undefined;
     if (!card || !status) return;
@@ -208,22 +71,8 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
     if (focusNeighbour(handles.current, status, index, event.key)) event.preventDefault();
   };
 
-  return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={collisions}
-      accessibility={{
-        announcements,
-        screenReaderInstructions: {
-          draggable:
-            'To move this task, press Space. Use the arrow keys to move it, Space again to drop it, or Escape to cancel. Press Enter to open it.',
-        },
-      }}
-      onDragStart={onDragStart}
-      onDragOver={onDragOver}
-      onDragEnd={onDragEnd}
-      onDragCancel={() => setDrag(null)}
-    >
+  const content = ({ columns, dragging }: DragView) => (
+    <>
       {/* The arrow keys only move focus between cards; every card is a link, reachable with Tab too. */}
       {counts.data?.total === 0 && (
         <div className={styles.empty}>
@@ -238,17 +87,22 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
           )}
         </div>
       )}
-      <div className={styles.board} onKeyDown={onArrowKey}>
+      <div
+        ref={boardRef}
+        className={styles.board}
+        onKeyDown={dragging ? undefined : onArrowKey}
+        {...handlers}
+      >
         {STATUSES.map((status) => (
           <BoardColumn
             key={status}
             status={status}
             board={board}
-            count={drag ? undefined : counts.data?.by_status[status]}
-            dragTasks={shown?.[status]}
+            count={dragging ? undefined : counts.data?.by_status[status]}
+            dragTasks={columns?.[status]}
             people={people}
             canAdd={canEdit}
-            canMove={canEdit}
+            kit={kit}
             adding={adding === status}
             onAddingChange={(open) => setAdding(open ? status : null)}
             handle={(handle) => {
@@ -258,21 +112,15 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
           />
         ))}
       </div>
-      <DragOverlay>
-        {drag ? (
-          <TaskCard task={drag.active} slug={board.slug} projectKey={board.key} people={people} overlay />
-        ) : null}
-      </DragOverlay>
-    </DndContext>
+    </>
   );
-}
-
-/** What a refused move tells the person; the card is back where it was when this shows. */
-export function moveErrorMessage(task: Task, error: unknown): string {
-  if (error instanceof ApiError && error.status === 412) {
-    return `Someone changed ${task.key} first — the board now shows their change.`;
-  }
-  return `${task.key} was not moved: ${describeError(error)}`;
+  const dnd = kit.drag;
+  if (!dnd) return content(NO_DRAG);
+  return (
+    <dnd.DragArea board={board} people={people} counts={counts.data?.by_status}>
+      {content}
+    </dnd.DragArea>
+  );
 }
 
 function focusNeighbour(

@@ -1,5 +1,4 @@
-import * as ToggleGroup from '@radix-ui/react-toggle-group';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { PageHeader } from '../../../../components/ui/page-header.tsx';
 import styles from './project-header.module.css';
 
@@ -14,8 +13,17 @@ interface ProjectHeaderProps {
   aside?: ReactNode;
 }
 
-/** The project's name and key, and the Board/List toggle. */
+const VIEWS: readonly (readonly [BoardView, string])[] = [
+  ['board', 'Board'],
+  ['list', 'List'],
+];
+
+/**
+ * The project's name and key, and the Board/List switch: two native radios (arrow keys move between them),
+ * not a Radix toggle group, whose roving focus would add 7 KiB to the board's first load (decision 0029).
+ */
 export function ProjectHeader({ name, projectKey, view, onViewChange, aside }: ProjectHeaderProps) {
+  const group = useId();
   return (
     <PageHeader>
       <h1 className={styles.title}>
@@ -23,22 +31,20 @@ export function ProjectHeader({ name, projectKey, view, onViewChange, aside }: P
       </h1>
       <div className={styles.end}>
         {aside}
-        <ToggleGroup.Root
-          type="single"
-          className={styles.toggle}
-          aria-label="View"
-          value={view}
-          onValueChange={(next) => {
-            if (next === 'board' || next === 'list') onViewChange(next);
-          }}
-        >
-          <ToggleGroup.Item value="board" className={styles.toggleItem}>
-            Board
-          </ToggleGroup.Item>
-          <ToggleGroup.Item value="list" className={styles.toggleItem}>
-            List
-          </ToggleGroup.Item>
-        </ToggleGroup.Root>
+        <div role="radiogroup" aria-label="View" className={styles.toggle}>
+          {VIEWS.map(([value, label]) => (
+            <label key={value} className={styles.toggleItem} data-state={view === value ? 'on' : 'off'}>
+              <input
+                type="radio"
+                name={group}
+                value={value}
+                checked={view === value}
+                onChange={() => onViewChange(value)}
+              />
+              {label}
+            </label>
+          ))}
+        </div>
       </div>
     </PageHeader>
   );

@@ -14,15 +14,13 @@ interface SortableCardProps {
   slug: string;
   projectKey: string;
   people: BoardPeople;
-  canMove: boolean;
 }
 
-/** A card that can be picked up (pointer, touch, or Space on the focused card) when the caller may move it. */
-export function SortableCard({ task, index, slug, projectKey, people, canMove }: SortableCardProps) {
+/** A card that can be picked up (pointer, touch, or Space on the focused card); only for who may move it. */
+export function SortableCard({ task, index, slug, projectKey, people }: SortableCardProps) {
   const { setNodeRef, attributes, listeners, transform, transition, isDragging } = useSortable({
     id: task.id,
     data: { task } satisfies CardData,
-    disabled: !canMove,
   });
   // The card stays a link: dnd-kit's role="button" would hide that Enter opens it.
   const { role: _role, tabIndex: _tabIndex, ...aria } = attributes;
@@ -37,7 +35,8 @@ export function SortableCard({ task, index, slug, projectKey, people, canMove }:
       data-status={task.status}
       data-index={index}
       style={{ transform: CSS.Translate.toString(transform), transition }}
-      {...(canMove ? { ...aria, ...listeners } : {})}
+      {...aria}
+      {...listeners}
     />
   );
 }

@@ -1,0 +1,43 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { readEventsAfter } from '../../features/activity/api/read-events-after.ts';
+import { liveChangeOf } from '../../features/activity/realtime/live-change-of.ts';
+import { createLiveSync } from '../../lib/realtime/live-sync.ts';
+import { connectWorkspace } from '../../lib/realtime/workspace-channel.ts';
+import { applyLiveEvent } from './apply-live-event.ts';
+
+export interface LiveWorkspace {
+  queryClient: QueryClient;
+  slug: string;
+  workspaceId: string;
+  me: { id: string; displayName: string };
+}
+
+/**
+ * Joins the workspace's channel, applies each change broadcast, and catches up through the change feed
+ * after every (re)join. Returns how to leave.
+ */
+export function startLiveWorkspace({ queryClient, slug, workspaceId, me }: LiveWorkspace): () => void {
+  const sync = createLiveSync({
+    apply: (event) => applyLiveEvent(queryClient, me.id, event),
+    readAfter: async (cursor) => {
+      const page = await readEventsAfter(slug, cursor);
+      return {
+        events: page.data.map(liveChangeOf),
+        next_cursor: page.next_cursor,
+        has_more: page.has_more,
+      };
+    },
+    refreshSince: (time) =>
+      queryClient.invalidateQueries({ predicate: (query) => query.state.dataUpdatedAt < time }),
+  });
+  const leave = connectWorkspace({
+    workspaceId,
+    me,
+    onEvent: sync.receive,
+    onJoined: () => void sync.joined(),
+  });
+  return () => {
+    sync.stop();
+    leave();
+  };
+}

@@ -1,0 +1,239 @@
+import {
+  startTransition,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type DragEvent,
+  type KeyboardEvent,
+  type PointerEvent,
+  type RefObject,
+} from 'react';
+import { whenQuiet } from '../../../../lib/scheduling/when-quiet.ts';
+import type * as BoardDnd from './board-dnd.tsx';
+import type * as Virtual from './virtual-cards.tsx';
+
+/**
+ * What the board's first paint does without, loaded once it has shown (decision 0029): the virtualizer
+ * (until then each column draws its first cards, first-cards.tsx) and, for who may move cards, dnd-kit.
+ */
+export interface BoardKit {
+  cards?: typeof Virtual;
+  drag?: typeof BoardDnd;
+}
+
+let virtual: Promise<typeof Virtual> | undefined;
+let dnd: Promise<typeof BoardDnd> | undefined;
+const loaded: { cards?: typeof Virtual; drag?: typeof BoardDnd } = {};
+
+function loadBoardKit(canDrag: boolean): Promise<BoardKit> {
+  virtual ??= import('./virtual-cards.tsx').then((module) => (loaded.cards = module));
+  if (canDrag) {
+    dnd ??= import('./board-dnd.tsx').then((module) => (loaded.drag = module));
+    // Not needed to draw the board again, but soon: `c` opens it.
+    void import('./quick-add.tsx');
+  }
+  return Promise.all([virtual, canDrag ? dnd : undefined]).then(([cards, drag]) => ({ cards, drag }));
+}
+
+/** The kit if it has loaded already (a board opened again): no swap then. */
+function loadedKit(canDrag: boolean): BoardKit | undefined {
+  if (!loaded.cards || (canDrag && !loaded.drag)) return undefined;
+  return { cards: loaded.cards, drag: canDrag ? loaded.drag : undefined };
+}
+
+const NONE: BoardKit = {};
+
+/** A press on a card before the kit had come: it lifts the card once the kit is here. */
+type Press = { key: string } & (
+  | { kind: 'key' }
+  // Where the pointer went down, and where it is now: the card is lifted there and follows it.
+  | {
+      kind: 'pointer';
+      init: PointerEventInit;
+      now: { clientX: number; clientY: number };
+      /** Let go before the kit came: nothing to lift. */
+      released: boolean;
+    }
+);
+
+/** What the swap to the draggable board would lose: the scroll positions, the focused card. */
+interface Kept {
+  scrollLeft: number;
+  scrollTops: number[];
+  focusedKey: string | undefined;
+}
+
+const CARD = 'a[data-task-key]';
+const COLUMN_BODY = '[data-column-body]';
+
+interface BoardKitOptions {
+  /** Whether the caller may move cards: otherwise dnd-kit is not loaded at all. */
+  canDrag: boolean;
+  /** Whether every column has shown its first page: the kit loads once the board is quiet after that. */
+  shown: boolean;
+  /** Whether the board may be redrawn now (not while a quick-add is open: what is typed would go). */
+  settled: boolean;
+  board: RefObject<HTMLElement | null>;
+}
+
+/**
+ * The board renders without the kit and takes it once it has loaded: when the board is quiet after
+ * showing, or at once when a card is hovered, focused or pressed, or a column scrolled. A card pressed
+ * (mouse or Space) before then is lifted as soon as dnd-kit is here; a touch before then does nothing
+ * (the next one drags). Returns the kit (empty until it applies), and the board's handlers until then.
+ */
+export function useBoardKit({ canDrag, shown, settled, board }: BoardKitOptions) {
+  const [arrived, setArrived] = useState<BoardKit | undefined>(() => loadedKit(canDrag));
+  const [kit, setKit] = useState<BoardKit | undefined>(arrived);
+  const press = useRef<Press | undefined>(undefined);
+  const kept = useRef<Kept | undefined>(undefined);
+  // A viewer made a member (or the other way) takes the kit again.
+  const [kitFor, setKitFor] = useState(canDrag);
+  if (kitFor !== canDrag) {
+    setKitFor(canDrag);
+    setArrived(loadedKit(canDrag));
+  }
+
+  const load = () => {
+    if (!arrived) void loadBoardKit(canDrag).then(setArrived);
+  };
+
+  useEffect(() => {
+    if (!shown || arrived) return;
+    let cancelled = false;
+    whenQuiet(
+      () => {
+        if (!cancelled) void loadBoardKit(canDrag).then(setArrived);
+      },
+      { quietMs: 200 },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [canDrag, shown, arrived]);
+
+  // The board is drawn again with the kit: keep what the person sees and where they are.
+  useEffect(() => {
+    if (!arrived || arrived === kit || !settled) return;
+    const frame = requestAnimationFrame(() => {
+      kept.current = board.current ? keep(board.current) : undefined;
+      // Drawn in slices, so that a drag starting meanwhile (or anything else) is not held up by it.
+      startTransition(() => setKit(arrived));
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [arrived, kit, settled, board]);
+
+  useLayoutEffect(() => {
+    const before = kept.current;
+    if (!kit || !board.current || !before) return;
+    kept.current = undefined;
+    restore(board.current, before, press.current);
+    press.current = undefined;
+  }, [kit, board]);
+
+  if (kit) return { kit, handlers: undefined };
+
+  const cardOf = (target: EventTarget) =>
+    target instanceof Element ? (target.closest<HTMLElement>(CARD) ?? undefined) : undefined;
+  const handlers = {
+    onPointerOver: (event: PointerEvent) => {
+      if (cardOf(event.target)) load();
+    },
+    onFocus: (event: { target: EventTarget }) => {
+      if (cardOf(event.target)) load();
+    },
+    onWheel: load,
+    onPointerDownCapture: (event: PointerEvent) => {
+      const card = cardOf(event.target);
+      if (!card || !event.isPrimary || event.button !== 0) return;
+      load();
+      if (!canDrag || event.pointerType === 'touch') return;
+      const { clientX, clientY, pointerId, pointerType } = event;
+      const pressed: Press = {
+        key: card.dataset['taskKey'] ?? '',
+        kind: 'pointer',
+        init: { clientX, clientY, pointerId, pointerType, isPrimary: true, button: 0, buttons: 1 },
+        now: { clientX, clientY },
+        released: false,
+      };
+      press.current = pressed;
+      const follow = (moved: globalThis.PointerEvent) => {
+        pressed.now = { clientX: moved.clientX, clientY: moved.clientY };
+      };
+      const release = () => {
+        pressed.released = true;
+        if (press.current === pressed) press.current = undefined;
+        window.removeEventListener('pointermove', follow, true);
+        window.removeEventListener('pointerup', release, true);
+        window.removeEventListener('pointercancel', release, true);
+      };
+      window.addEventListener('pointermove', follow, { capture: true, passive: true });
+      window.addEventListener('pointerup', release, true);
+      window.addEventListener('pointercancel', release, true);
+    },
+    onKeyDownCapture: (event: KeyboardEvent) => {
+      const card = cardOf(event.target);
+      if (!canDrag || event.code !== 'Space' || !card || card !== event.target) return;
+      // Space would scroll the board; it lifts the card instead, as soon as it can.
+      event.preventDefault();
+      event.stopPropagation();
+      press.current = { key: card.dataset['taskKey'] ?? '', kind: 'key' };
+      load();
+    },
+    // A card is a link, which the browser would drag as a link while dnd-kit is not here to stop it.
+    onDragStart: (event: DragEvent) => {
+      if (canDrag && cardOf(event.target)) event.preventDefault();
+    },
+  };
+  return { kit: NONE, handlers };
+}
+
+function keep(board: HTMLElement): Kept {
+  const focused = document.activeElement;
+  const card = focused instanceof HTMLElement && board.contains(focused) ? focused.closest(CARD) : null;
+  return {
+    scrollLeft: board.scrollLeft,
+    scrollTops: [...board.querySelectorAll<HTMLElement>(COLUMN_BODY)].map((body) => body.scrollTop),
+    focusedKey: card instanceof HTMLElement ? card.dataset['taskKey'] : undefined,
+  };
+}
+
+function restore(board: HTMLElement, before: Kept, pending: Press | undefined): void {
+  board.scrollLeft = before.scrollLeft;
+  board.querySelectorAll<HTMLElement>(COLUMN_BODY).forEach((body, index) => {
+    body.scrollTop = before.scrollTops[index] ?? 0;
+  });
+  const key = pending?.key ?? before.focusedKey;
+  if (key) requestAnimationFrame(() => whenCardDrawn(board, key, (card) => resume(card, pending)));
+}
+
+/** Gives focus back to the card, and lifts it if it was pressed: dnd-kit's sensors take the press as if new. */
+function resume(card: HTMLElement, pending: Press | undefined): void {
+  card.focus({ preventScroll: true });
+  if (pending?.kind === 'key') {
+    card.dispatchEvent(
+      new window.KeyboardEvent('keydown', { key: ' ', code: 'Space', bubbles: true, cancelable: true }),
+    );
+  } else if (pending?.kind === 'pointer' && !pending.released) {
+    card.dispatchEvent(
+      new window.PointerEvent('pointerdown', { ...pending.init, bubbles: true, cancelable: true }),
+    );
+    // dnd-kit listens for the pointer's moves from the press on: it is told where the pointer went since.
+    card.ownerDocument.dispatchEvent(
+      new window.PointerEvent('pointermove', {
+        ...pending.init,
+        ...pending.now,
+        bubbles: true,
+        cancelable: true,
+      }),
+    );
+  }
+}
+
+/** Runs `then` with the card once the column's virtualizer has drawn it again (a frame or two). */
+function whenCardDrawn(board: HTMLElement, key: string, then: (card: HTMLElement) => void, attempts = 5) {
+  const card = board.querySelector<HTMLElement>(`${CARD}[data-task-key="${CSS.escape(key)}"]`);
+  if (card) then(card);
+  else if (attempts > 0) requestAnimationFrame(() => whenCardDrawn(board, key, then, attempts - 1));
+}
