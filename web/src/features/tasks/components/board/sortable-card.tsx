@@ -1,5 +1,6 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
+import { useLayoutEffect } from 'react';
 import type { Task } from '../../api/list-tasks.ts';
 import type { BoardPeople } from './board-people.ts';
 import { TaskCard } from './task-card.tsx';
@@ -18,10 +19,19 @@ interface SortableCardProps {
 
 /** A card that can be picked up (pointer, touch, or Space on the focused card); only for who may move it. */
 export function SortableCard({ task, index, slug, projectKey, people }: SortableCardProps) {
-  const { setNodeRef, attributes, listeners, transform, transition, isDragging } = useSortable({
+  const { node, setNodeRef, attributes, listeners, transform, transition, isDragging } = useSortable({
     id: task.id,
     data: { task } satisfies CardData,
   });
+  // Set on the element, not drawn: a drag moves most cards, and gives every one a transition, while the
+  // card itself (a costly link) stays the same and is not drawn again (TaskCard is memoized).
+  const translate = CSS.Translate.toString(transform) ?? '';
+  useLayoutEffect(() => {
+    const card = node.current;
+    if (!card) return;
+    card.style.transform = translate;
+    card.style.transition = transition ?? '';
+  }, [node, translate, transition]);
   // The card stays a link: dnd-kit's role="button" would hide that Enter opens it.
   const { role: _role, tabIndex: _tabIndex, ...aria } = attributes;
   return (
@@ -34,7 +44,6 @@ export function SortableCard({ task, index, slug, projectKey, people }: Sortable
       dragging={isDragging}
       data-status={task.status}
       data-index={index}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
       {...aria}
       {...listeners}
     />
