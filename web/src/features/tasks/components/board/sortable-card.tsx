@@ -1,6 +1,6 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { useLayoutEffect } from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
 import type { Task } from '../../api/list-tasks.ts';
 import type { BoardPeople } from './board-people.ts';
 import { TaskCard } from './task-card.tsx';
@@ -19,24 +19,32 @@ interface SortableCardProps {
 
 /** A card that can be picked up (pointer, touch, or Space on the focused card); only for who may move it. */
 export function SortableCard({ task, index, slug, projectKey, people }: SortableCardProps) {
-  const { node, setNodeRef, attributes, listeners, transform, transition, isDragging } = useSortable({
+  const { setNodeRef, attributes, listeners, transform, transition, isDragging } = useSortable({
     id: task.id,
     data: { task } satisfies CardData,
   });
   // Set on the element, not drawn: a drag moves most cards, and gives every one a transition, while the
   // card itself (a costly link) stays the same and is not drawn again (TaskCard is memoized).
   const translate = CSS.Translate.toString(transform) ?? '';
+  const element = useRef<HTMLAnchorElement | null>(null);
+  const ref = useCallback(
+    (card: HTMLAnchorElement | null) => {
+      element.current = card;
+      setNodeRef(card);
+    },
+    [setNodeRef],
+  );
   useLayoutEffect(() => {
-    const card = node.current;
+    const card = element.current;
     if (!card) return;
     card.style.transform = translate;
     card.style.transition = transition ?? '';
-  }, [node, translate, transition]);
+  }, [translate, transition]);
   // The card stays a link: dnd-kit's role="button" would hide that Enter opens it.
   const { role: _role, tabIndex: _tabIndex, ...aria } = attributes;
   return (
     <TaskCard
-      ref={setNodeRef}
+      ref={ref}
       task={task}
       slug={slug}
       projectKey={projectKey}
