@@ -156,13 +156,17 @@ export function useBoardKit({ canDrag, shown, settled, board, columns }: BoardKi
     focusedKey.current = before.focusedKey;
   }, [kit, board]);
 
+  // A card held by the pointer is lifted as soon as its column is draggable (the pointer is moving on);
+  // focus, and a card lifted with Space, wait for every column (the arrow keys go to the next one).
   useLayoutEffect(() => {
-    if (!kit || ready < columns || !board.current) return;
+    const at = board.current;
+    if (!kit || !at) return;
     const pending = press.current;
+    const draggable = pending?.kind === 'pointer' && cardAt(at, pending.key)?.hasAttribute(SORTABLE);
+    if (!draggable && ready < columns) return;
     const key = pending?.key ?? focusedKey.current;
     press.current = undefined;
-    focusedKey.current = undefined;
-    const at = board.current;
+    if (ready >= columns) focusedKey.current = undefined;
     if (key) requestAnimationFrame(() => whenCardDrawn(at, key, (card) => resume(card, pending)));
   }, [kit, ready, columns, board]);
 
@@ -273,9 +277,13 @@ function resume(card: HTMLElement, pending: Press | undefined): void {
   }
 }
 
+function cardAt(board: HTMLElement, key: string): HTMLElement | null {
+  return board.querySelector<HTMLElement>(`${CARD}[data-task-key="${CSS.escape(key)}"]`);
+}
+
 /** Runs `then` with the card once the column's virtualizer has drawn it again (a frame or two). */
 function whenCardDrawn(board: HTMLElement, key: string, then: (card: HTMLElement) => void, attempts = 5) {
-  const card = board.querySelector<HTMLElement>(`${CARD}[data-task-key="${CSS.escape(key)}"]`);
+  const card = cardAt(board, key);
   if (card) then(card);
   else if (attempts > 0) requestAnimationFrame(() => whenCardDrawn(board, key, then, attempts - 1));
 }
