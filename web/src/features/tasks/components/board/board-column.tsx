@@ -125,13 +125,11 @@ export function BoardColumn(props: BoardColumnProps) {
       </div>
     </>
   );
-  const section = { className: styles.column, 'aria-labelledby': headingId, 'data-column': status };
-  return drag ? (
-    <drag.DroppableColumn status={status} {...section}>
+  return (
+    <section className={styles.column} aria-labelledby={headingId} data-column={status}>
+      {drag && <drag.ColumnDropTarget status={status} node={scroll?.parentElement ?? null} />}
       {inner}
-    </drag.DroppableColumn>
-  ) : (
-    <section {...section}>{inner}</section>
+    </section>
   );
 }
 

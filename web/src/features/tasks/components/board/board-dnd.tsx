@@ -19,7 +19,7 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from '../../../../components/ui/toast.ts';
 import { columnListFilters, tasksOf, type Task, type TaskPages } from '../../api/list-tasks.ts';
 import { useMoveTask, type TaskMove } from '../../api/move-task.ts';
@@ -51,6 +51,8 @@ const collisions: CollisionDetection = (args) => {
 
 // Space lifts and drops; Enter stays the link's (it opens the task).
 const KEYBOARD_CODES = { start: ['Space'], cancel: ['Escape'], end: ['Space'] };
+const POINTER_OPTIONS = { activationConstraint: { distance: 6 } };
+const TOUCH_OPTIONS = { activationConstraint: { delay: 200, tolerance: 8 } };
 
 const INSTRUCTIONS =
   'To move this task, press Space. Use the arrow keys to move it, Space again to drop it, or Escape to cancel. Press Enter to open it.';
@@ -183,10 +185,15 @@ export function DragArea({ board, people, counts, children }: DragAreaProps) {
     return { x: rect.left + (rect.width - collisionRect.width) / 2, y: top };
   }, []);
 
+  // The same options every render: new ones would give every card new listeners, and draw them all again.
+  const keyboardOptions = useMemo(
+    () => ({ coordinateGetter: keyboardCoordinates, keyboardCodes: KEYBOARD_CODES }),
+    [keyboardCoordinates],
+  );
   const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates, keyboardCodes: KEYBOARD_CODES }),
+    useSensor(PointerSensor, POINTER_OPTIONS),
+    useSensor(TouchSensor, TOUCH_OPTIONS),
+    useSensor(KeyboardSensor, keyboardOptions),
   );
 
   return (
@@ -209,13 +216,14 @@ export function DragArea({ board, people, counts, children }: DragAreaProps) {
   );
 }
 
-/** A column that takes cards dropped on its empty space. */
-export function DroppableColumn({
-  status,
-  ...section
-}: { status: TaskStatus } & ComponentPropsWithoutRef<'section'>) {
+/**
+ * Makes a column (the element given) take cards dropped on its empty space. Renders nothing: the column
+ * stays the element it was before dnd-kit came, so taking the kit does not draw it again.
+ */
+export function ColumnDropTarget({ status, node }: { status: TaskStatus; node: HTMLElement | null }) {
   const { setNodeRef } = useDroppable({ id: `column:${status}`, data: { status } });
-  return <section ref={setNodeRef} {...section} />;
+  useLayoutEffect(() => setNodeRef(node), [node, setNodeRef]);
+  return null;
 }
 
 /** A column's cards, in the order a drag within it shows. */

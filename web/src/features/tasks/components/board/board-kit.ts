@@ -11,6 +11,7 @@ import {
 } from 'react';
 import { whenQuiet } from '../../../../lib/scheduling/when-quiet.ts';
 import type * as BoardDnd from './board-dnd.tsx';
+import { firstCardHeights } from './column-cards.ts';
 import type * as Virtual from './virtual-cards.tsx';
 
 /**
@@ -66,6 +67,8 @@ interface Kept {
 
 const CARD = 'a[data-task-key]';
 const COLUMN_BODY = '[data-column-body]';
+/** What dnd-kit marks its draggable cards with. */
+const SORTABLE = 'aria-roledescription';
 
 interface BoardKitOptions {
   /** Whether the caller may move cards: otherwise dnd-kit is not loaded at all. */
@@ -75,19 +78,26 @@ interface BoardKitOptions {
   /** Whether the board may be redrawn now (not while a quick-add is open: what is typed would go). */
   settled: boolean;
   board: RefObject<HTMLElement | null>;
+  /** How many columns the board has: they take the kit one at a time. */
+  columns: number;
 }
 
 /**
  * The board renders without the kit and takes it once it has loaded: when the board is quiet after
- * showing, or at once when a card is hovered, focused or pressed, or a column scrolled. A card pressed
- * (mouse or Space) before then is lifted as soon as dnd-kit is here; a touch before then does nothing
- * (the next one drags). Returns the kit (empty until it applies), and the board's handlers until then.
+ * showing, or at once when a card is hovered, focused or pressed, or a column scrolled. It takes it in
+ * steps, each its own task so that none holds a drag up: dnd-kit around the board first, then one column
+ * at a time its virtualizer and sortable cards. A card pressed (mouse or Space) before then is lifted as
+ * soon as its column is draggable; a touch before then does nothing (the next one drags). Returns the kit
+ * (empty until it applies), how many columns have taken it, and the board's handlers until all have.
  */
-export function useBoardKit({ canDrag, shown, settled, board }: BoardKitOptions) {
+export function useBoardKit({ canDrag, shown, settled, board, columns }: BoardKitOptions) {
   const [arrived, setArrived] = useState<BoardKit | undefined>(() => loadedKit(canDrag));
   const [kit, setKit] = useState<BoardKit | undefined>(arrived);
+  // Columns drawn with the kit, from the first: all of them when the kit was here at once.
+  const [ready, setReady] = useState(arrived ? columns : 0);
   const press = useRef<Press | undefined>(undefined);
   const kept = useRef<Kept | undefined>(undefined);
+  const focusedKey = useRef<string | undefined>(undefined);
   // A viewer made a member (or the other way) takes the kit again.
   const [kitFor, setKitFor] = useState(canDrag);
   if (kitFor !== canDrag) {
@@ -119,23 +129,54 @@ export function useBoardKit({ canDrag, shown, settled, board }: BoardKitOptions)
     const frame = requestAnimationFrame(() => {
       kept.current = board.current ? keep(board.current) : undefined;
       // Drawn in slices, so that a drag starting meanwhile (or anything else) is not held up by it.
-      startTransition(() => setKit(arrived));
+      startTransition(() => {
+        setKit(arrived);
+        setReady(0);
+      });
     });
     return () => cancelAnimationFrame(frame);
   }, [arrived, kit, settled, board]);
+
+  // Then the columns, one per task.
+  useEffect(() => {
+    if (!kit || ready >= columns) return;
+    const timer = setTimeout(() => {
+      const body = board.current?.querySelectorAll<HTMLElement>(COLUMN_BODY)[ready];
+      if (body) firstCardHeights.set(body, heightsOf(body));
+      startTransition(() => setReady(ready + 1));
+    });
+    return () => clearTimeout(timer);
+  }, [kit, ready, columns, board]);
 
   useLayoutEffect(() => {
     const before = kept.current;
     if (!kit || !board.current || !before) return;
     kept.current = undefined;
-    restore(board.current, before, press.current);
-    press.current = undefined;
+    restoreScroll(board.current, before);
+    focusedKey.current = before.focusedKey;
   }, [kit, board]);
 
-  if (kit) return { kit, handlers: undefined };
+  // A card held by the pointer is lifted as soon as its column is draggable (the pointer is moving on);
+  // focus, and a card lifted with Space, wait for every column (the arrow keys go to the next one).
+  useLayoutEffect(() => {
+    const at = board.current;
+    if (!kit || !at) return;
+    const pending = press.current;
+    const draggable = pending?.kind === 'pointer' && cardAt(at, pending.key)?.hasAttribute(SORTABLE);
+    if (!draggable && ready < columns) return;
+    const key = pending?.key ?? focusedKey.current;
+    press.current = undefined;
+    if (ready >= columns) focusedKey.current = undefined;
+    if (key) requestAnimationFrame(() => whenCardDrawn(at, key, (card) => resume(card, pending)));
+  }, [kit, ready, columns, board]);
 
-  const cardOf = (target: EventTarget) =>
-    target instanceof Element ? (target.closest<HTMLElement>(CARD) ?? undefined) : undefined;
+  if (kit && ready >= columns) return { kit, ready, handlers: undefined };
+
+  const cardOf = (target: EventTarget) => {
+    const card = target instanceof Element ? target.closest<HTMLElement>(CARD) : null;
+    // A card of a column that has taken the kit already is dnd-kit's.
+    return card && !card.hasAttribute(SORTABLE) ? card : undefined;
+  };
   const handlers = {
     onPointerOver: (event: PointerEvent) => {
       if (cardOf(event.target)) load();
@@ -186,7 +227,7 @@ export function useBoardKit({ canDrag, shown, settled, board }: BoardKitOptions)
       if (canDrag && cardOf(event.target)) event.preventDefault();
     },
   };
-  return { kit: NONE, handlers };
+  return { kit: kit ?? NONE, ready: kit ? ready : 0, handlers };
 }
 
 function keep(board: HTMLElement): Kept {
@@ -199,13 +240,18 @@ function keep(board: HTMLElement): Kept {
   };
 }
 
-function restore(board: HTMLElement, before: Kept, pending: Press | undefined): void {
-  board.scrollLeft = before.scrollLeft;
+/** Scrolls the board and its columns back where they were (a new element starts at 0: nothing to lay out then). */
+function restoreScroll(board: HTMLElement, before: Kept): void {
+  if (before.scrollLeft !== 0) board.scrollLeft = before.scrollLeft;
   board.querySelectorAll<HTMLElement>(COLUMN_BODY).forEach((body, index) => {
-    body.scrollTop = before.scrollTops[index] ?? 0;
+    const top = before.scrollTops[index] ?? 0;
+    if (top !== 0) body.scrollTop = top;
   });
-  const key = pending?.key ?? before.focusedKey;
-  if (key) requestAnimationFrame(() => whenCardDrawn(board, key, (card) => resume(card, pending)));
+}
+
+/** The heights of the cards a column shows, in order. */
+function heightsOf(body: HTMLElement): number[] {
+  return [...body.querySelectorAll<HTMLElement>('li[data-index]')].map((item) => item.offsetHeight);
 }
 
 /** Gives focus back to the card, and lifts it if it was pressed: dnd-kit's sensors take the press as if new. */
@@ -231,9 +277,13 @@ function resume(card: HTMLElement, pending: Press | undefined): void {
   }
 }
 
+function cardAt(board: HTMLElement, key: string): HTMLElement | null {
+  return board.querySelector<HTMLElement>(`${CARD}[data-task-key="${CSS.escape(key)}"]`);
+}
+
 /** Runs `then` with the card once the column's virtualizer has drawn it again (a frame or two). */
 function whenCardDrawn(board: HTMLElement, key: string, then: (card: HTMLElement) => void, attempts = 5) {
-  const card = board.querySelector<HTMLElement>(`${CARD}[data-task-key="${CSS.escape(key)}"]`);
+  const card = cardAt(board, key);
   if (card) then(card);
   else if (attempts > 0) requestAnimationFrame(() => whenCardDrawn(board, key, then, attempts - 1));
 }

@@ -7,7 +7,7 @@ import { columnListFilters } from '../../api/list-tasks.ts';
 import { taskKeys, type TaskListFilters } from '../../api/query-keys.ts';
 import { STATUSES, type TaskStatus } from '../task-meta/status.tsx';
 import { BoardColumn, type ColumnHandle } from './board-column.tsx';
-import { useBoardKit } from './board-kit.ts';
+import { useBoardKit, type BoardKit } from './board-kit.ts';
 import type { BoardPeople } from './board-people.ts';
 import styles from './board.module.css';
 import type { DragView } from './drag-view.ts';
@@ -23,6 +23,8 @@ export interface BoardProps {
 
 /** No drag: each column shows what it read. */
 const NO_DRAG: DragView = { columns: undefined, dragging: false };
+/** A column that has not taken the kit yet (board-kit.ts). */
+const NO_KIT: BoardKit = {};
 
 /**
  * The board: one column per status, in SPEC order, with drag and drop (pointer, touch, keyboard) within
@@ -42,11 +44,12 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
     const state = queryClient.getQueryState(taskKeys.list(columnListFilters(board, status)));
     return state !== undefined && state.status !== 'pending';
   });
-  const { kit, handlers } = useBoardKit({
+  const { kit, ready, handlers } = useBoardKit({
     canDrag: canEdit,
     shown: firstPagesShown,
     settled: adding === null,
     board: boardRef,
+    columns: STATUSES.length,
   });
 
   // `c` opens the quick-add of the first column, unless the person is typing.
@@ -93,7 +96,7 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
         onKeyDown={dragging ? undefined : onArrowKey}
         {...handlers}
       >
-        {STATUSES.map((status) => (
+        {STATUSES.map((status, index) => (
           <BoardColumn
             key={status}
             status={status}
@@ -102,7 +105,7 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
             dragTasks={columns?.[status]}
             people={people}
             canAdd={canEdit}
-            kit={kit}
+            kit={index < ready ? kit : NO_KIT}
             adding={adding === status}
             onAddingChange={(open) => setAdding(open ? status : null)}
             handle={(handle) => {

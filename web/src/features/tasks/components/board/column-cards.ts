@@ -14,6 +14,13 @@ export interface ColumnHandle {
   lastIndex: () => number;
 }
 
+/**
+ * The heights of a column's first cards (by index), read from its scrolling element just before the
+ * virtualizer takes over (board-kit.ts): its first layout then places them where they are, and draws no
+ * more of them than fit, without measuring and drawing again within the same task.
+ */
+export const firstCardHeights = new WeakMap<HTMLElement, readonly number[]>();
+
 /** What draws a column's cards: the first ones at once (first-cards.tsx), then the virtualizer's. */
 export interface ColumnCardsProps {
   tasks: readonly Task[];

@@ -1,5 +1,6 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
+import { useCallback, useLayoutEffect, useRef } from 'react';
 import type { Task } from '../../api/list-tasks.ts';
 import type { BoardPeople } from './board-people.ts';
 import { TaskCard } from './task-card.tsx';
@@ -22,11 +23,28 @@ export function SortableCard({ task, index, slug, projectKey, people }: Sortable
     id: task.id,
     data: { task } satisfies CardData,
   });
+  // Set on the element, not drawn: a drag moves most cards, and gives every one a transition, while the
+  // card itself (a costly link) stays the same and is not drawn again (TaskCard is memoized).
+  const translate = CSS.Translate.toString(transform) ?? '';
+  const element = useRef<HTMLAnchorElement | null>(null);
+  const ref = useCallback(
+    (card: HTMLAnchorElement | null) => {
+      element.current = card;
+      setNodeRef(card);
+    },
+    [setNodeRef],
+  );
+  useLayoutEffect(() => {
+    const card = element.current;
+    if (!card) return;
+    card.style.transform = translate;
+    card.style.transition = transition ?? '';
+  }, [translate, transition]);
   // The card stays a link: dnd-kit's role="button" would hide that Enter opens it.
   const { role: _role, tabIndex: _tabIndex, ...aria } = attributes;
   return (
     <TaskCard
-      ref={setNodeRef}
+      ref={ref}
       task={task}
       slug={slug}
       projectKey={projectKey}
@@ -34,7 +52,6 @@ export function SortableCard({ task, index, slug, projectKey, people }: Sortable
       dragging={isDragging}
       data-status={task.status}
       data-index={index}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
       {...aria}
       {...listeners}
     />

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { forwardRef, type AnchorHTMLAttributes, type CSSProperties } from 'react';
+import { forwardRef, memo, type AnchorHTMLAttributes, type CSSProperties } from 'react';
 import { Avatar } from '../../../../components/ui/avatar.tsx';
 import { classNames } from '../../../../components/ui/class-names.ts';
 import type { Task } from '../../api/list-tasks.ts';
@@ -22,35 +22,43 @@ interface TaskCardProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'h
 
 /**
  * A task on the board: its key, title, priority, assignee, labels and due date. A link to the task's
- * panel carrying `data-task-key`, so the panel gives focus back to it when it closes.
+ * panel carrying `data-task-key`, so the panel gives focus back to it when it closes. Memoized: a drag
+ * draws every sortable card again (dnd-kit's context), and the link is costly to draw.
  */
-export const TaskCard = forwardRef<HTMLAnchorElement, TaskCardProps>(function TaskCard(
-  { task, slug, projectKey, people, overlay = false, dragging = false, className, ...anchor },
-  ref,
-) {
-  const body = <CardBody task={task} people={people} />;
-  const classes = classNames(styles.card, dragging && styles.dragging, overlay && styles.overlay, className);
-  if (overlay) {
-    return (
-      <div className={classes} aria-hidden="true">
-        {body}
-      </div>
+export const TaskCard = memo(
+  forwardRef<HTMLAnchorElement, TaskCardProps>(function TaskCard(
+    { task, slug, projectKey, people, overlay = false, dragging = false, className, ...anchor },
+    ref,
+  ) {
+    const body = <CardBody task={task} people={people} />;
+    const classes = classNames(
+      styles.card,
+      dragging && styles.dragging,
+      overlay && styles.overlay,
+      className,
     );
-  }
-  return (
-    <Link
-      ref={ref}
-      to="/w/$slug/p/$key/t/$number"
-      params={{ slug, key: projectKey, number: task.number }}
-      search={(previous) => previous}
-      className={classes}
-      data-task-key={task.key}
-      {...anchor}
-    >
-      {body}
-    </Link>
-  );
-});
+    if (overlay) {
+      return (
+        <div className={classes} aria-hidden="true">
+          {body}
+        </div>
+      );
+    }
+    return (
+      <Link
+        ref={ref}
+        to="/w/$slug/p/$key/t/$number"
+        params={{ slug, key: projectKey, number: task.number }}
+        search={(previous) => previous}
+        className={classes}
+        data-task-key={task.key}
+        {...anchor}
+      >
+        {body}
+      </Link>
+    );
+  }),
+);
 
 function CardBody({ task, people }: { task: Task; people: BoardPeople }) {
   const assignee = task.assignee_id ? people.members.get(task.assignee_id) : undefined;

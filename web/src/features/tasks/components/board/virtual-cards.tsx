@@ -4,6 +4,7 @@ import styles from './board.module.css';
 import {
   CARD_GAP,
   ESTIMATED_CARD_HEIGHT,
+  firstCardHeights,
   focusWhenDrawn,
   OVERSCAN,
   type ColumnCardsProps,
@@ -17,11 +18,15 @@ const PREFETCH_DISTANCE = 10;
  * Loaded after the board has shown (board-kit.ts), when it takes over from the first cards.
  */
 export function VirtualCards({ tasks, headingId, scroll, card, more, handle }: ColumnCardsProps) {
+  const known = scroll ? firstCardHeights.get(scroll) : undefined;
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual measures on every render by design
   const virtualizer = useVirtualizer({
     count: tasks.length,
     getScrollElement: () => scroll,
-    estimateSize: () => ESTIMATED_CARD_HEIGHT,
+    estimateSize: (index) => known?.[index] ?? ESTIMATED_CARD_HEIGHT,
+    // Its column is in the page already (it takes over from the first cards): its size is known.
+    initialRect: scroll ? { width: scroll.clientWidth, height: scroll.clientHeight } : undefined,
+    initialOffset: scroll?.scrollTop ?? 0,
     gap: CARD_GAP,
     overscan: OVERSCAN,
     getItemKey: (index) => tasks[index]?.id ?? index,
