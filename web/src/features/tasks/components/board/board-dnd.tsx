@@ -114,7 +114,11 @@ export function DragArea({ board, people, counts, children }: DragAreaProps) {
         counted === undefined ? columns[status].length : Math.max(counted, columns[status].length);
       return `${STATUS_LABELS[status]}, position ${index + 1} of ${total}`;
     };
-    const keyOf = (active: Active) => (active.data.current as CardData | undefined)?.task.key ?? 'the task';
+    // The card's own data is gone once the virtualizer has unmounted it (dragged far from its column).
+    const keyOf = (active: Active) =>
+      dragRef.current?.active.key ??
+      (active.data.current as Partial<CardData> | undefined)?.task?.key ??
+      'the task';
     return {
       onDragStart: ({ active }) => `Picked up ${keyOf(active)}. It is in ${where(active.id)}.`,
       onDragOver: ({ active }) => `${keyOf(active)} is over ${where(active.id)}.`,
