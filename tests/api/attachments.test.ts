@@ -3,7 +3,6 @@
  * to the signed URL as a browser would, complete (size and magic-number checks), list, download, delete;
  * every refusal; and the sweep of uploads left pending.
  */
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { components } from '../../api-spec/schema.d.ts';
 import { ATTACHMENTS_PER_TASK } from '../../supabase/functions/_shared/limits.ts';
@@ -11,6 +10,7 @@ import { sweepExpiredUploads } from '../../supabase/functions/api/attachments/up
 import { useTestApp } from '../support/api-app.ts';
 import { callApi, expectProblem, type ApiResponse } from '../support/api-request.ts';
 import { jsonRequest } from '../support/resource-calls.ts';
+import { insertTaskInNewProject } from '../support/task-fixture.ts';
 import { withBearer } from '../support/test-users.ts';
 import { useTwoWorkspaces, type WorkspaceFixture } from '../support/workspace-fixture.ts';
 
@@ -29,23 +29,7 @@ const PDF = Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n');
 /** A Windows executable's start, renamed to look like a PNG. */
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(30, 0x90)]);
 
-async function taskIn(workspace: WorkspaceFixture): Promise<{ id: string; projectId: string }> {
-  const projectKey = `P${randomUUID().replaceAll('-', '').slice(0, 6).toUpperCase()}`;
-  return api.db.asService(async (sql) => {
-    const [project] = await sql.query<{ id: string }>(
-      `insert into public.projects (workspace_id, key, name, created_by) values ($1, $2, 'Board', $3)
-       returning id`,
-      [workspace.id, projectKey, workspace.owner.id],
-    );
-    const [task] = await sql.query<{ id: string }>(
-      `insert into public.tasks (project_id, title, position, created_by) values ($1, 'Fix the login', 'a0', $2)
-       returning id`,
-      [project?.id, workspace.owner.id],
-    );
-    if (!project || !task) throw new Error('no task');
-    return { id: task.id, projectId: project.id };
-  });
-}
+const taskIn = (workspace: WorkspaceFixture) => insertTaskInNewProject(api.db, workspace);
 
 const declare = (token: string, taskId: string, body: unknown): Promise<ApiResponse> =>
   callApi(api.app, `/api/v1/tasks/${taskId}/attachments`, withBearer(token, jsonRequest('POST', body)));

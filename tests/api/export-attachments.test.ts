@@ -3,13 +3,13 @@
  * with its lasting `download_url`, the API's own GET /v1/attachments/{id}/download (not a signed Storage
  * URL, which expires in minutes), which answers the download to whoever may read the workspace.
  */
-import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../api-spec/schema.d.ts';
 import { TEST_API_URL, useTestApp } from '../support/api-app.ts';
 import { apiClient, bearer, responseOf } from '../support/api-client.ts';
 import { callApi, expectProblem, type ApiResponse } from '../support/api-request.ts';
 import { jsonRequest } from '../support/resource-calls.ts';
+import { insertTaskInNewProject } from '../support/task-fixture.ts';
 import { withBearer } from '../support/test-users.ts';
 import { createApiTokenFor, useTwoWorkspaces, type WorkspaceFixture } from '../support/workspace-fixture.ts';
 
@@ -25,23 +25,8 @@ const PNG = Buffer.concat([
   Buffer.from('rest of a small png'),
 ]);
 
-async function taskIn(workspace: WorkspaceFixture): Promise<string> {
-  const projectKey = `P${randomUUID().replaceAll('-', '').slice(0, 6).toUpperCase()}`;
-  return api.db.asService(async (sql) => {
-    const [project] = await sql.query<{ id: string }>(
-      `insert into public.projects (workspace_id, key, name, created_by) values ($1, $2, 'Board', $3)
-       returning id`,
-      [workspace.id, projectKey, workspace.owner.id],
-    );
-    const [task] = await sql.query<{ id: string }>(
-      `insert into public.tasks (project_id, title, position, created_by) values ($1, 'Fix the login', 'a0', $2)
-       returning id`,
-      [project?.id, workspace.owner.id],
-    );
-    if (!task) throw new Error('no task');
-    return task.id;
-  });
-}
+const taskIn = async (workspace: WorkspaceFixture): Promise<string> =>
+  (await insertTaskInNewProject(api.db, workspace)).id;
 
 /** Declares a PNG on the task; answers its upload, still pending. */
 async function declare(token: string, taskId: string, name: string): Promise<AttachmentUpload> {
