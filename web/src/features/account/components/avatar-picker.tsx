@@ -5,6 +5,7 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
+import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { describeError } from '../../../lib/api/api-error.ts';
 import { UploadError } from '../../../lib/uploads/put-file.ts';
 import { useDeleteAvatar } from '../api/delete-avatar.ts';
@@ -82,16 +83,7 @@ export function AvatarPicker({ me }: { me: Me }) {
           <>
             <span className={styles.hint}>This is how your teammates will see it.</span>
             {upload.isPending && (
-              <span
-                className={styles.progress}
-                role="progressbar"
-                aria-label="Uploading your picture"
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={percent}
-              >
-                <span className={styles.progressFill} style={{ width: `${percent}%` }} />
-              </span>
+              <ProgressBar label="Uploading your picture" percent={percent} className={styles.progress} />
             )}
             <span className={styles.buttons}>
               <Button variant="primary" onClick={save} disabled={upload.isPending}>

@@ -1,4 +1,5 @@
 import { Button } from '../../../components/ui/button.tsx';
+import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { formatBytes } from '../../../lib/files/format-bytes.ts';
 import type { Upload } from '../use-attachment-uploads.ts';
 import styles from './attachments.module.css';
@@ -52,16 +53,7 @@ export function UploadRow({ upload, onCancel, onDismiss }: UploadRowProps) {
           </Button>
         )}
       </span>
-      <span
-        className={styles.progress}
-        role="progressbar"
-        aria-label={`Uploading ${upload.fileName}`}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-      >
-        <span className={styles.progressFill} style={{ width: `${percent}%` }} />
-      </span>
+      <ProgressBar label={`Uploading ${upload.fileName}`} percent={percent} />
     </li>
   );
 }
