@@ -97,6 +97,8 @@ describe('the board', () => {
 
   test('one card is dragged with the mouse, another with the keyboard, and both stay after a reload', async () => {
     const { page } = owner;
+    // Draggable once drag and drop has loaded, after the board shows (the test below drags before that).
+    await expect.poll(() => card(page, 'WEB-1').getAttribute('aria-roledescription')).not.toBeNull();
     const mouseMove = moved(page);
     await dragWithMouse(page, card(page, 'WEB-1'), column(page, 'in_progress'));
     expect((await mouseMove).status()).toBe(200);

@@ -123,6 +123,16 @@ export const boardCard = (page: Page, key: string) => page.locator(`a[data-task-
 export async function dragWithMouse(page: Page, from: Locator, to: Locator): Promise<void> {
   // Both columns in view, away from the board's edges, where dragging would scroll it.
   await from.evaluate((element) => element.closest('section')?.scrollIntoView({ inline: 'start' }));
+  // The board may still be taking its drag-and-drop kit, a column at a time: wait until both stand still.
+  const boxes = async () => JSON.stringify([await from.boundingBox(), await to.boundingBox()]);
+  let last = '';
+  const settled = async () => {
+    const now = await boxes();
+    const still = now === last && !now.includes('null');
+    last = now;
+    return still;
+  };
+  await expect.poll(settled, { interval: 100 }).toBe(true);
   const start = await from.boundingBox();
   const end = await to.boundingBox();
   if (!start || !end) throw new Error('The card or the column is not on screen.');
