@@ -15,7 +15,7 @@ import {
   type Refusals,
 } from '../../_shared/sql-errors.ts';
 import type { ExpectedVersion } from '../../_shared/versions.ts';
-import { callerWorkspaceIdAt } from '../workspaces/workspace-access.queries.ts';
+import { callerWorkspaceIdAt, type WorkspaceAccessRow } from '../workspaces/workspace-access.queries.ts';
 
 /** A project in a list: as the API answers it, with its place in the list. */
 export interface ProjectListRow extends Record<string, unknown> {
@@ -146,6 +146,27 @@ export async function selectProjectAt(sql: Sql, slug: string, key: string): Prom
     [slug, key],
   );
   return row?.project;
+}
+
+/** The caller's access to the workspace `slug` and that workspace's project `key`, each if there is one. */
+export interface ProjectAccess {
+  access?: WorkspaceAccessRow;
+  project?: Project;
+}
+
+/**
+ * selectWorkspaceAccess and selectProjectAt in one statement, which leaves out the projects policies: the
+ * membership they check is checked in `private.caller_workspace_project`, and the project is told even
+ * in a workspace that requires MFA, whose `403` the caller judges first, from the access.
+ */
+export async function selectProjectAccessAt(sql: Sql, slug: string, key: string): Promise<ProjectAccess> {
+  const [row] = await sql.query<WorkspaceAccessRow & { project: Project | null }>(
+    'select id, slug, require_mfa, role, project from private.caller_workspace_project($1, $2)',
+    [slug, key],
+  );
+  if (!row) return {};
+  const { project, ...access } = row;
+  return project === null ? { access } : { access, project };
 }
 
 /** Past PROJECTS_PER_WORKSPACE (the trigger's `limit_reached`), or a key another project has. */

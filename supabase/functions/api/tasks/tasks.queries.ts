@@ -449,8 +449,7 @@ function parameters(): { values: unknown[]; bind: Bind } {
 
 /** The id of the project whose key is `keyParam` in the caller's workspace whose slug is `slugParam`. */
 const projectIdAt = (keyParam: string, slugParam: string): string =>
-  `(select p.id from public.projects p where p.key = ${keyParam}
-     and p.workspace_id = ${callerWorkspaceIdAt(slugParam)})`;
+  `(select private.caller_project_id(${slugParam}, ${keyParam}))`;
 
 /** Whether the projects row `alias` is one of the scope's. */
 function inScope(scope: TaskScope, alias: string, bind: Bind): string {

@@ -14,9 +14,8 @@ import {
   type ExpectedVersion,
 } from '../../_shared/versions.ts';
 import { projectFound, requireActiveProject, type ProjectAddress } from '../projects/project-access.ts';
-import { selectProjectAt } from '../projects/projects.queries.ts';
+import { selectProjectAccessAt } from '../projects/projects.queries.ts';
 import {
-  selectWorkspaceAccess,
   selectWorkspaceAccessOfTask,
   type WorkspaceReference,
 } from '../workspaces/workspace-access.queries.ts';
@@ -81,13 +80,13 @@ export function createTask(
   return db.asCaller(principal, async (sql) => {
     // All the insert waits for, in one round trip: the workspace, the project, the references and the
     // end of the column, read under its lock. What the caller may not see, RLS leaves out of each.
-    const [accessRow, projectRow, assignable, knownLabels, lastPosition] = await Promise.all([
-      selectWorkspaceAccess(sql, address.slug),
-      selectProjectAt(sql, address.slug, address.key),
-      assigneeId ? isAssignable(sql, workspace, assigneeId) : true,
-      labelIds && labelIds.length > 0 ? selectLabelIdsOf(sql, workspace, labelIds) : [],
-      lockColumnEndAt(sql, address, request.status),
-    ]);
+    const [{ access: accessRow, project: projectRow }, assignable, knownLabels, lastPosition] =
+      await Promise.all([
+        selectProjectAccessAt(sql, address.slug, address.key),
+        assigneeId ? isAssignable(sql, workspace, assigneeId) : true,
+        labelIds && labelIds.length > 0 ? selectLabelIdsOf(sql, workspace, labelIds) : [],
+        lockColumnEndAt(sql, address, request.status),
+      ]);
     const access = admitToWorkspace(principal, address.slug, accessRow);
     requireRole(access, 'member', 'create tasks');
     const project = projectFound(projectRow, address.key);
@@ -179,9 +178,8 @@ async function readInProject<T>(
   read: (last: Sql) => Promise<T>,
 ): Promise<T> {
   requireWorkspaceSlug(address.slug);
-  const [accessRow, projectRow, found] = await Promise.all([
-    selectWorkspaceAccess(sql, address.slug),
-    selectProjectAt(sql, address.slug, address.key),
+  const [{ access: accessRow, project: projectRow }, found] = await Promise.all([
+    selectProjectAccessAt(sql, address.slug, address.key),
     read(lastStatementOf(sql)),
   ]);
   admitToWorkspace(principal, address.slug, accessRow);
