@@ -70,6 +70,18 @@ export interface Database {
    * The joined units' `finally` is a plain statement; `work`'s own may carry the COMMIT, once they are done.
    */
   withCallerTransaction<T>(principal: Principal, work: UnitOfWork<T>): Promise<T>;
+  /**
+   * Runs `run` with `opening` (statements as the service, each on its own) sent first, on a connection
+   * kept for `principal`'s first `asCaller` inside `run`: that transaction is sent right behind the
+   * opening, without waiting for it, so both travel in one round trip. Every other use of the database
+   * inside `run` waits for the opening first, and fails as it failed. Only for requests that change
+   * nothing: their first transaction runs before the opening's verdict is known (docs/decisions/0030).
+   */
+  withOpening<O, T>(
+    principal: Principal,
+    opening: UnitOfWork<O>,
+    run: (opened: Promise<O>) => Promise<T>,
+  ): Promise<T>;
   /** Runs `work` in a transaction as the service (the connection's own role); for non-user work only. */
   asService<T>(work: UnitOfWork<T>): Promise<T>;
   /**
@@ -154,25 +166,102 @@ export function createDatabase({
 
   // The caller transaction `withCallerTransaction` has open in this async context, if any.
   const shared = new AsyncLocalStorage<SharedTransaction>();
+  // The request's opening `withOpening` sent in this async context, if any.
+  const opened = new AsyncLocalStorage<OpenedRequest>();
   const asCallerAlone = <T>(claims: string, work: UnitOfWork<T>, own = bounds) =>
     inTransaction(pool, logger, names, work, beginAsCaller(claims, own));
+  const serviceStatements = sqlOn(pool, names);
 
   return {
     asCaller: (principal, work, own) => {
       const claims = claimsOf(principal);
       const open = shared.getStore();
-      return open?.claims === claims ? inSavepoint(open.sql, work) : asCallerAlone(claims, work, own);
+      if (open?.claims === claims) return inSavepoint(open.sql, work);
+      const request = opened.getStore();
+      const kept = request?.claims === claims ? request.take() : undefined;
+      if (kept) return inTransactionOn(kept, logger, names, work, beginAsCaller(claims, own ?? bounds));
+      return afterOpening(request, () => asCallerAlone(claims, work, own));
     },
     withCallerTransaction: (principal, work) => {
       const claims = claimsOf(principal);
       // The units of work that join must not end the transaction; `work` itself may, last.
-      return asCallerAlone(claims, (sql) => shared.run({ claims, sql: withoutCommit(sql) }, () => work(sql)));
+      return afterOpening(opened.getStore(), () =>
+        asCallerAlone(claims, (sql) => shared.run({ claims, sql: withoutCommit(sql) }, () => work(sql))),
+      );
     },
-    asService: (work) => inTransaction(pool, logger, names, work, beginAsService(bounds)),
-    serviceStatements: sqlOn(pool, names),
-    serviceRoundTrip: (work) => onOneConnection(pool, logger, names, work),
+    withOpening: async (principal, opening, run) => {
+      const request = await openRequest(pool, logger, names, claimsOf(principal), opening);
+      try {
+        return await opened.run(request.state, () => run(request.result));
+      } finally {
+        await request.state.giveBack();
+      }
+    },
+    asService: (work) =>
+      afterOpening(opened.getStore(), () => inTransaction(pool, logger, names, work, beginAsService(bounds))),
+    serviceStatements: {
+      query: (text, values) => afterOpening(opened.getStore(), () => serviceStatements.query(text, values)),
+      finally: (text, values) =>
+        afterOpening(opened.getStore(), () => serviceStatements.finally(text, values)),
+    },
+    serviceRoundTrip: (work) =>
+      afterOpening(opened.getStore(), () => onOneConnection(pool, logger, names, work)),
     close: () => pool.end(),
   };
+}
+
+/** A request's opening (Database.withOpening) and the connection kept for its first transaction. */
+interface OpenedRequest {
+  /** The JWT claims of the principal whose first transaction may take the connection. */
+  claims: string;
+  /** The kept connection, once: undefined when a transaction took it or it went back to the pool. */
+  take(): pg.PoolClient | undefined;
+  /** How the opening ended. */
+  outcome: Promise<Settled>;
+  /** Gives the connection back to the pool, once the opening is over, unless a transaction took it. */
+  giveBack(): Promise<void>;
+}
+
+/** Checks out the request's connection and sends `opening` on it, not waiting for it. */
+async function openRequest<O>(
+  pool: pg.Pool,
+  logger: Logger,
+  names: StatementNames,
+  claims: string,
+  opening: UnitOfWork<O>,
+): Promise<{ state: OpenedRequest; result: Promise<O> }> {
+  const client = await checkOut(pool);
+  const onError = (error: Error): void =>
+    logger.warn('database connection lost mid-request', describeError(error));
+  client.on('error', onError);
+  const result = opening(sqlOn(client, names, writingTogether(client)));
+  const outcome = settled(result);
+  let kept: pg.PoolClient | undefined = client;
+  const take = (): pg.PoolClient | undefined => {
+    const taken = kept;
+    kept = undefined;
+    // The transaction that takes it listens for its errors from now on, and releases it.
+    taken?.off('error', onError);
+    return taken;
+  };
+  const giveBack = async (): Promise<void> => {
+    const { error } = await outcome;
+    const unused = take();
+    unused?.release(error === undefined ? undefined : brokenBy(error));
+  };
+  return { state: { claims, take, outcome, giveBack }, result };
+}
+
+/**
+ * `work` once the request's opening is over, with the opening's connection back in the pool (when no
+ * transaction took it); fails as the opening failed. Right away outside `withOpening`.
+ */
+async function afterOpening<T>(request: OpenedRequest | undefined, work: () => Promise<T>): Promise<T> {
+  if (request) {
+    await request.giveBack();
+    await throwIfFailed(request.outcome);
+  }
+  return work();
 }
 
 interface SharedTransaction {
@@ -217,7 +306,17 @@ async function inTransaction<T>(
   work: UnitOfWork<T>,
   begin: string,
 ): Promise<T> {
-  const client = await checkOut(pool);
+  return inTransactionOn(await checkOut(pool), logger, names, work, begin);
+}
+
+/** inTransaction on a connection already checked out, which it releases. */
+async function inTransactionOn<T>(
+  client: pg.PoolClient,
+  logger: Logger,
+  names: StatementNames,
+  work: UnitOfWork<T>,
+  begin: string,
+): Promise<T> {
   // The pool listens only to idle clients; a checked-out one needs its own listener for the same reason.
   const onError = (error: Error): void =>
     logger.warn('database connection lost mid-request', describeError(error));
@@ -317,8 +416,7 @@ async function onOneConnection<T>(
   try {
     return await work(sqlOn(client, names, writingTogether(client)));
   } catch (error) {
-    // A statement that failed leaves the connection usable; a lost or cancelled one does not.
-    if (!(error instanceof AppError) || error.code === 'unavailable') broken = asError(error);
+    broken = brokenBy(error);
     throw error;
   } finally {
     client.off('error', onError);
@@ -327,6 +425,10 @@ async function onOneConnection<T>(
 }
 
 const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
+
+/** A statement that failed leaves the connection usable; a lost or cancelled one does not. */
+const brokenBy = (error: unknown): Error | undefined =>
+  error instanceof AppError && error.code !== 'unavailable' ? undefined : asError(error);
 
 async function checkOut(pool: pg.Pool): Promise<pg.PoolClient> {
   try {

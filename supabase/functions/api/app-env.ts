@@ -63,6 +63,11 @@ export interface PrincipalVariables {
   principal: Principal;
   /** The request as authentication counted it against the caller's rate limit, with their credential. */
   principalCount?: RequestCountRow;
+  /**
+   * The same, still on its way: for a request that changes nothing, the count travels with its first
+   * transaction (docs/decisions/0030); undefined once it came, when the credential was refused.
+   */
+  principalCountAhead?: Promise<RequestCountRow | undefined>;
   /** The Idempotency-Key's claim authentication sent with the credential's check (idempotency/key-claim.ts). */
   idempotencyClaim?: KeyClaim;
   /** The export's budget, spent with the credential's check (export/export-budget.ts). */

@@ -8,7 +8,7 @@
  */
 import { errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { z } from 'zod';
-import type { Database } from '../db.ts';
+import type { Database, Sql } from '../db.ts';
 import { AppError } from '../errors.ts';
 import { principalKeyOf, type Principal } from '../principal.ts';
 import type { AlongsideStatement, CountedPrincipal, CredentialVerifier } from './credential-verifier.ts';
@@ -91,23 +91,41 @@ export function accessTokenVerifier({
     windowSeconds?: number,
     alongside?: AlongsideStatement,
   ): Promise<CountedPrincipal> => {
-    const { principal, sessionId } = await verifiedClaims(token);
-    // Never cached, so a sign-out, ban or deletion takes effect on the very next request. The count
-    // travels with it, in the same round trip; a refused session's request counts for its user too.
-    const [standing, count] = await db.serviceRoundTrip((sql) =>
-      Promise.all([
-        selectSessionStanding(sql, sessionId, principal.user_id),
-        windowSeconds === undefined ? undefined : countRequest(sql, principalKeyOf(principal), windowSeconds),
-        alongside?.(sql, { userId: principal.user_id, principal: principalKeyOf(principal) }),
-      ]),
-    );
-    if (standing !== 'active') throw invalidCredentials(SESSION_REFUSALS[standing]);
-    return { principal, count };
+    const claims = await verifiedClaims(token);
+    return db.serviceRoundTrip((sql) => sessionCheck(sql, claims, windowSeconds, alongside));
   };
   return {
     verify: async (token) => (await verifyAndCount(token)).principal,
     verifyAndCount,
+    verifyAhead: async (token, windowSeconds, _checkFirst, run) => {
+      const claims = await verifiedClaims(token);
+      return db.withOpening(
+        claims.principal,
+        (sql) => sessionCheck(sql, claims, windowSeconds),
+        (verdict) => run(claims.principal, verdict),
+      );
+    },
   };
+}
+
+/**
+ * The session's check, never cached, so that a sign-out, ban or deletion takes effect on the very next
+ * request. The count travels with it, in the same round trip; a refused session's request counts for
+ * its user too.
+ */
+async function sessionCheck(
+  sql: Sql,
+  { principal, sessionId }: { principal: Principal; sessionId: string },
+  windowSeconds: number | undefined,
+  alongside?: AlongsideStatement,
+): Promise<CountedPrincipal> {
+  const [standing, count] = await Promise.all([
+    selectSessionStanding(sql, sessionId, principal.user_id),
+    windowSeconds === undefined ? undefined : countRequest(sql, principalKeyOf(principal), windowSeconds),
+    alongside?.(sql, { userId: principal.user_id, principal: principalKeyOf(principal) }),
+  ]);
+  if (standing !== 'active') throw invalidCredentials(SESSION_REFUSALS[standing]);
+  return count === undefined ? { principal } : { principal, count };
 }
 
 const SESSION_REFUSALS: Record<Exclude<SessionStanding, 'active'>, string> = {

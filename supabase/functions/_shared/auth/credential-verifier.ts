@@ -45,6 +45,18 @@ export interface CredentialVerifier {
     windowSeconds: number,
     alongside?: AlongsideStatement,
   ): Promise<CountedPrincipal>;
+  /**
+   * verifyAndCount for a request that changes nothing, in the round trip of its first transaction
+   * (Database.withOpening): `run` learns the principal at once and the verdict when it comes, and must
+   * not answer before it. For a credential whose check cannot go ahead (an API token's principal comes
+   * from its check), `checkFirst` runs instead.
+   */
+  verifyAhead?<T>(
+    credential: string,
+    windowSeconds: number,
+    checkFirst: () => Promise<T>,
+    run: (principal: Principal, verdict: Promise<CountedPrincipal>) => Promise<T>,
+  ): Promise<T>;
 }
 
 export const API_TOKEN_PREFIX = 'tl_pat_';
@@ -67,6 +79,12 @@ export function bearerCredentialVerifier({
       const verifier = verifierOf(credential);
       if (verifier.verifyAndCount) return verifier.verifyAndCount(credential, windowSeconds, alongside);
       return { principal: await verifier.verify(credential) };
+    },
+    verifyAhead: (credential, windowSeconds, checkFirst, run) => {
+      const verifier = verifierOf(credential);
+      return verifier.verifyAhead
+        ? verifier.verifyAhead(credential, windowSeconds, checkFirst, run)
+        : checkFirst();
     },
   };
 }

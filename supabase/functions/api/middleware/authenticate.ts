@@ -6,6 +6,7 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { matchedRoutes } from 'hono/route';
+import { LRUCache } from 'lru-cache';
 import type {
   Alongside,
   AlongsideStatement,
@@ -35,30 +36,75 @@ export const authenticate = (
   countWindowSeconds?: number,
   countsSettled: () => Promise<void> = () => Promise.resolve(),
   alongsideOf: (c: Context<AppEnv>) => readonly Alongside[] = () => [],
-) =>
-  createMiddleware<AppEnv>(async (c, next) => {
+) => {
+  const ahead = checksAhead();
+  return createMiddleware<AppEnv>(async (c, next) => {
     const route = routeOf(c);
     if (route === undefined || publicRoutes.includes(route)) return next();
     const token = bearerToken(c.req.header('authorization'));
-    if (countWindowSeconds === undefined || !credentials.verifyAndCount) {
+    const verifyAndCount = credentials.verifyAndCount;
+    if (countWindowSeconds === undefined || !verifyAndCount) {
       c.set('principal', await credentials.verify(token));
       return next();
     }
     await countsSettled();
     const alongside = alongsideOf(c);
-    const statement: AlongsideStatement | undefined =
-      alongside.length === 0
-        ? undefined
-        : (sql, holder) => Promise.all(alongside.map((each) => each.statement(sql, holder)));
-    try {
-      const { principal, count } = await credentials.verifyAndCount(token, countWindowSeconds, statement);
+    const checkFirst = async () => {
+      const statement: AlongsideStatement | undefined =
+        alongside.length === 0
+          ? undefined
+          : (sql, holder) => Promise.all(alongside.map((each) => each.statement(sql, holder)));
+      try {
+        const { principal, count } = await verifyAndCount(token, countWindowSeconds, statement);
+        c.set('principal', principal);
+        if (count) c.set('principalCount', count);
+        await next();
+      } finally {
+        await Promise.all(alongside.map((each) => each.undoUnlessTakenOver()));
+      }
+    };
+    if (alongside.length > 0 || !credentials.verifyAhead || !ahead.admits(c, token)) return checkFirst();
+    return credentials.verifyAhead(token, countWindowSeconds, checkFirst, async (principal, verdict) => {
       c.set('principal', principal);
-      if (count) c.set('principalCount', count);
+      c.set(
+        'principalCountAhead',
+        verdict.then(
+          ({ count }) => count,
+          () => undefined,
+        ),
+      );
       await next();
-    } finally {
-      await Promise.all(alongside.map((each) => each.undoUnlessTakenOver()));
-    }
+      try {
+        await verdict;
+      } catch (error) {
+        c.set('principal', undefined);
+        throw error;
+      } finally {
+        ahead.learn(c, token);
+      }
+    });
   });
+};
+
+/** How long a credential refused after its work ran has every request checked before its work. */
+const CHECKED_FIRST_MS = 60_000;
+const REMEMBERED_CREDENTIALS = 10_000;
+
+/**
+ * Which requests have their credential checked in the round trip of their work instead of before it
+ * (docs/decisions/0030): those that change nothing (GET, HEAD), but not a credential refused that way
+ * lately (401, 429): a caller who keeps being refused costs the database no more than before.
+ */
+function checksAhead() {
+  const refused = new LRUCache<string, true>({ max: REMEMBERED_CREDENTIALS, ttl: CHECKED_FIRST_MS });
+  return {
+    admits: (c: Context<AppEnv>, token: string): boolean =>
+      (c.req.method === 'GET' || c.req.method === 'HEAD') && !refused.has(token),
+    learn(c: Context<AppEnv>, token: string): void {
+      if (c.var.principal === undefined || c.res.status === 429) refused.set(token, true);
+    },
+  };
+}
 
 /** The route that takes this request, by name; undefined when none does. */
 export function routeOf(c: Context<AppEnv>): RouteName | undefined {

@@ -62,6 +62,17 @@ export const limitByPrincipal = (options: RateLimitOptions) =>
     if (!principal) return next();
     const bucket = principalKeyOf(principal);
     const policy = policyOf('user', options.limits);
+    const ahead = c.var.principalCountAhead;
+    if (ahead) {
+      // Counted in the round trip of the work, which changes nothing: judged once the work is done.
+      await next();
+      const count = await ahead;
+      // None: the credential was refused, and authentication answers that.
+      if (!count) return;
+      const counted = countedFrom(bucket, policy, count);
+      refuseIfOver(counted);
+      return finish(c, options, counted);
+    }
     // The count authentication made along with checking the credential, if it made one.
     const already = c.var.principalCount;
     const counted = already
