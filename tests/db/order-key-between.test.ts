@@ -57,7 +57,11 @@ describe('private.order_key_between', () => {
   it('answers what generateKeyBetween answers, between every neighbour and at both ends of reordered columns', async () => {
     for (const seed of [1, 2, 3]) {
       const keys = reorderedColumn(700, seed);
-      const pairs: Pair[] = [[null, null], [null, keys[0] ?? null], [keys.at(-1) ?? null, null]];
+      const pairs: Pair[] = [
+        [null, null],
+        [null, keys[0] ?? null],
+        [keys.at(-1) ?? null, null],
+      ];
       keys.forEach((key, index) => {
         const next = keys[index + 1];
         if (next !== undefined) pairs.push([key, next], [next, key]);

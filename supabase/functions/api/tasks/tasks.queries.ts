@@ -347,6 +347,64 @@ export async function moveTask(
   return row?.task;
 }
 
+/**
+ * moveTask with the landing found in the same statement, so that the move needs nothing read first: the
+ * task goes into the gap `placement` names (board-placement.ts's gapOf, in SQL), at the key
+ * private.order_key_between gives it, if it is at an expected version. No row changes when a neighbour
+ * named is not one, when the task is in the gap already, or when the key would be longer than
+ * `longestKey` (the column needs rebalancing first); the caller tells which from its own reads.
+ * Sent before the task's project is known, it leaves the database's refusals to the caller
+ * (taskWriteRefusals).
+ */
+export async function moveTaskBetweenNeighbours(
+  sql: Sql,
+  id: string,
+  placement: { status: TaskStatus; afterId: string | null; beforeId: string | null },
+  expected: ExpectedVersion,
+  longestKey: number,
+): Promise<Task | undefined> {
+  const [row] = await sql.query<{ task: Task }>(
+    `with moved as (
+         select t.id, t.project_id, t.status, t.position from public.tasks t where t.id = $1),
+       neighbours as (
+         select m.*,
+           (select c.position from public.tasks c
+            where c.project_id = m.project_id and c.status = $2 and c.id = $3 and c.id <> m.id) as after,
+           (select c.position from public.tasks c
+            where c.project_id = m.project_id and c.status = $2 and c.id = $4 and c.id <> m.id) as before
+         from moved m),
+       gap as (
+         select n.id, n.status, n.position,
+           case when $3::uuid is null then
+             (select c.position from public.tasks c
+              where c.project_id = n.project_id and c.status = $2 and c.id <> n.id
+                and ($4::uuid is null or c.position < n.before)
+              order by c.position desc limit 1)
+           else n.after end as lower,
+           case when $3::uuid is null then n.before else
+             (select c.position from public.tasks c
+              where c.project_id = n.project_id and c.status = $2 and c.position > n.after and c.id <> n.id
+              order by c.position limit 1)
+           end as upper
+         from neighbours n
+         where ($3::uuid is null or n.after is not null)
+           and ($4::uuid is null or n.before is not null)
+           and ($3::uuid is null or $4::uuid is null or n.after < n.before)),
+       landing as (
+         select g.id, private.order_key_between(g.lower, g.upper) as position
+         from gap g
+         where not (g.status = $2 and (g.lower is null or g.lower < g.position)
+                    and (g.upper is null or g.position < g.upper)))
+       update public.tasks t set status = $2, position = landing.position
+       from landing
+       where t.id = landing.id and char_length(landing.position) <= $6
+         and ($5::integer[] is null or t.version = any($5::integer[]))
+       returning private.task_json(t) as task`,
+    [id, placement.status, placement.afterId, placement.beforeId, expected, longestKey],
+  );
+  return row?.task;
+}
+
 /** Deletes the task if it is at an expected version; whether a row was deleted. */
 export async function deleteTask(
   sql: Sql,
@@ -367,7 +425,7 @@ export async function deleteTask(
 }
 
 /** What the database's own checks refused, as the API says it (they back up the service's checks). */
-const taskWriteRefusals =
+export const taskWriteRefusals =
   (projectKey: string): Refusals =>
   (error) => {
     switch (raisedErrorCode(error)) {

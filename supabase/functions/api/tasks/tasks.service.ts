@@ -25,7 +25,15 @@ import {
   requireRole,
   requireWorkspaceSlug,
 } from '../workspaces/workspace-access.ts';
-import { afterLast, landingFor, type Landing } from './board-placement.ts';
+import {
+  afterLast,
+  gapOf,
+  isAlreadyThere,
+  landingFor,
+  REBALANCE_ABOVE,
+  type Landing,
+  type Placement,
+} from './board-placement.ts';
 import {
   admitToTaskWorkspace,
   enterTaskWorkspace,
@@ -42,6 +50,7 @@ import {
   lockColumnEndAt,
   lockColumnOfTask,
   moveTask as moveTaskRow,
+  moveTaskBetweenNeighbours,
   selectLabelIdsOf,
   selectNeighbourPositions,
   selectTask,
@@ -49,6 +58,7 @@ import {
   selectTaskCounts,
   selectTasks,
   selectTaskVersion,
+  taskWriteRefusals,
   updatePositions,
   updateTask as updateTaskRow,
   type TaskRow,
@@ -259,9 +269,12 @@ export async function updateTask(
 }
 
 /**
- * In two round trips: the workspace, the column's lock and, read under it, the task and its neighbours,
- * with the transaction's BEGIN; then the write with its COMMIT. A column to rebalance adds its order's
- * read and a COMMIT of its own (the rebalance must not outlive a move that failed its If-Match).
+ * In one round trip after the credential's check: the workspace, the column's lock and, read under it,
+ * the task and its neighbours, then the move itself, which finds its landing in SQL
+ * (moveTaskBetweenNeighbours), with the COMMIT behind it. The reads decide the answer, in order: 404,
+ * 403, 409, 422, 412; the statement's conditions hold the same rules, so a refused move writes nothing.
+ * A move the statement did not make though the reads allow it (the column must be rebalanced first, or
+ * the task changed meanwhile) is made again the long way, moveTaskUnderLock.
  */
 export async function moveTask(
   db: Database,
@@ -270,15 +283,61 @@ export async function moveTask(
   move: MoveTask,
   expected: ExpectedVersion,
 ): Promise<Task> {
-  const placement = { status: move.status, afterId: move.after_id, beforeId: move.before_id };
+  const placement = { status: move.status, afterId: move.after_id ?? null, beforeId: move.before_id ?? null };
+  const moved = await db.asCaller(principal, async (sql) => {
+    const [accessRow, , found, neighbours, write] = await Promise.all([
+      selectWorkspaceAccessOfTask(sql, id),
+      lockColumnOfTask(sql, id, move.status),
+      selectTask(sql, id),
+      selectNeighbourPositions(sql, id, move.status, placement.afterId, placement.beforeId),
+      outcomeOf(moveTaskBetweenNeighbours(lastStatementOf(sql), id, placement, expected, REBALANCE_ABOVE)),
+    ]);
+    const { access, task } = admitToTaskWorkspace(principal, accessRow, found);
+    requireRole(access, 'member', 'move tasks');
+    requireActiveTaskProject(task);
+    const gap = gapOf(placement, neighbours);
+    requireExpectedVersion(task.task.version, expected);
+    if (isAlreadyThere(task.task, placement, gap)) return task.task;
+    if ('error' in write) throw taskWriteRefusals(task.project_key)(write.error) ?? write.error;
+    return write.value;
+  });
+  return moved ?? moveTaskUnderLock(db, principal, id, placement, expected);
+}
+
+/** A statement's result or its error, without throwing: to judge it after the reads sent before it. */
+const outcomeOf = <T>(statement: Promise<T>): Promise<{ value: T } | { error: unknown }> =>
+  statement.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+
+/**
+ * The move in two round trips: the workspace, the column's lock and, read under it, the task and its
+ * neighbours, with the transaction's BEGIN; then the write with its COMMIT. A column to rebalance adds
+ * its order's read and a COMMIT of its own (the rebalance must not outlive a move that failed its
+ * If-Match).
+ */
+async function moveTaskUnderLock(
+  db: Database,
+  principal: Principal,
+  id: string,
+  placement: Placement,
+  expected: ExpectedVersion,
+): Promise<Task> {
   const moved = await db.asCaller(principal, async (sql) => {
     // The task and its neighbours are read after the lock (the statements run in order): where they
     // are now, not before the wait. A task the caller cannot see locks nothing.
     const [accessRow, , found, neighbours] = await Promise.all([
       selectWorkspaceAccessOfTask(sql, id),
-      lockColumnOfTask(sql, id, move.status),
+      lockColumnOfTask(sql, id, placement.status),
       selectTask(sql, id),
-      selectNeighbourPositions(sql, id, move.status, move.after_id ?? null, move.before_id ?? null),
+      selectNeighbourPositions(
+        sql,
+        id,
+        placement.status,
+        placement.afterId ?? null,
+        placement.beforeId ?? null,
+      ),
     ]);
     const { access, task } = admitToTaskWorkspace(principal, accessRow, found);
     requireRole(access, 'member', 'move tasks');
@@ -287,7 +346,7 @@ export async function moveTask(
     // Checked here too, on the task as read under the lock, so that a stale drag writes nothing.
     requireExpectedVersion(task.task.version, expected);
     if (landing === null) return task.task;
-    return writeMove(sql, task, move.status, landing, expected);
+    return writeMove(sql, task, placement.status, landing, expected);
   });
   if (moved) return moved;
   // The task changed or went between the read and the write, and the write's transaction is over.
