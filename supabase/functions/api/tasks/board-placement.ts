@@ -70,14 +70,13 @@ export async function landingFor(
 }
 
 /** Two keys of a column, either null for its end: what a task lands between. */
-export type Gap = [string | null, string | null];
+type Gap = [string | null, string | null];
 
 /**
  * The keys `task` must land between, as the column is now (`task` left out): null for an end; `422`
- * when a neighbour named is not one. private.order_key_between's caller (moveTaskBetweenNeighbours)
- * finds the same gap in SQL.
+ * when a neighbour named is not one. moveTaskBetweenNeighbours finds the same gap in SQL.
  */
-export function gapOf(placement: Placement, neighbours: NeighbourPositions): Gap {
+function gapOf(placement: Placement, neighbours: NeighbourPositions): Gap {
   const after = placement.afterId ? neighbour(neighbours.after, placement, 'after_id') : null;
   const before = placement.beforeId ? neighbour(neighbours.before, placement, 'before_id') : null;
   if (after !== null && before !== null && after >= before) throw neighboursOutOfOrder();
@@ -85,7 +84,7 @@ export function gapOf(placement: Placement, neighbours: NeighbourPositions): Gap
 }
 
 /** Whether `task` is in the gap already, so that placing it there changes nothing. */
-export const isAlreadyThere = (task: PlacedTask, placement: Placement, [lower, upper]: Gap): boolean =>
+const isAlreadyThere = (task: PlacedTask, placement: Placement, [lower, upper]: Gap): boolean =>
   task.status === placement.status &&
   (lower === null || lower < task.position) &&
   (upper === null || task.position < upper);

@@ -25,15 +25,7 @@ import {
   requireRole,
   requireWorkspaceSlug,
 } from '../workspaces/workspace-access.ts';
-import {
-  afterLast,
-  gapOf,
-  isAlreadyThere,
-  landingFor,
-  REBALANCE_ABOVE,
-  type Landing,
-  type Placement,
-} from './board-placement.ts';
+import { afterLast, landingFor, REBALANCE_ABOVE, type Landing, type Placement } from './board-placement.ts';
 import {
   admitToTaskWorkspace,
   enterTaskWorkspace,
@@ -269,12 +261,12 @@ export async function updateTask(
 }
 
 /**
- * In one round trip after the credential's check: the workspace, the column's lock and, read under it,
- * the task and its neighbours, then the move itself, which finds its landing in SQL
- * (moveTaskBetweenNeighbours), with the COMMIT behind it. The reads decide the answer, in order: 404,
- * 403, 409, 422, 412; the statement's conditions hold the same rules, so a refused move writes nothing.
- * A move the statement did not make though the reads allow it (the column must be rebalanced first, or
- * the task changed meanwhile) is made again the long way, moveTaskUnderLock.
+ * In one round trip after the credential's check: the column's lock, then the move itself, which finds
+ * its landing in SQL (moveTaskBetweenNeighbours), with the COMMIT behind it. Its conditions hold every
+ * rule of a move (RLS: the workspace, the role, MFA; the neighbours; If-Match; the archived project's
+ * trigger), so when it moves the task, that is the answer. When it does not (a refusal, a task already
+ * in place, a column to rebalance, a race), moveTaskUnderLock reads everything under the lock and
+ * answers as before, in its order (404, 403, 409, 422, 412): those paths take its round trips too.
  */
 export async function moveTask(
   db: Database,
@@ -284,32 +276,32 @@ export async function moveTask(
   expected: ExpectedVersion,
 ): Promise<Task> {
   const placement = { status: move.status, afterId: move.after_id ?? null, beforeId: move.before_id ?? null };
-  const moved = await db.asCaller(principal, async (sql) => {
-    const [accessRow, , found, neighbours, write] = await Promise.all([
-      selectWorkspaceAccessOfTask(sql, id),
-      lockColumnOfTask(sql, id, move.status),
-      selectTask(sql, id),
-      selectNeighbourPositions(sql, id, move.status, placement.afterId, placement.beforeId),
-      outcomeOf(moveTaskBetweenNeighbours(lastStatementOf(sql), id, placement, expected, REBALANCE_ABOVE)),
-    ]);
-    const { access, task } = admitToTaskWorkspace(principal, accessRow, found);
-    requireRole(access, 'member', 'move tasks');
-    requireActiveTaskProject(task);
-    const gap = gapOf(placement, neighbours);
-    requireExpectedVersion(task.task.version, expected);
-    if (isAlreadyThere(task.task, placement, gap)) return task.task;
-    if ('error' in write) throw taskWriteRefusals(task.project_key)(write.error) ?? write.error;
-    return write.value;
-  });
+  const moved = await db
+    .asCaller(principal, async (sql) => {
+      const [, write] = await Promise.all([
+        lockColumnOfTask(sql, id, move.status),
+        outcomeOf(moveTaskBetweenNeighbours(lastStatementOf(sql), id, placement, expected, REBALANCE_ABOVE)),
+      ]);
+      if ('value' in write) return write.value;
+      // A refusal the database knows (the project archived): the reads below tell it, in their order.
+      throw taskWriteRefusals('')(write.error) ? LEFT_TO_THE_READS : write.error;
+    })
+    .catch((error: unknown) => {
+      if (error === LEFT_TO_THE_READS) return undefined;
+      throw error;
+    });
   return moved ?? moveTaskUnderLock(db, principal, id, placement, expected);
 }
 
-/** A statement's result or its error, without throwing: to judge it after the reads sent before it. */
+/** A statement's result or its error, without throwing: to judge the error before the transaction's. */
 const outcomeOf = <T>(statement: Promise<T>): Promise<{ value: T } | { error: unknown }> =>
   statement.then(
     (value) => ({ value }),
     (error: unknown) => ({ error }),
   );
+
+/** Thrown to roll the one-statement move back and leave the answer to moveTaskUnderLock. */
+const LEFT_TO_THE_READS = Symbol('left to the reads');
 
 /**
  * The move in two round trips: the workspace, the column's lock and, read under it, the task and its
