@@ -275,6 +275,7 @@ describe('POST /api/v1/tasks/{id}/move', () => {
       403,
       'mfa_required',
     );
+    expect(await storedTask(api.db, task.id)).toMatchObject({ status: task.status, version: 1 });
     expect((await tasks().move(member, task.id, { status: 'done' })).status).toBe(200);
   });
 

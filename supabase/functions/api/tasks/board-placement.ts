@@ -56,12 +56,9 @@ export async function landingFor(
   placement: Placement,
   neighbours: NeighbourPositions,
 ): Promise<Landing | null> {
-  const [lower, upper] = gapOf(placement, neighbours);
-  const alreadyThere =
-    task.status === placement.status &&
-    (lower === null || lower < task.position) &&
-    (upper === null || task.position < upper);
-  if (alreadyThere) return null;
+  const gap = gapOf(placement, neighbours);
+  if (isAlreadyThere(task, placement, gap)) return null;
+  const [lower, upper] = gap;
   const key = generateKeyBetween(lower, upper);
   if (key.length <= REBALANCE_ABOVE) return { position: key, rebalanced: null };
   const rebalanced = await rebalancedColumn(sql, task, placement.status);
@@ -72,13 +69,25 @@ export async function landingFor(
   };
 }
 
-/** The keys `task` must land between, as the column is now (`task` left out): null for an end. */
-function gapOf(placement: Placement, neighbours: NeighbourPositions): [string | null, string | null] {
+/** Two keys of a column, either null for its end: what a task lands between. */
+type Gap = [string | null, string | null];
+
+/**
+ * The keys `task` must land between, as the column is now (`task` left out): null for an end; `422`
+ * when a neighbour named is not one. moveTaskBetweenNeighbours finds the same gap in SQL.
+ */
+function gapOf(placement: Placement, neighbours: NeighbourPositions): Gap {
   const after = placement.afterId ? neighbour(neighbours.after, placement, 'after_id') : null;
   const before = placement.beforeId ? neighbour(neighbours.before, placement, 'before_id') : null;
   if (after !== null && before !== null && after >= before) throw neighboursOutOfOrder();
   return after !== null ? [after, neighbours.after_next] : [neighbours.before_previous, before];
 }
+
+/** Whether `task` is in the gap already, so that placing it there changes nothing. */
+const isAlreadyThere = (task: PlacedTask, placement: Placement, [lower, upper]: Gap): boolean =>
+  task.status === placement.status &&
+  (lower === null || lower < task.position) &&
+  (upper === null || task.position < upper);
 
 interface ColumnKeys {
   ids: string[];
@@ -96,7 +105,7 @@ async function rebalancedColumn(sql: Sql, task: PlacedTask, status: TaskStatus):
 }
 
 /** gapOf, in the column as rebalanced: only `task`, left out, keeps an old key there. */
-function gapAmong(column: ColumnKeys, placement: Placement): [string | null, string | null] {
+function gapAmong(column: ColumnKeys, placement: Placement): Gap {
   const { ids, positions } = column;
   const indexOf = (id: string | null | undefined, field: 'after_id' | 'before_id'): number => {
     const index = id ? ids.indexOf(id) : -1;

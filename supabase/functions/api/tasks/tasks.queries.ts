@@ -347,6 +347,82 @@ export async function moveTask(
   return row?.task;
 }
 
+/**
+ * moveTask with the landing found in the same statement, so that the move needs nothing read first: the
+ * task goes into the gap `placement` names (board-placement.ts's gapOf, in SQL), at the key
+ * private.order_key_between gives it, if it is at an expected version. No row changes when a neighbour
+ * named is not one, when the task is in the gap already, or when the key would be longer than
+ * `longestKey` (the column needs rebalancing first); the caller tells which from its own reads.
+ * Sent before the task's project is known, it leaves the database's refusals to the caller
+ * (taskWriteRefusals). Each shape of placement is a statement of its own: one with every shape's
+ * branches would be planned anew for each call, its parameters deciding which branches run.
+ */
+export async function moveTaskBetweenNeighbours(
+  sql: Sql,
+  id: string,
+  placement: { status: TaskStatus; afterId: string | null; beforeId: string | null },
+  expected: ExpectedVersion,
+  longestKey: number,
+): Promise<Task | undefined> {
+  const { afterId, beforeId } = placement;
+  const neighbourIds = [afterId, beforeId].filter((neighbourId) => neighbourId !== null);
+  const [row] = await sql.query<{ task: Task }>(
+    `with moved as (
+       select t.id, t.project_id, t.status, t.position from public.tasks t where t.id = $1),
+     ${gapSql(afterId !== null, beforeId !== null)},
+     landing as (
+       select g.id, private.order_key_between(g.lower, g.upper) as position
+       from gap g
+       where not (g.status = $2 and (g.lower is null or g.lower < g.position)
+                  and (g.upper is null or g.position < g.upper)))
+     update public.tasks t set status = $2, position = landing.position
+     from landing
+     where t.id = landing.id and char_length(landing.position) <= $4
+       and ($3::integer[] is null or t.version = any($3::integer[]))
+     returning private.task_json(t) as task`,
+    [id, placement.status, expected, longestKey, ...neighbourIds],
+  );
+  return row?.task;
+}
+
+/** The position of the column's task `$n` (`moved` left out), in moveTaskBetweenNeighbours. */
+const neighbourPosition = (param: string): string =>
+  `(select c.position from public.tasks c
+    where c.project_id = m.project_id and c.status = $2 and c.id = ${param} and c.id <> m.id)`;
+
+/**
+ * The CTE `gap` (id, status, position, lower, upper) of moveTaskBetweenNeighbours: the keys the task
+ * lands between, as gapOf finds them; no row when a neighbour named is not one, or they are out of order.
+ */
+function gapSql(after: boolean, before: boolean): string {
+  const nextAfter = `(select c.position from public.tasks c
+      where c.project_id = n.project_id and c.status = $2 and c.position > n.after and c.id <> n.id
+      order by c.position limit 1)`;
+  const lastBefore = (bound: string) => `(select c.position from public.tasks c
+      where c.project_id = n.project_id and c.status = $2 and c.id <> n.id ${bound}
+      order by c.position desc limit 1)`;
+  if (after && before) {
+    return `neighbours as (select m.*, ${neighbourPosition('$5')} as after, ${neighbourPosition('$6')} as before
+       from moved m),
+     gap as (select n.id, n.status, n.position, n.after as lower, ${nextAfter} as upper
+       from neighbours n where n.after < n.before)`;
+  }
+  if (after) {
+    return `neighbours as (select m.*, ${neighbourPosition('$5')} as after from moved m),
+     gap as (select n.id, n.status, n.position, n.after as lower, ${nextAfter} as upper
+       from neighbours n where n.after is not null)`;
+  }
+  if (before) {
+    return `neighbours as (select m.*, ${neighbourPosition('$5')} as before from moved m),
+     gap as (select n.id, n.status, n.position, ${lastBefore('and c.position < n.before')} as lower,
+       n.before as upper
+       from neighbours n where n.before is not null)`;
+  }
+  return `neighbours as (select m.* from moved m),
+     gap as (select n.id, n.status, n.position, ${lastBefore('')} as lower, null::text as upper
+       from neighbours n)`;
+}
+
 /** Deletes the task if it is at an expected version; whether a row was deleted. */
 export async function deleteTask(
   sql: Sql,
@@ -367,7 +443,7 @@ export async function deleteTask(
 }
 
 /** What the database's own checks refused, as the API says it (they back up the service's checks). */
-const taskWriteRefusals =
+export const taskWriteRefusals =
   (projectKey: string): Refusals =>
   (error) => {
     switch (raisedErrorCode(error)) {

@@ -25,7 +25,7 @@ import {
   requireRole,
   requireWorkspaceSlug,
 } from '../workspaces/workspace-access.ts';
-import { afterLast, landingFor, type Landing } from './board-placement.ts';
+import { afterLast, landingFor, REBALANCE_ABOVE, type Landing, type Placement } from './board-placement.ts';
 import {
   admitToTaskWorkspace,
   enterTaskWorkspace,
@@ -42,6 +42,7 @@ import {
   lockColumnEndAt,
   lockColumnOfTask,
   moveTask as moveTaskRow,
+  moveTaskBetweenNeighbours,
   selectLabelIdsOf,
   selectNeighbourPositions,
   selectTask,
@@ -49,6 +50,7 @@ import {
   selectTaskCounts,
   selectTasks,
   selectTaskVersion,
+  taskWriteRefusals,
   updatePositions,
   updateTask as updateTaskRow,
   type TaskRow,
@@ -259,9 +261,12 @@ export async function updateTask(
 }
 
 /**
- * In two round trips: the workspace, the column's lock and, read under it, the task and its neighbours,
- * with the transaction's BEGIN; then the write with its COMMIT. A column to rebalance adds its order's
- * read and a COMMIT of its own (the rebalance must not outlive a move that failed its If-Match).
+ * In one round trip after the credential's check: the column's lock, then the move itself, which finds
+ * its landing in SQL (moveTaskBetweenNeighbours), with the COMMIT behind it. Its conditions hold every
+ * rule of a move (RLS: the workspace, the role, MFA; the neighbours; If-Match; the archived project's
+ * trigger), so when it moves the task, that is the answer. When it does not (a refusal, a task already
+ * in place, a column to rebalance, a race), moveTaskUnderLock reads everything under the lock and
+ * answers as before, in its order (404, 403, 409, 422, 412): those paths take its round trips too.
  */
 export async function moveTask(
   db: Database,
@@ -270,15 +275,61 @@ export async function moveTask(
   move: MoveTask,
   expected: ExpectedVersion,
 ): Promise<Task> {
-  const placement = { status: move.status, afterId: move.after_id, beforeId: move.before_id };
+  const placement = { status: move.status, afterId: move.after_id ?? null, beforeId: move.before_id ?? null };
+  const moved = await db
+    .asCaller(principal, async (sql) => {
+      const [, write] = await Promise.all([
+        lockColumnOfTask(sql, id, move.status),
+        outcomeOf(moveTaskBetweenNeighbours(lastStatementOf(sql), id, placement, expected, REBALANCE_ABOVE)),
+      ]);
+      if ('value' in write) return write.value;
+      // A refusal the database knows (the project archived): the reads below tell it, in their order.
+      throw taskWriteRefusals('')(write.error) ? LEFT_TO_THE_READS : write.error;
+    })
+    .catch((error: unknown) => {
+      if (error === LEFT_TO_THE_READS) return undefined;
+      throw error;
+    });
+  return moved ?? moveTaskUnderLock(db, principal, id, placement, expected);
+}
+
+/** A statement's result or its error, without throwing: to judge the error before the transaction's. */
+const outcomeOf = <T>(statement: Promise<T>): Promise<{ value: T } | { error: unknown }> =>
+  statement.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+
+/** Thrown to roll the one-statement move back and leave the answer to moveTaskUnderLock. */
+const LEFT_TO_THE_READS = Symbol('left to the reads');
+
+/**
+ * The move in two round trips: the workspace, the column's lock and, read under it, the task and its
+ * neighbours, with the transaction's BEGIN; then the write with its COMMIT. A column to rebalance adds
+ * its order's read and a COMMIT of its own (the rebalance must not outlive a move that failed its
+ * If-Match).
+ */
+async function moveTaskUnderLock(
+  db: Database,
+  principal: Principal,
+  id: string,
+  placement: Placement,
+  expected: ExpectedVersion,
+): Promise<Task> {
   const moved = await db.asCaller(principal, async (sql) => {
     // The task and its neighbours are read after the lock (the statements run in order): where they
     // are now, not before the wait. A task the caller cannot see locks nothing.
     const [accessRow, , found, neighbours] = await Promise.all([
       selectWorkspaceAccessOfTask(sql, id),
-      lockColumnOfTask(sql, id, move.status),
+      lockColumnOfTask(sql, id, placement.status),
       selectTask(sql, id),
-      selectNeighbourPositions(sql, id, move.status, move.after_id ?? null, move.before_id ?? null),
+      selectNeighbourPositions(
+        sql,
+        id,
+        placement.status,
+        placement.afterId ?? null,
+        placement.beforeId ?? null,
+      ),
     ]);
     const { access, task } = admitToTaskWorkspace(principal, accessRow, found);
     requireRole(access, 'member', 'move tasks');
@@ -287,7 +338,7 @@ export async function moveTask(
     // Checked here too, on the task as read under the lock, so that a stale drag writes nothing.
     requireExpectedVersion(task.task.version, expected);
     if (landing === null) return task.task;
-    return writeMove(sql, task, move.status, landing, expected);
+    return writeMove(sql, task, placement.status, landing, expected);
   });
   if (moved) return moved;
   // The task changed or went between the read and the write, and the write's transaction is over.
