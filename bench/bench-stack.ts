@@ -110,8 +110,10 @@ async function assertNotRateLimited(standIn: StandInProcess, accessToken: string
   await response.arrayBuffer();
   const policy = response.headers.get('ratelimit-policy') ?? '';
   if (response.status !== 200 || !policy.includes(`q=${UNLIMITED};`)) {
+    // What the stand-in logged says why (an unexpected error is logged with its cause, never a secret).
+    const logged = standIn.output().trim().split('\n').slice(-40).join('\n');
     throw new Error(
-      `the API is rate limited as "${policy}" (${response.status}): the raised limits did not reach it`,
+      `the API is rate limited as "${policy}" (${response.status}): the raised limits did not reach it.\nThe stand-in's last lines:\n${logged}`,
     );
   }
 }

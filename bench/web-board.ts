@@ -163,10 +163,11 @@ async function recordLoad(page: Page, boardUrl: string) {
       apiCalls.push(request.url());
     }
   };
-  // A fresh page, so that every script of the route is fetched, not served from memory.
+  // A fresh page, so that every script of the route is fetched, not served from memory. Listened to only
+  // from there: the page before (the one signing in led to) may still be fetching its own scripts.
   await page.context().clearCookies();
-  page.on('request', listener);
   await page.goto('about:blank');
+  page.on('request', listener);
   await boardReadyAt(page, boardUrl);
   page.off('request', listener);
   return { apiCalls, scripts: [...scripts] };
