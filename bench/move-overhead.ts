@@ -5,7 +5,11 @@
  * project. Both bounce their task between two columns, so every call really moves it (to the end).
  */
 import { generateKeyBetween } from 'fractional-indexing';
-import { lockColumn, moveTask, selectPositionBefore } from '../supabase/functions/api/tasks/tasks.queries.ts';
+import {
+  lockColumn,
+  moveTask,
+  selectPositionBefore,
+} from '../supabase/functions/api/tasks/task-moves.queries.ts';
 import type { TaskStatus } from '../supabase/functions/_shared/api-types.ts';
 import type { BenchStack } from './bench-stack.ts';
 import { httpClient } from './http-client.ts';

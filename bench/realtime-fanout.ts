@@ -19,7 +19,11 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { readKeys } from '../local/keys.ts';
 import { encodeBroadcast } from '../local/realtime/wire.ts';
 import type { TaskStatus } from '../supabase/functions/_shared/api-types.ts';
-import { lockColumn, moveTask, selectPositionBefore } from '../supabase/functions/api/tasks/tasks.queries.ts';
+import {
+  lockColumn,
+  moveTask,
+  selectPositionBefore,
+} from '../supabase/functions/api/tasks/task-moves.queries.ts';
 import { realtimeClient, signedToken, subscribed } from '../tests/support/stand-in-realtime.ts';
 import type { BenchStack } from './bench-stack.ts';
 import type { Rounds } from './interleaved.ts';

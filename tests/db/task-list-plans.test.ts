@@ -7,11 +7,8 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Sql } from '../../supabase/functions/_shared/db.ts';
 import { columnFilter } from '../../bench/list-query.ts';
-import {
-  selectPositionBefore,
-  selectTaskCounts,
-  selectTasks,
-} from '../../supabase/functions/api/tasks/tasks.queries.ts';
+import { selectPositionBefore } from '../../supabase/functions/api/tasks/task-moves.queries.ts';
+import { selectTaskCounts, selectTasks } from '../../supabase/functions/api/tasks/tasks.queries.ts';
 import { useSqlAsUser } from '../support/sql-as-user.ts';
 
 interface PlanNode {

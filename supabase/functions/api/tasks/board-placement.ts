@@ -11,7 +11,7 @@
 import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
 import type { Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
-import { selectColumnOrder, type NeighbourPositions } from './tasks.queries.ts';
+import { selectColumnOrder, type NeighbourPositions } from './task-moves.queries.ts';
 import type { TaskStatus } from '../../_shared/api-types.ts';
 
 /**

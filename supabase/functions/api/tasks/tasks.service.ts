@@ -36,22 +36,24 @@ import { taskCountsOf } from './task-counts.ts';
 import type { TaskSortKey, WorkspaceTaskSortKey } from './task-order.ts';
 import type { TaskSort } from './tasks.schemas.ts';
 import {
+  lockColumnOfTask,
+  moveTask as moveTaskRow,
+  moveTaskBetweenNeighbours,
+  selectNeighbourPositions,
+  updatePositions,
+} from './task-moves.queries.ts';
+import {
   deleteTask as deleteTaskRow,
   insertTask,
   isAssignable,
   lockColumnEndAt,
-  lockColumnOfTask,
-  moveTask as moveTaskRow,
-  moveTaskBetweenNeighbours,
   selectLabelIdsOf,
-  selectNeighbourPositions,
   selectTask,
   selectTaskByKey,
   selectTaskCounts,
   selectTasks,
   selectTaskVersion,
   taskWriteRefusals,
-  updatePositions,
   updateTask as updateTaskRow,
   type TaskRow,
   type NewTask,
