@@ -8,6 +8,7 @@ import { lastStatementOf, type Database, type Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import { pageOf, type Page, type PageRequest } from '../../_shared/pages.ts';
 import type { Principal } from '../../_shared/principal.ts';
+import { raisedErrorCode } from '../../_shared/sql-errors.ts';
 import {
   conditionalWriteFailure,
   requireExpectedVersion,
@@ -53,7 +54,6 @@ import {
   selectTaskCounts,
   selectTasks,
   selectTaskVersion,
-  taskWriteRefusals,
   updateTask as updateTaskRow,
   type TaskRow,
   type NewTask,
@@ -285,8 +285,8 @@ export async function moveTask(
         outcomeOf(moveTaskBetweenNeighbours(lastStatementOf(sql), id, placement, expected, REBALANCE_ABOVE)),
       ]);
       if ('value' in write) return write.value;
-      // A refusal the database knows (the project archived): the reads below tell it, in their order.
-      throw taskWriteRefusals('')(write.error) ? LEFT_TO_THE_READS : write.error;
+      // The archived project's trigger: the reads below tell it, in their order (404 and 403 first).
+      throw raisedErrorCode(write.error) === 'project_archived' ? LEFT_TO_THE_READS : write.error;
     })
     .catch((error: unknown) => {
       if (error === LEFT_TO_THE_READS) return undefined;
