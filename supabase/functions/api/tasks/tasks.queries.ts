@@ -216,6 +216,9 @@ export async function deleteTask(
   return rows.length > 0;
 }
 
+/** Whether the database refused a task's write because its project is archived (the trigger's check). */
+export const refusedAsArchived = (error: unknown): boolean => raisedErrorCode(error) === 'project_archived';
+
 /** What the database's own checks refused, as the API says it (they back up the service's checks). */
 export const taskWriteRefusals =
   (projectKey: string): Refusals =>

@@ -8,7 +8,6 @@ import { lastStatementOf, type Database, type Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import { pageOf, type Page, type PageRequest } from '../../_shared/pages.ts';
 import type { Principal } from '../../_shared/principal.ts';
-import { raisedErrorCode } from '../../_shared/sql-errors.ts';
 import {
   conditionalWriteFailure,
   requireExpectedVersion,
@@ -48,6 +47,7 @@ import {
   insertTask,
   isAssignable,
   lockColumnEndAt,
+  refusedAsArchived,
   selectLabelIdsOf,
   selectTask,
   selectTaskByKey,
@@ -286,7 +286,7 @@ export async function moveTask(
       ]);
       if ('value' in write) return write.value;
       // The archived project's trigger: the reads below tell it, in their order (404 and 403 first).
-      throw raisedErrorCode(write.error) === 'project_archived' ? LEFT_TO_THE_READS : write.error;
+      throw refusedAsArchived(write.error) ? LEFT_TO_THE_READS : write.error;
     })
     .catch((error: unknown) => {
       if (error === LEFT_TO_THE_READS) return undefined;
