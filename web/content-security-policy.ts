@@ -37,7 +37,7 @@ export function contentSecurityPolicy(supabaseUrl: string, scriptHashes: readonl
     "default-src 'self'",
     `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: ${project.origin}`,
+    `img-src 'self' data: blob: ${project.origin}/storage/v1/`,
     `connect-src 'self' ${project.origin} ${realtime}`,
     "font-src 'self' data:",
     "object-src 'none'",

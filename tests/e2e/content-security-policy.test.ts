@@ -68,7 +68,7 @@ test('every page comes with the policy headers, and its own inline script passes
   const html = await response.text();
   const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1] ?? '';
   expect(policy).toContain("script-src 'self' 'sha256-");
-  expect(policy).toContain(`img-src 'self' data: blob: ${new URL(apiUrl).origin}`);
+  expect(policy).toContain(`img-src 'self' data: blob: ${new URL(apiUrl).origin}/storage/v1/`);
   expect(policy).toContain("object-src 'none'");
   expect(html.indexOf('http-equiv="Content-Security-Policy"')).toBeLessThan(html.indexOf('<script'));
 

@@ -22,7 +22,7 @@ describe("the web app's Content-Security-Policy", () => {
       "default-src 'self'",
       "script-src 'self' 'sha256-x'",
       "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob: https://abc.supabase.co",
+      "img-src 'self' data: blob: https://abc.supabase.co/storage/v1/",
       "connect-src 'self' https://abc.supabase.co wss://abc.supabase.co",
       "font-src 'self' data:",
       "object-src 'none'",
