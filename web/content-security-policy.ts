@@ -19,7 +19,10 @@ const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi;
 /** `'sha256-…'` for each inline script of `html`, in the order they appear. */
 export function inlineScriptHashes(html: string): string[] {
   return [...html.matchAll(INLINE_SCRIPT)].map(
-    ([, text]) => `'sha256-${createHash('sha256').update(text ?? '', 'utf8').digest('base64')}'`,
+    ([, text]) =>
+      `'sha256-${createHash('sha256')
+        .update(text ?? '', 'utf8')
+        .digest('base64')}'`,
   );
 }
 
