@@ -46,17 +46,32 @@ afterAll(async () => {
   await new Promise((resolve) => elsewhere?.close(resolve));
 });
 
+/** What the tests touch of the page's DOM; the tests' types have no DOM, the page has. */
+interface PageGlobals {
+  __violations: string[];
+  __injected?: boolean;
+  addEventListener(
+    type: string,
+    listener: (event: { effectiveDirective: string; blockedURI: string }) => void,
+  ): void;
+  document: {
+    createElement(tag: string): { textContent: string; src: string };
+    head: { append(node: unknown): void };
+    body: { append(node: unknown): void };
+    querySelector(selector: string): unknown;
+  };
+}
+
 /** The policy violations the page reports, in the order they happen. */
 async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
   await page.evaluate(() => {
-    const seen: string[] = [];
-    (globalThis as unknown as { __violations: string[] }).__violations = seen;
-    globalThis.addEventListener('securitypolicyviolation', (event) => {
-      const violation = event as unknown as { effectiveDirective: string; blockedURI: string };
-      seen.push(`${violation.effectiveDirective} ${violation.blockedURI}`);
+    const page = globalThis as unknown as PageGlobals;
+    page.__violations = [];
+    page.addEventListener('securitypolicyviolation', (event) => {
+      page.__violations.push(`${event.effectiveDirective} ${event.blockedURI}`);
     });
   });
-  return () => page.evaluate(() => (globalThis as unknown as { __violations: string[] }).__violations);
+  return () => page.evaluate(() => (globalThis as unknown as PageGlobals).__violations);
 }
 
 test('every page comes with the policy headers, and its own inline script passes the policy', async () => {
@@ -94,6 +109,7 @@ test('a script injected into the page does not run, and an image from elsewhere 
   const violations = await watchViolations(page);
   const before = reached.length;
   await page.evaluate((url) => {
+    const { document } = globalThis as unknown as PageGlobals;
     const script = document.createElement('script');
     script.textContent = 'globalThis.__injected = true;';
     document.head.append(script);
@@ -102,7 +118,7 @@ test('a script injected into the page does not run, and an image from elsewhere 
     document.body.append(image);
   }, elsewhereUrl);
   await expect.poll(violations).toEqual(['script-src-elem inline', `img-src ${elsewhereUrl}/pixel.gif`]);
-  expect(await page.evaluate(() => (globalThis as { __injected?: boolean }).__injected)).toBeUndefined();
+  expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).__injected)).toBeUndefined();
   expect(reached.length).toBe(before);
   // Chromium reports each refusal on the console too: those two, and nothing else.
   const refusals = ada.errors.splice(0);
@@ -119,7 +135,7 @@ test('another site cannot frame the app', async () => {
     const frame = page.frames().find((candidate) => candidate !== page.mainFrame());
     expect(frame).toBeDefined();
     const framedApp = await frame
-      ?.evaluate(() => document.querySelector('#root') !== null)
+      ?.evaluate(() => (globalThis as unknown as PageGlobals).document.querySelector('#root') !== null)
       .catch(() => false);
     expect(framedApp).toBe(false);
   } finally {
