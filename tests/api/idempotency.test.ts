@@ -93,8 +93,8 @@ beforeAll(async () => {
     // The token exists, unrevoked: RLS admits live credentials only (decision 0032).
     await sql.query(
       `insert into public.api_tokens (id, user_id, name, prefix, token_hash, scope, expires_at)
-       values ($1, $2, 'fake', 'tl_pat_fake', sha256(convert_to($1::text, 'UTF8')), 'write', now() + interval '1 day')`,
-      [tokenPrincipal.api_token?.id, ada.id],
+       values ($1, $2, 'fake', 'tl_pat_fake', sha256(convert_to($3, 'UTF8')), 'write', now() + interval '1 day')`,
+      [tokenPrincipal.api_token?.id, ada.id, tokenPrincipal.api_token?.id],
     );
     await sql.query(
       `create table public.idempotency_test_widgets (
