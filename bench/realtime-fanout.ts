@@ -24,7 +24,7 @@ import {
   moveTask,
   selectPositionBefore,
 } from '../supabase/functions/api/tasks/task-moves.queries.ts';
-import { realtimeClient, signedToken, subscribed } from '../tests/support/stand-in-realtime.ts';
+import { liveUser, realtimeClient, signedToken, subscribed } from '../tests/support/stand-in-realtime.ts';
 import type { BenchStack } from './bench-stack.ts';
 import type { Rounds } from './interleaved.ts';
 import { latencyOf, ratioOfMedians, type Latency } from './latency.ts';
@@ -212,8 +212,8 @@ async function subscribeClients(stack: BenchStack, topic: string, userIds: strin
     const joins: Promise<RealtimeChannel>[] = [];
     for (let index = 0; index < REALTIME_CLIENTS; index += 1) {
       const token = await signedToken(stack.standIn, {
-        sub: userIds[index % userIds.length],
-        role: 'authenticated',
+        // A live session of the member's: RLS admits no other (decision 0032).
+        ...(await liveUser(stack.standIn, userIds[index % userIds.length] ?? '')),
         aal: 'aal1',
         exp: Math.floor(Date.now() / 1000) + 3600,
       });

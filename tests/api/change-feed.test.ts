@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp, RATE_LIMITS_OUT_OF_THE_WAY } from '../support/api-app.ts';
 import { insertProject, readFeed, type Event } from '../support/event-feed.ts';
 import { createWorkspaceWithRoles, type WorkspaceFixture } from '../support/workspace-fixture.ts';
+import { ensureLiveSession, liveSessionClaims } from '../support/live-session.ts';
 
 // The reader polls as fast as it can; rate limits are not the subject here.
 const api = useTestApp({ rateLimits: RATE_LIMITS_OUT_OF_THE_WAY });
@@ -29,12 +30,13 @@ async function connect(): Promise<pg.Client> {
   return client;
 }
 
-/** Opens a transaction as `userId`, under RLS, with the claims the API would set. */
+/** Opens a transaction as `userId`, under RLS, with the claims the API would set for a live session. */
 async function beginAs(client: pg.Client, userId: string): Promise<void> {
+  await ensureLiveSession(client, userId);
   await client.query('begin');
   await client.query(
     `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
-    [JSON.stringify({ sub: userId, role: 'authenticated', aal: 'aal1', api_token_id: null })],
+    [liveSessionClaims(userId, { api_token_id: null })],
   );
 }
 

@@ -90,6 +90,12 @@ beforeAll(async () => {
     api_token: { id: randomUUID(), scope: 'write' },
   };
   await api.db.asService(async (sql) => {
+    // The token exists, unrevoked: RLS admits live credentials only (decision 0032).
+    await sql.query(
+      `insert into public.api_tokens (id, user_id, name, prefix, token_hash, scope, expires_at)
+       values ($1, $2, 'fake', 'tl_pat_fake', sha256(convert_to($3, 'UTF8')), 'write', now() + interval '1 day')`,
+      [tokenPrincipal.api_token?.id, ada.id, tokenPrincipal.api_token?.id],
+    );
     await sql.query(
       `create table public.idempotency_test_widgets (
          id uuid primary key default gen_random_uuid(),

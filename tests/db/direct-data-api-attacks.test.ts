@@ -14,6 +14,7 @@ import {
 } from '../../supabase/functions/_shared/limits.ts';
 import { useTestDatabaseClient } from '../support/test-database.ts';
 import { createRlsFixture, ROLES, type RlsFixture } from './rls-fixture.ts';
+import { ensureLiveSession } from '../support/live-session.ts';
 
 type Aal = 'aal1' | 'aal2';
 type Outcome = 'allowed' | 'denied';
@@ -30,7 +31,7 @@ beforeAll(async () => {
 
 /** A session's claims; an API token's have no session_id. */
 const claimsOf = (userId: string, aal: Aal, overrides: Record<string, unknown> = {}) =>
-  JSON.stringify({ sub: userId, role: 'authenticated', aal, session_id: randomUUID(), ...overrides });
+  JSON.stringify({ sub: userId, role: 'authenticated', aal, session_id: userId, ...overrides });
 
 /** Runs `sql` as `userId` through a session at `aal`, as PostgREST would, and undoes it. */
 async function attempt(
@@ -315,6 +316,7 @@ describe('limits, straight through the Data API', () => {
        values ($1, $2, 'authenticated', 'authenticated', now(), now())`,
       [owner, `${owner}@limits.test`],
     );
+    await ensureLiveSession(db, owner);
     const created = await db.query<{ id: string }>(
       `insert into public.workspaces (name, slug, created_by) values ('Limits', 'limits', $1) returning id`,
       [owner],

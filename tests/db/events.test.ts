@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { ensureLiveSession } from '../support/live-session.ts';
 
 let database: TestDatabase;
 /** The database owner, as migrations and the stand-in's housekeeping run. */
@@ -32,10 +33,12 @@ async function connect(): Promise<pg.Client> {
 
 type Claims = Record<string, string | null>;
 
+// A session's claims name it; an API token's name the token instead (tests/support/live-session.ts).
 const claimsOf = (userId: string, apiTokenId: string | null = null): Claims => ({
   sub: userId,
   role: 'authenticated',
   aal: 'aal1',
+  session_id: apiTokenId === null ? userId : null,
   api_token_id: apiTokenId,
 });
 
@@ -55,6 +58,7 @@ async function newUser(displayName = 'Ada'): Promise<string> {
      values ($1, $2, 'authenticated', 'authenticated', $3, now(), now())`,
     [id, `${id}@events.test`, { display_name: displayName }],
   );
+  await ensureLiveSession(owner, id);
   return id;
 }
 
@@ -191,6 +195,11 @@ describe('what an event records', () => {
   test('the acting user, and the API token they acted through', async () => {
     const workspace = await newWorkspace();
     const tokenId = randomUUID();
+    await owner.query(
+      `insert into public.api_tokens (id, user_id, name, prefix, token_hash, scope, expires_at)
+       values ($1, $2, 'CI', 'tl_pat_abcd', sha256(convert_to($3, 'UTF8')), 'write', now() + interval '1 day')`,
+      [tokenId, workspace.memberId, tokenId],
+    );
     const writer = await connect();
     await beginAs(writer, claimsOf(workspace.memberId, tokenId));
     await insertLabel(writer, workspace.id, workspace.memberId, 'through a token');

@@ -65,6 +65,7 @@ describe('grants on public tables', () => {
     'remove_avatar',
     'uploaded_object_size',
     'caller_account',
+    'caller_credential_is_live',
     'caller_editable_workspace_ids',
     'caller_has_verified_factor',
     'caller_mfa_factors',

@@ -7,7 +7,6 @@
  * may track presence; nobody may broadcast on the topic; an aal1 session gets nothing of a workspace that
  * requires MFA. Policies: supabase/migrations/20261128100000_create_realtime_broadcasts.sql.
  */
-import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { useTestDatabaseClient } from '../support/test-database.ts';
@@ -31,7 +30,7 @@ async function actAs(caller: Caller, topic: string | null, aal: Aal): Promise<vo
   const claims =
     caller === 'anon'
       ? { role: 'anon' }
-      : { sub: fixture.users[caller], role: 'authenticated', aal, session_id: randomUUID() };
+      : { sub: fixture.users[caller], role: 'authenticated', aal, session_id: fixture.users[caller] };
   await db.query(
     `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
        set_config('request.jwt.claim.sub', coalesce($3, ''), true),

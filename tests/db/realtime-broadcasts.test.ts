@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { useTestDatabaseClient } from '../support/test-database.ts';
+import { ensureLiveSession } from '../support/live-session.ts';
 
 const database = useTestDatabaseClient();
 let owner: pg.Client;
@@ -49,6 +50,7 @@ async function newUser(name: string): Promise<string> {
      values ($1, $2, 'authenticated', 'authenticated', $3, now(), now())`,
     [id, `${name}-${id.slice(0, 8)}@secret-mail.test`, { display_name: name }],
   );
+  await ensureLiveSession(owner, id);
   return id;
 }
 
@@ -140,7 +142,14 @@ describe('one broadcast per event, after commit', () => {
       await owner.query('begin');
       await owner.query(
         `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
-        [JSON.stringify({ sub: board.memberId, role: 'authenticated', aal: 'aal1' })],
+        [
+          JSON.stringify({
+            sub: board.memberId,
+            role: 'authenticated',
+            aal: 'aal1',
+            session_id: board.memberId,
+          }),
+        ],
       );
       await owner.query(`update public.tasks set status = 'done', position = 'b0' where id = $1`, [
         board.taskId,

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { WorkspaceRole } from '../../supabase/functions/_shared/api-types.ts';
 import { WORKSPACE_ROLES as ROLES } from '../../supabase/functions/api/members/members.schemas.ts';
+import { ensureLiveSession } from '../support/live-session.ts';
 
 export { ROLES, type WorkspaceRole };
 /** Who asks: a member in each role, a signed-in user of another workspace, or nobody (`anon`). */
@@ -49,6 +50,7 @@ export async function createRlsFixture(db: pg.Client): Promise<RlsFixture> {
        values ($1, $2, 'authenticated', 'authenticated', now(), now())`,
       [id, `${name}@rls.test`],
     );
+    await ensureLiveSession(db, id);
   }
   const workspaceId = await insertWorkspace(db, 'rls-main', users.owner);
   for (const role of ['admin', 'member', 'viewer'] as const) {
@@ -248,7 +250,7 @@ export async function probe(
         sub: fixture.users[caller],
         role: 'authenticated',
         aal: 'aal1',
-        session_id: randomUUID(),
+        session_id: fixture.users[caller],
       };
       await db.query(
         `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,

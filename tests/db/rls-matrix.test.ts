@@ -5,6 +5,7 @@
  */
 import type pg from 'pg';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { ensureLiveSession } from '../support/live-session.ts';
 import { useTestDatabaseClient } from '../support/test-database.ts';
 import { CALLERS, createRlsFixture, probe, type Caller, type RlsFixture } from './rls-fixture.ts';
 
@@ -671,6 +672,61 @@ describe('row-level security (SPEC §6), role by role', () => {
       expect(await probe(db, fixture, caller, sql, values)).toBe(expected);
     });
   });
+
+  test('every table a session can reach admits live sessions and tokens only (issue 23, item 2)', async () => {
+    const result = await db.query<{ table: string }>(
+      `select format('%I.%I', t.schemaname, t.tablename) as table
+       from pg_tables t
+       where t.rowsecurity
+         and (t.schemaname = 'public' or exists (
+           select 1 from pg_policies p
+           where p.schemaname = t.schemaname and p.tablename = t.tablename and 'authenticated' = any (p.roles)))
+         and not exists (
+           select 1 from pg_policies p
+           where p.schemaname = t.schemaname and p.tablename = t.tablename and p.permissive = 'RESTRICTIVE'
+             and p.cmd = 'ALL' and 'authenticated' = any (p.roles)
+             and p.qual like '%private.caller_credential_is_live()%'
+             and p.with_check like '%private.caller_credential_is_live()%')
+       order by 1`,
+    );
+    expect(result.rows.map((row) => row.table)).toEqual([]);
+  });
+
+  /** What ends a credential without touching the token: a sign-out, a ban, a soft deletion. */
+  const ENDINGS = {
+    'signed out': ['delete from auth.sessions where id = $1', 'select 1'],
+    banned: [
+      `update auth.users set banned_until = now() + interval '1 day' where id = $1`,
+      'update auth.users set banned_until = null where id = $1',
+    ],
+    'soft-deleted': [
+      'update auth.users set deleted_at = now() where id = $1',
+      'update auth.users set deleted_at = null where id = $1',
+    ],
+  } as const;
+
+  // Policies are the second line for what Data API, Storage and Realtime reach. The private schema's
+  // functions are reachable through the API alone, which checks the credential before anything else.
+  const throughPolicies = (rule: Rule) => rule.allowed.length > 0 && !rule.attempt.includes('private.');
+
+  describe.each(RULES.filter(throughPolicies))(
+    '$table $command ($attempt) with an ended credential',
+    (rule) => {
+      test.each(Object.keys(ENDINGS) as (keyof typeof ENDINGS)[])('%s: denied', async (ending) => {
+        const caller = rule.allowed[0] as Exclude<Caller, 'anon'>;
+        const me = callerId(caller);
+        const [end, restore] = ENDINGS[ending];
+        await db.query(end, [me]);
+        try {
+          const [sql, values] = rule.statement(fixture, me);
+          expect(await probe(db, fixture, caller, sql, values)).toBe('denied');
+        } finally {
+          await db.query(restore, restore === 'select 1' ? [] : [me]);
+          await ensureLiveSession(db, me);
+        }
+      });
+    },
+  );
 
   describe.each(WORKSPACE_TABLES)("another workspace's %s", (table) => {
     const column = table === 'workspaces' ? 'id' : 'workspace_id';

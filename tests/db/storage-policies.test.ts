@@ -150,7 +150,7 @@ describe('attachment events and the sweep', () => {
     try {
       await db.query(
         `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
-        [JSON.stringify({ sub: userId, role: 'authenticated', aal: 'aal1', session_id: randomUUID() })],
+        [JSON.stringify({ sub: userId, role: 'authenticated', aal: 'aal1', session_id: userId })],
       );
       const result = await work();
       await db.query('commit');

@@ -7,6 +7,7 @@ import {
   eventually,
   FAST_REALTIME,
   realtimeClient,
+  liveUser,
   signedToken,
   subscribed,
 } from '../support/stand-in-realtime.ts';
@@ -34,8 +35,7 @@ describe('the stand-in Realtime service: broadcast from the database with realti
   async function listener(topic: string, options: { private?: boolean; sub?: string } = {}) {
     const sub = options.sub ?? randomUUID();
     const token = await signedToken(standIn.process, {
-      sub,
-      role: 'authenticated',
+      ...(await liveUser(standIn.process, sub)),
       exp: Math.floor(Date.now() / 1000) + 600,
     });
     const client = realtimeClient(standIn.process.apiUrl, standIn.keys.anonKey, {}, async () => token);

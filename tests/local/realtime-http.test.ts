@@ -6,6 +6,7 @@ import {
   eventually,
   FAST_REALTIME,
   realtimeClient,
+  liveUser,
   signedToken,
   subscribed,
 } from '../support/stand-in-realtime.ts';
@@ -26,8 +27,11 @@ describe('the stand-in Realtime service: the HTTP broadcast endpoints', () => {
   });
   beforeAll(() => standIn.withDatabase((db) => db.query(OWN_ROOM_POLICIES)));
 
-  const userToken = (sub: string) =>
-    signedToken(standIn.process, { sub, role: 'authenticated', exp: Math.floor(Date.now() / 1000) + 600 });
+  const userToken = async (sub: string) =>
+    signedToken(standIn.process, {
+      ...(await liveUser(standIn.process, sub)),
+      exp: Math.floor(Date.now() / 1000) + 600,
+    });
   const post = (path: string, init: { token?: string; body: unknown; apikey?: string }) =>
     fetch(`${standIn.process.apiUrl}/realtime/v1${path}`, {
       method: 'POST',

@@ -6,6 +6,7 @@ import {
   collect,
   eventually,
   FAST_REALTIME,
+  liveUser,
   realtimeClient,
   signedToken,
   subscribe,
@@ -56,6 +57,7 @@ describe('the stand-in Realtime service: private channels authorized by RLS on r
     signedToken(standIn.process, {
       sub: id,
       role: 'authenticated',
+      session_id: id,
       exp: Math.floor(Date.now() / 1000) + lifetimeSeconds,
       iat: Math.floor(Date.now() / 1000),
       jti: randomUUID(),
@@ -64,6 +66,7 @@ describe('the stand-in Realtime service: private channels authorized by RLS on r
 
   async function person(lifetimeSeconds = 3600): Promise<Person> {
     const id = randomUUID();
+    await liveUser(standIn.process, id);
     let token = await tokenFor(id, {}, lifetimeSeconds);
     const client = realtimeClient(standIn.process.apiUrl, standIn.keys.anonKey, {}, async () => token);
     cleanups.push(() => client.removeAllChannels());

@@ -5,6 +5,7 @@
  * interleaving on every run.
  */
 import pg from 'pg';
+import { ensureLiveSession, liveSessionClaims } from './live-session.ts';
 import type { Outcome } from './sql-as-user.ts';
 
 export interface HeldTransaction {
@@ -23,10 +24,11 @@ export async function holdTransactionAs(databaseUrl: string, userId: string): Pr
   await client.connect();
   const [backend] = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows;
   if (!backend) throw new Error('pg_backend_pid() answered nothing');
+  await ensureLiveSession(client, userId);
   await client.query('begin');
   await client.query(
     `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
-    [JSON.stringify({ sub: userId, role: 'authenticated' })],
+    [liveSessionClaims(userId)],
   );
   return {
     pid: backend.pid,

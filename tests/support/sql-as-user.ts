@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { ensureLiveSession, liveSessionClaims } from './live-session.ts';
 import { useTestDatabaseClient, type TestDatabaseClient } from './test-database.ts';
 
 /** The rows a statement answered, or the hint it was refused with (the API's error code). */
@@ -37,6 +38,7 @@ export function useSqlAsUser(emailDomain: string): SqlAsUser {
          values ($1, $2, case when $3 then now() end, 'authenticated', 'authenticated', now(), now())`,
         [id, email, confirmed],
       );
+      await ensureLiveSession(db(), id);
       return id;
     },
     asUser: async <Row extends pg.QueryResultRow>(userId: string, sql: string, values: unknown[]) => {
@@ -44,7 +46,7 @@ export function useSqlAsUser(emailDomain: string): SqlAsUser {
       try {
         await db().query(
           `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
-          [JSON.stringify({ sub: userId, role: 'authenticated' })],
+          [liveSessionClaims(userId)],
         );
         const result = await db().query<Row>(sql, values);
         await db().query('commit');

@@ -9,6 +9,8 @@ import {
 import { importJWK, SignJWT, type JWTPayload } from 'jose';
 import ws from 'ws';
 import { readKeys } from '../../local/keys.ts';
+import { ensureLiveSession } from './live-session.ts';
+import { withStandInDatabase } from './stand-in-auth.ts';
 import type { StandInProcess } from './stand-in-process.ts';
 
 /** Short backoffs so that refused joins and handshakes answer quickly; used by every realtime test file. */
@@ -86,6 +88,23 @@ export async function signedUpUser(
   const { data, error } = await client.auth.signUp({ email, password: 'correct horse battery' });
   if (error || !data.session) throw new Error(`signUp failed: ${error?.message ?? 'no session'}`);
   return { client, session: data.session };
+}
+
+/**
+ * A user of the stand-in with a live session (id = the user's own, tests/support/live-session.ts), for
+ * tokens signed by the test itself: RLS admits no caller without one (decision 0032). Answers the claims
+ * such a token carries.
+ */
+export async function liveUser(standIn: StandInProcess, id: string): Promise<JWTPayload> {
+  await withStandInDatabase(standIn, async (db) => {
+    await db.query(
+      `insert into auth.users (id, email, aud, role, created_at, updated_at)
+       values ($1, $2, 'authenticated', 'authenticated', now(), now()) on conflict (id) do nothing`,
+      [id, `${id}@realtime.test`],
+    );
+    await ensureLiveSession(db, id);
+  });
+  return { sub: id, role: 'authenticated', session_id: id };
 }
 
 /** A token signed with the stand-in's keys: ES256 like a user's access token, or HS256 like an API key. */
