@@ -3,7 +3,10 @@
  * workspace's owner, the most powerful caller: a broken path parameter, query string, If-Match or
  * If-None-Match header, or body (tests/support/hostile-input.ts). Every answer must be the 4xx problem
  * the broken part calls for, as openapi.yaml documents it (callApi checks), never a 5xx, and the
- * database must be left as it was.
+ * database must be left as it was. Sent with a credential that no longer stands (a signed-out session, a
+ * banned or soft-deleted admin's), the same requests are all `401` and log no unexpected error, even a
+ * read whose work runs beside its credential's check (decision 0030) under RLS that hides everything
+ * from such a credential (0032).
  * fast-check prints the seed and the shrunk request of a failure; rerun it with `seed` and `path` in
  * the options of fc.assert.
  */
@@ -14,10 +17,19 @@ import { callApi, problemOf } from '../support/api-request.ts';
 import { digestPublicTables } from '../support/database-digest.ts';
 import { hostileRequests, type HostileRequest } from '../support/hostile-input.ts';
 import { OPERATIONS } from '../support/operations.ts';
-import { accessTokenClaims, signWithTestKey, withBearer } from '../support/test-users.ts';
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../../supabase/functions/_shared/db.ts';
+import {
+  accessTokenClaims,
+  createTestUser,
+  signWithTestKey,
+  withBearer,
+  type TestUser,
+} from '../support/test-users.ts';
 import { createWorkspaceWithRoles, type WorkspaceFixture } from '../support/workspace-fixture.ts';
 
 const RUNS_PER_OPERATION = 25;
+const RUNS_PER_OPERATION_WITH_AN_ENDED_CREDENTIAL = 10;
 
 // Every run is a request by the same owner; rate limits are not the subject here.
 const api = useTestApp({ rateLimits: RATE_LIMITS_OUT_OF_THE_WAY, withStorage: true });
@@ -27,10 +39,10 @@ beforeAll(async () => {
   fixture = await createWorkspaceWithRoles(api.db);
 });
 
-function send(request: HostileRequest) {
+function send(request: HostileRequest, bearer = fixture.owner.accessToken) {
   const init: RequestInit = { method: request.method, headers: request.headers };
   if (request.body !== undefined) init.body = request.body;
-  return callApi(api.app, request.path, withBearer(fixture.owner.accessToken, init));
+  return callApi(api.app, request.path, withBearer(bearer, init));
 }
 
 describe.each(OPERATIONS)('$operationId ($method $path)', (operation) => {
@@ -53,3 +65,64 @@ describe.each(OPERATIONS)('$operationId ($method $path)', (operation) => {
     expect(await digestPublicTables(api.db)).toEqual(before);
   });
 });
+
+/** How a session stops standing, in SQL on its user's id, as Auth leaves it. */
+const ENDINGS = {
+  'signed out': 'delete from auth.sessions where user_id = $1',
+  banned: `update auth.users set banned_until = now() + interval '1 day' where id = $1`,
+  'soft-deleted': 'update auth.users set deleted_at = now() where id = $1',
+} as const;
+
+/** An admin of the fixture's workspace whose session then ended by `ending`. */
+async function endedAdmin(db: Database, ending: keyof typeof ENDINGS): Promise<TestUser> {
+  const admin = await createTestUser(db);
+  await db.asService(async (sql) => {
+    await sql.query(`insert into public.memberships (workspace_id, user_id, role) values ($1, $2, 'admin')`, [
+      fixture.id,
+      admin.id,
+    ]);
+    await sql.query(ENDINGS[ending], [admin.id]);
+  });
+  return admin;
+}
+
+let endedAdminsMade: Promise<TestUser[]> | undefined;
+/** One admin per ending, made once: each request signs a token of its own anyway. */
+function endedAdmins(): Promise<TestUser[]> {
+  endedAdminsMade ??= Promise.all(
+    (Object.keys(ENDINGS) as (keyof typeof ENDINGS)[]).map((ending) => endedAdmin(api.db, ending)),
+  );
+  return endedAdminsMade;
+}
+
+describe.each(OPERATIONS.filter((operation) => operation.access.kind !== 'public'))(
+  '$operationId ($method $path) with a credential that no longer stands',
+  (operation) => {
+    it('answers every hostile request 401, logs no unexpected error, and changes nothing', async () => {
+      const ownerBearer = await signWithTestKey(accessTokenClaims(fixture.owner, 'aal2'));
+      const call = await operation.prepare({ app: api.app, fixture, ownerBearer });
+      const admins = await endedAdmins();
+      const before = await digestPublicTables(api.db);
+
+      await fc.assert(
+        fc.asyncProperty(
+          hostileRequests(operation, call),
+          fc.constantFrom(...admins),
+          async (request, admin) => {
+            // A token never seen before, so that a read goes beside its check, not behind it (0030).
+            const bearer = await signWithTestKey({ ...accessTokenClaims(admin), jti: randomUUID() });
+            const response = await send(request, bearer);
+            expect(response.status, response.text.slice(0, 500)).toBe(401);
+            expect(problemOf(response).code).toBe('unauthenticated');
+            const requestId = response.headers.get('x-request-id') ?? '';
+            const errors = api.logs.forRequest(requestId).filter((entry) => entry.level === 'error');
+            expect(errors).toEqual([]);
+          },
+        ),
+        { numRuns: RUNS_PER_OPERATION_WITH_AN_ENDED_CREDENTIAL, includeErrorInReport: true },
+      );
+
+      expect(await digestPublicTables(api.db)).toEqual(before);
+    });
+  },
+);
