@@ -73,12 +73,16 @@ const ENDINGS = {
   'soft-deleted': 'update auth.users set deleted_at = now() where id = $1',
 } as const;
 
-/** An admin of the fixture's workspace whose session then ended by `ending`. */
-async function endedAdmin(db: Database, ending: keyof typeof ENDINGS): Promise<TestUser> {
+/** An admin of the workspace whose session then ended by `ending`. */
+async function endedAdmin(
+  db: Database,
+  workspace: WorkspaceFixture,
+  ending: keyof typeof ENDINGS,
+): Promise<TestUser> {
   const admin = await createTestUser(db);
   await db.asService(async (sql) => {
     await sql.query(`insert into public.memberships (workspace_id, user_id, role) values ($1, $2, 'admin')`, [
-      fixture.id,
+      workspace.id,
       admin.id,
     ]);
     await sql.query(ENDINGS[ending], [admin.id]);
@@ -86,22 +90,31 @@ async function endedAdmin(db: Database, ending: keyof typeof ENDINGS): Promise<T
   return admin;
 }
 
-let endedAdminsMade: Promise<TestUser[]> | undefined;
-/** One admin per ending, made once: each request signs a token of its own anyway. */
-function endedAdmins(): Promise<TestUser[]> {
-  endedAdminsMade ??= Promise.all(
-    (Object.keys(ENDINGS) as (keyof typeof ENDINGS)[]).map((ending) => endedAdmin(api.db, ending)),
-  );
-  return endedAdminsMade;
+interface EndedCast {
+  /** A workspace of its own: some calls can be prepared only once in a workspace (an invitation). */
+  workspace: WorkspaceFixture;
+  /** One admin of it per ending; each request signs a token of its own anyway. */
+  admins: TestUser[];
+}
+
+let endedCastMade: Promise<EndedCast> | undefined;
+function endedCast(): Promise<EndedCast> {
+  endedCastMade ??= (async () => {
+    const workspace = await createWorkspaceWithRoles(api.db);
+    const endings = Object.keys(ENDINGS) as (keyof typeof ENDINGS)[];
+    const admins = await Promise.all(endings.map((ending) => endedAdmin(api.db, workspace, ending)));
+    return { workspace, admins };
+  })();
+  return endedCastMade;
 }
 
 describe.each(OPERATIONS.filter((operation) => operation.access.kind !== 'public'))(
   '$operationId ($method $path) with a credential that no longer stands',
   (operation) => {
     it('answers every hostile request 401, logs no unexpected error, and changes nothing', async () => {
-      const ownerBearer = await signWithTestKey(accessTokenClaims(fixture.owner, 'aal2'));
-      const call = await operation.prepare({ app: api.app, fixture, ownerBearer });
-      const admins = await endedAdmins();
+      const { workspace, admins } = await endedCast();
+      const ownerBearer = await signWithTestKey(accessTokenClaims(workspace.owner, 'aal2'));
+      const call = await operation.prepare({ app: api.app, fixture: workspace, ownerBearer });
       const before = await digestPublicTables(api.db);
 
       await fc.assert(
