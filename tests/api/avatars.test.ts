@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { components } from '../../api-spec/schema.d.ts';
-import { useTestApp } from '../support/api-app.ts';
+import type { StorageClient } from '../../supabase/functions/_shared/storage.ts';
+import { createTestApp, useTestApp } from '../support/api-app.ts';
 import { callApi, expectProblem, type ApiResponse } from '../support/api-request.ts';
 import { jsonRequest } from '../support/resource-calls.ts';
 import { createTestUser, withBearer, type TestUser } from '../support/test-users.ts';
@@ -34,6 +35,16 @@ const complete = (user: TestUser): Promise<ApiResponse> =>
   callApi(api.app, '/api/v1/me/avatar/complete', withBearer(user.accessToken, { method: 'POST' }));
 const me = (user: TestUser): Promise<ApiResponse> =>
   callApi(api.app, '/api/v1/me', withBearer(user.accessToken));
+
+/** PUTs the bytes to the upload's signed URL as a browser does, with `type` as Content-Type. */
+async function putTo(started: AvatarUpload, bytes: Buffer, type: string): Promise<void> {
+  const put = await fetch(started.upload.url, {
+    method: 'PUT',
+    headers: { 'Content-Type': type },
+    body: bytes,
+  });
+  expect(put.status).toBe(200);
+}
 
 async function upload(user: TestUser, bytes: Buffer, type: string): Promise<Me> {
   const started = await start(user, { content_type: type, size_bytes: bytes.length });
@@ -139,6 +150,48 @@ describe('avatars', () => {
     expectProblem(await complete(user), 415, 'unsupported_media_type');
     expect(await avatarPathOf(user)).toBeNull();
     expect(await avatarObjects(user)).toEqual([]);
+  });
+
+  it('refuses to make an avatar of an upload it did not check: one started between the check and the commit (409)', async () => {
+    const user = await newUser();
+    const checked = await start(user, { content_type: 'image/png', size_bytes: PNG.length });
+    await putTo(checked.body as AvatarUpload, PNG, 'image/png');
+    // Of the checked picture's size, but an executable: never checked, it must never become the avatar.
+    const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(PNG.length - 2, 0x90)]);
+    const storage = api.storage?.client;
+    if (!storage) throw new Error('the test app has no Storage');
+    let raced = false;
+    // Storage as the check sees it: once the check has read the checked picture's first bytes, the same
+    // person starts another upload (POST /v1/me/avatar) and uploads to it, before the commit.
+    const racing: StorageClient = {
+      ...storage,
+      async readStart(bucket, path, count) {
+        const bytes = await storage.readStart(bucket, path, count);
+        if (!raced) {
+          raced = true;
+          const second = await start(user, { content_type: 'image/png', size_bytes: exe.length });
+          await putTo(second.body as AvatarUpload, exe, 'image/png');
+        }
+        return bytes;
+      },
+    };
+    const checking = createTestApp(api.databaseUrl, { storage: racing, sweepUploads: false });
+    try {
+      const refused = await callApi(
+        checking.app,
+        '/api/v1/me/avatar/complete',
+        withBearer(user.accessToken, { method: 'POST' }),
+      );
+      expect(raced).toBe(true);
+      expect(refused.status, `the unchecked upload became the avatar: ${refused.text}`).toBe(409);
+      expect(expectProblem(refused, 409, 'upload_incomplete').detail).toContain('another avatar upload');
+      expect(await avatarPathOf(user)).toBeNull();
+    } finally {
+      await checking.close();
+    }
+    // Completing again checks the upload under way now, the executable, and refuses it.
+    expectProblem(await complete(user), 415, 'unsupported_media_type');
+    expect(await avatarPathOf(user)).toBeNull();
   });
 
   it("shows in the members list and a member's answer as a signed URL, to fellow members", async () => {
