@@ -122,7 +122,9 @@ export interface paths {
          * @description Checks the uploaded picture (it must be in Storage with the declared size, and begin as a PNG, JPEG
          *     or WebP of the declared type does) and makes it the profile's avatar, replacing the previous one;
          *     answers the account with its new `avatar_url`. `404 not_found` when no avatar upload is under way,
-         *     `409 upload_incomplete` while nothing was uploaded; a picture that is not what was declared is
+         *     `409 upload_incomplete` while nothing was uploaded, and when another upload was started (`POST
+         *     /v1/me/avatar`) while this one was being checked: only the upload that was checked becomes the
+         *     avatar, so complete again once the new one is uploaded; a picture that is not what was declared is
          *     refused (`422 validation_failed` for the size, `415 unsupported_media_type` for the content) and the
          *     upload forgotten. Takes no query parameters and no body.
          */
@@ -3276,8 +3278,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             /**
-             * @description `upload_incomplete` while nothing has been uploaded to the upload URL, `idempotency_key_in_use`
-             *     while a request with the same `Idempotency-Key` is still running.
+             * @description `upload_incomplete` while nothing has been uploaded to the upload URL, or when another avatar
+             *     upload was started while this one was being checked; `idempotency_key_in_use` while a request
+             *     with the same `Idempotency-Key` is still running.
              */
             409: {
                 headers: {

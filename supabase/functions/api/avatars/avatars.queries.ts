@@ -4,7 +4,7 @@
  */
 import type { Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
-import { raisedErrorCode, refusing, type Refusals } from '../../_shared/sql-errors.ts';
+import { raisedErrorCode, raisedErrorDetail, refusing, type Refusals } from '../../_shared/sql-errors.ts';
 import { sizeMismatch } from '../attachments/attachment-errors.ts';
 
 export interface AvatarUploadRow extends Record<string, unknown> {
@@ -33,10 +33,19 @@ export async function selectAvatarUpload(sql: Sql): Promise<AvatarUploadRow | un
   return row;
 }
 
-/** Makes the uploaded object the caller's avatar; answers the avatar it replaced, if any. */
-export async function completeAvatarUpload(sql: Sql): Promise<{ previous_path: string | null }> {
+/**
+ * Makes the uploaded object the caller's avatar, if it is still the upload at `checkedPath`, the one the
+ * API checked; answers the avatar it replaced, if any.
+ */
+export async function completeAvatarUpload(
+  sql: Sql,
+  checkedPath: string,
+): Promise<{ previous_path: string | null }> {
   const [row] = await refusing(
-    sql.query<{ previous_path: string | null }>('select previous_path from private.complete_avatar_upload()'),
+    sql.query<{ previous_path: string | null }>(
+      'select previous_path from private.complete_avatar_upload($1)',
+      [checkedPath],
+    ),
     avatarRefusals,
   );
   if (!row) throw new Error('private.complete_avatar_upload returned no row');
@@ -58,7 +67,12 @@ const avatarRefusals: Refusals = (error) => {
     case 'not_found':
       return noAvatarUpload();
     case 'upload_incomplete':
-      return new AppError('upload_incomplete');
+      return raisedErrorDetail(error) === 'upload_replaced'
+        ? new AppError(
+            'upload_incomplete',
+            'You started another avatar upload while this one was being checked: upload to its URL, then complete again.',
+          )
+        : new AppError('upload_incomplete');
     case 'validation_failed':
       return sizeMismatch();
     default:

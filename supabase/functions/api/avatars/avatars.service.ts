@@ -63,9 +63,13 @@ export async function completeAvatar(db: Database, files: FileStore, principal: 
     await removeObjects(files, AVATARS_BUCKET, [upload.object_path]);
     throw contentMismatch(upload.content_type);
   }
-  // The change and the reads behind it travel together: statements run in order, so the reads see it.
+  // The change and the reads behind it travel together: statements run in order, so the reads see it. The
+  // commit names the upload checked here: one started since is refused, not committed unchecked.
   const { replaced, me } = await db.asCaller(principal, async (sql) => {
-    const [{ previous_path }, me] = await Promise.all([completeAvatarUpload(sql), readMe(sql, principal)]);
+    const [{ previous_path }, me] = await Promise.all([
+      completeAvatarUpload(sql, upload.object_path),
+      readMe(sql, principal),
+    ]);
     return { replaced: previous_path, me };
   });
   if (replaced !== null) await removeObjects(files, AVATARS_BUCKET, [replaced]);
