@@ -260,6 +260,26 @@ describe('completing an upload', () => {
     expect(await eventsOf(upload.attachment.id)).toEqual([]);
   });
 
+  it('refuses a file Storage keeps under another type than declared (415), and removes it', async () => {
+    const task = await taskIn(acme);
+    const gif = Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1');
+    const declared = await declare(acme.member.accessToken, task.id, {
+      file_name: 'spinner.gif',
+      content_type: 'image/gif',
+      size_bytes: gif.length,
+    });
+    const upload = declared.body as AttachmentUpload;
+    const path = await objectPathOf(upload.attachment.id);
+    // The bucket takes image/png too, and Storage serves an object with the type it was uploaded with.
+    expect((await put(upload, gif, 'image/png')).status).toBe(200);
+    const refused = await complete(acme.member.accessToken, upload.attachment.id);
+    expect(refused.status, refused.text).toBe(415);
+    expect(expectProblem(refused, 415, 'unsupported_media_type').detail).toContain('image/png');
+    expect(await objectExists(path)).toBe(false);
+    expectProblem(await complete(acme.member.accessToken, upload.attachment.id), 404, 'not_found');
+    expect(await eventsOf(upload.attachment.id)).toEqual([]);
+  });
+
   it("is the uploader's: another editor may not complete it (403), an outsider cannot see it (404)", async () => {
     const task = await taskIn(acme);
     const declared = await declare(acme.member.accessToken, task.id, {
@@ -327,6 +347,31 @@ describe('listing, downloading, deleting', () => {
     const served = await fetch(url);
     expect(served.headers.get('content-disposition') ?? '').not.toMatch(/^attachment/);
     expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
+  });
+
+  it('serves a file that is not an image as a download even when its link loses download=, and nothing sniffed or scripted', async () => {
+    const task = await taskIn(acme);
+    const pdf = await attach(acme.member.accessToken, task.id, PDF, 'application/pdf', 'Q3 report.pdf');
+    const { url } = (await download(acme.viewer.accessToken, pdf.id)).body as DownloadLink;
+    const stripped = new URL(url);
+    stripped.searchParams.delete('download');
+    const served = await fetch(stripped);
+    expect(served.status).toBe(200);
+    expect({
+      'content-type': served.headers.get('content-type'),
+      'content-disposition': served.headers.get('content-disposition'),
+      'x-content-type-options': served.headers.get('x-content-type-options'),
+      'content-security-policy': served.headers.get('content-security-policy'),
+    }).toEqual({
+      'content-type': 'application/pdf',
+      'content-disposition': expect.stringMatching(/^attachment; /),
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "sandbox; default-src 'none'",
+    });
+    const png = await attach(acme.member.accessToken, task.id);
+    const image = await fetch(((await download(acme.viewer.accessToken, png.id)).body as DownloadLink).url);
+    expect(image.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(image.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'");
   });
 
   it("answers an outsider's download request 404, and a pending attachment's 409", async () => {

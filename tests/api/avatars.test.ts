@@ -152,6 +152,18 @@ describe('avatars', () => {
     expect(await avatarObjects(user)).toEqual([]);
   });
 
+  it('refuses a picture Storage keeps under another type than declared (415), and keeps no avatar', async () => {
+    const user = await newUser();
+    const started = await start(user, { content_type: 'image/png', size_bytes: PNG.length });
+    // The bucket takes WebP too, and Storage serves an object with the type it was uploaded with.
+    await putTo(started.body as AvatarUpload, PNG, 'image/webp');
+    const refused = await complete(user);
+    expect(refused.status, refused.text).toBe(415);
+    expect(expectProblem(refused, 415, 'unsupported_media_type').detail).toContain('image/webp');
+    expect(await avatarPathOf(user)).toBeNull();
+    expect(await avatarObjects(user)).toEqual([]);
+  });
+
   it('refuses to make an avatar of an upload it did not check: one started between the check and the commit (409)', async () => {
     const user = await newUser();
     const checked = await start(user, { content_type: 'image/png', size_bytes: PNG.length });
