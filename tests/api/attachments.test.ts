@@ -280,6 +280,30 @@ describe('completing an upload', () => {
     expect(await eventsOf(upload.attachment.id)).toEqual([]);
   });
 
+  it('refuses the reported image/gif/,text/html when Storage took it, as hosted Storage does (415)', async () => {
+    const task = await taskIn(acme);
+    const page = Buffer.from('GIF89a<html><script>alert(document.domain)</script></html>');
+    const declared = await declare(acme.member.accessToken, task.id, {
+      file_name: 'spinner.gif',
+      content_type: 'image/gif',
+      size_bytes: page.length,
+    });
+    const upload = declared.body as AttachmentUpload;
+    const path = await objectPathOf(upload.attachment.id);
+    expect((await put(upload, page, 'image/gif')).status).toBe(200);
+    // The stand-in refuses this type at the upload; hosted Storage's check lets it through and keeps it.
+    await api.db.asService((sql) =>
+      sql.query(
+        `update storage.objects set metadata = metadata || '{"mimetype": "image/gif/,text/html"}'
+         where bucket_id = 'attachments' and name = $1`,
+        [path],
+      ),
+    );
+    const refused = await complete(acme.member.accessToken, upload.attachment.id);
+    expect(expectProblem(refused, 415, 'unsupported_media_type').detail).toContain('image/gif/,text/html');
+    expect(await objectExists(path)).toBe(false);
+  });
+
   it("is the uploader's: another editor may not complete it (403), an outsider cannot see it (404)", async () => {
     const task = await taskIn(acme);
     const declared = await declare(acme.member.accessToken, task.id, {
