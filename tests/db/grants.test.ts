@@ -64,6 +64,7 @@ describe('grants on public tables', () => {
     'delete_attachment',
     'remove_avatar',
     'uploaded_object_size',
+    'uploaded_object_type',
     'caller_account',
     'caller_editable_workspace_ids',
     'caller_has_verified_factor',

@@ -192,9 +192,17 @@ describe('attachment events and the sweep', () => {
     ).rejects.toMatchObject({ hint: 'validation_failed' });
     expect(await eventTypesOf(id)).toEqual([]);
 
-    await db.query(`update storage.objects set metadata = jsonb_build_object('size', 5) where name = $1`, [
-      object_path,
-    ]);
+    await db.query(
+      `update storage.objects set metadata = jsonb_build_object('size', 5, 'mimetype', 'text/html') where name = $1`,
+      [object_path],
+    );
+    await expect(
+      as(member, () => db.query('select 1 from private.complete_attachment($1)', [id])),
+    ).rejects.toMatchObject({ hint: 'unsupported_media_type' });
+    await db.query(
+      `update storage.objects set metadata = jsonb_build_object('size', 5, 'mimetype', 'text/plain') where name = $1`,
+      [object_path],
+    );
     await as(member, () => db.query('select 1 from private.complete_attachment($1)', [id]));
     await as(member, () => db.query('select 1 from private.complete_attachment($1)', [id]));
     await as(member, () => db.query('select 1 from private.delete_attachment($1)', [id]));

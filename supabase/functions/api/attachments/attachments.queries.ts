@@ -13,7 +13,7 @@ import { raisedErrorCode, refusing, type Refusals } from '../../_shared/sql-erro
 import { projectArchived } from '../projects/project-access.ts';
 import { taskNotFound } from '../tasks/task-access.ts';
 import type { WorkspaceAccessRow } from '../workspaces/workspace-access.queries.ts';
-import { attachmentNotFound, sizeMismatch } from './attachment-errors.ts';
+import { attachmentNotFound, sizeMismatch, storedTypeMismatch } from './attachment-errors.ts';
 
 /** An attachment with what the rules about it need. */
 export interface AttachmentRow extends Record<string, unknown> {
@@ -24,6 +24,8 @@ export interface AttachmentRow extends Record<string, unknown> {
   project_archived_at: Date | null;
   /** The size of its object in Storage; null while nothing is uploaded. */
   uploaded_size: string | null;
+  /** The type Storage keeps its object under (and serves it with); null while nothing is uploaded. */
+  uploaded_type: string | null;
 }
 
 export interface AttachmentListRow extends Record<string, unknown> {
@@ -41,7 +43,8 @@ export async function selectAttachment(sql: Sql, id: string): Promise<Attachment
   const [row] = await sql.query<AttachmentRow>(
     `select private.attachment_json(a) as attachment, a.workspace_id, a.object_path, p.key as project_key,
        p.archived_at as project_archived_at,
-       private.uploaded_object_size('attachments', a.object_path)::text as uploaded_size
+       private.uploaded_object_size('attachments', a.object_path)::text as uploaded_size,
+       private.uploaded_object_type('attachments', a.object_path) as uploaded_type
      from public.attachments a
      join public.tasks t on t.id = a.task_id
      join public.projects p on p.id = t.project_id
@@ -156,6 +159,8 @@ const attachmentRefusals =
         return new AppError('upload_incomplete');
       case 'validation_failed':
         return sizeMismatch();
+      case 'unsupported_media_type':
+        return storedTypeMismatch();
       default:
         return undefined;
     }

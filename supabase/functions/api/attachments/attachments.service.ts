@@ -4,9 +4,9 @@
  * deletes them. Nothing changes while the task's project is archived.
  *
  * A file's bytes never pass through the API: it issues a signed upload URL for a server-made path, the
- * client uploads straight to Storage, and `complete` checks what arrived (size, first bytes) before the
- * attachment becomes `ready`. Downloads are short-lived signed URLs. A pending attachment is listed only
- * for its uploader, completed only by them, and swept with its object after an hour (upload-sweep.ts).
+ * client uploads straight to Storage, and `complete` checks what arrived (size, type, first bytes) before
+ * the attachment becomes `ready`. Downloads are short-lived signed URLs. A pending attachment is listed
+ * only for its uploader, completed only by them, and swept with its object after an hour (upload-sweep.ts).
  */
 import type {
   Attachment,
@@ -31,6 +31,7 @@ import {
   contentMismatch,
   fileTooLarge,
   sizeMismatch,
+  storedTypeMismatch,
   typeNotAllowed,
 } from './attachment-errors.ts';
 import {
@@ -105,8 +106,9 @@ export function getAttachment(db: Database, principal: Principal, id: string): P
 }
 
 /**
- * Checks the uploaded object (there, of the declared size, starting as its type does) and marks the
- * attachment ready. A file that is not what was declared is refused and the attachment discarded.
+ * Checks the uploaded object (there, of the declared size, kept under exactly the declared type, starting
+ * as that type does) and marks the attachment ready. A file that is not what was declared is refused and
+ * the attachment discarded.
  */
 export async function completeAttachment(
   db: Database,
@@ -129,6 +131,11 @@ export async function completeAttachment(
   if (uploaded !== attachment.size_bytes) {
     await discardUpload(db, files, principal, row);
     throw sizeMismatch(attachment.size_bytes, uploaded);
+  }
+  // Storage serves the object with the type it was sent as: only the declared one, exactly, may stay.
+  if (row.uploaded_type !== attachment.content_type) {
+    await discardUpload(db, files, principal, row);
+    throw storedTypeMismatch({ declared: attachment.content_type, stored: row.uploaded_type });
   }
   const start = await storageOf(files).readStart(ATTACHMENTS_BUCKET, row.object_path, SIGNATURE_SAMPLE_BYTES);
   if (start === undefined) throw new AppError('upload_incomplete');

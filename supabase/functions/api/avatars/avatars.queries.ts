@@ -5,7 +5,7 @@
 import type { Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import { raisedErrorCode, raisedErrorDetail, refusing, type Refusals } from '../../_shared/sql-errors.ts';
-import { sizeMismatch } from '../attachments/attachment-errors.ts';
+import { sizeMismatch, storedTypeMismatch } from '../attachments/attachment-errors.ts';
 
 export interface AvatarUploadRow extends Record<string, unknown> {
   object_path: string;
@@ -13,6 +13,8 @@ export interface AvatarUploadRow extends Record<string, unknown> {
   size_bytes: string;
   /** The size of its object in Storage; null while nothing is uploaded. */
   uploaded_size: string | null;
+  /** The type Storage keeps its object under (and serves it with); null while nothing is uploaded. */
+  uploaded_type: string | null;
 }
 
 /** Starts (or restarts) the caller's avatar upload; answers its object's path. */
@@ -27,7 +29,7 @@ export async function insertAvatarUpload(sql: Sql, contentType: string, sizeByte
 
 export async function selectAvatarUpload(sql: Sql): Promise<AvatarUploadRow | undefined> {
   const [row] = await sql.query<AvatarUploadRow>(
-    `select object_path, content_type, size_bytes::text, uploaded_size::text
+    `select object_path, content_type, size_bytes::text, uploaded_size::text, uploaded_type
      from private.caller_avatar_upload()`,
   );
   return row;
@@ -75,6 +77,8 @@ const avatarRefusals: Refusals = (error) => {
         : new AppError('upload_incomplete');
     case 'validation_failed':
       return sizeMismatch();
+    case 'unsupported_media_type':
+      return storedTypeMismatch();
     default:
       return undefined;
   }

@@ -1,7 +1,7 @@
 /**
  * The caller's avatar (SPEC §3, §5): a PNG, JPEG or WebP picture of at most 2 MiB, uploaded straight to
- * Storage through a signed URL and checked by `complete` as an attachment is (size, first bytes), which
- * then makes it the profile's avatar and removes the one it replaced.
+ * Storage through a signed URL and checked by `complete` as an attachment is (size, type, first bytes),
+ * which then makes it the profile's avatar and removes the one it replaced.
  */
 import type { AvatarUpload, CreateAvatarUpload, Me } from '../../_shared/api-types.ts';
 import { lastStatementOf, type Database } from '../../_shared/db.ts';
@@ -12,6 +12,7 @@ import {
   contentMismatch,
   fileTooLarge,
   sizeMismatch,
+  storedTypeMismatch,
   typeNotAllowed,
 } from '../attachments/attachment-errors.ts';
 import { isAvatarContentType } from '../attachments/attachments.schemas.ts';
@@ -56,6 +57,11 @@ export async function completeAvatar(db: Database, files: FileStore, principal: 
   if (uploaded !== declared) {
     await removeObjects(files, AVATARS_BUCKET, [upload.object_path]);
     throw sizeMismatch(declared, uploaded);
+  }
+  // Storage serves the picture with the type it was sent as: only the declared one, exactly, may stay.
+  if (upload.uploaded_type !== upload.content_type) {
+    await removeObjects(files, AVATARS_BUCKET, [upload.object_path]);
+    throw storedTypeMismatch({ declared: upload.content_type, stored: upload.uploaded_type });
   }
   const start = await storageOf(files).readStart(AVATARS_BUCKET, upload.object_path, SIGNATURE_SAMPLE_BYTES);
   if (start === undefined) throw new AppError('upload_incomplete');
