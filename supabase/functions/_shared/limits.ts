@@ -16,6 +16,13 @@ export const LABELS_PER_TASK = 10;
 export const COMMENTS_PER_TASK = 1_000;
 export const ATTACHMENTS_PER_TASK = 20;
 export const ATTACHMENT_MAX_BYTES = 25 * MIB;
+/**
+ * Bytes a workspace's attachments may take in Storage: every object in its folder (those no attachment
+ * names any more included, until they are removed) and what its pending uploads declared.
+ */
+export const WORKSPACE_STORAGE_BYTES = 1024 * MIB;
+/** Attachment uploads one person may have pending (declared, neither completed nor expired) at once. */
+export const PENDING_UPLOADS_PER_USER = 20;
 export const AVATAR_MAX_BYTES = 2 * MIB;
 export const INVITATION_LIFETIME_DAYS = 7;
 /** Active (unrevoked, unexpired) tokens per user. */
