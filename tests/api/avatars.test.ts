@@ -4,7 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { components } from '../../api-spec/schema.d.ts';
+import { afterAnswerSettled } from '../../supabase/functions/_shared/after-answer.ts';
+import { AppError } from '../../supabase/functions/_shared/errors.ts';
 import type { StorageClient } from '../../supabase/functions/_shared/storage.ts';
+import { sweepExpiredUploads } from '../../supabase/functions/api/attachments/upload-sweep.ts';
 import { createTestApp, useTestApp } from '../support/api-app.ts';
 import { callApi, expectProblem, type ApiResponse } from '../support/api-request.ts';
 import { jsonRequest } from '../support/resource-calls.ts';
@@ -35,6 +38,12 @@ const complete = (user: TestUser): Promise<ApiResponse> =>
   callApi(api.app, '/api/v1/me/avatar/complete', withBearer(user.accessToken, { method: 'POST' }));
 const me = (user: TestUser): Promise<ApiResponse> =>
   callApi(api.app, '/api/v1/me', withBearer(user.accessToken));
+
+/** A person's own call to Storage, with their access token, as supabase-js in a browser would make it. */
+function storageAs(user: TestUser, path: string, init?: RequestInit): Promise<Response> {
+  if (!api.storage) throw new Error('the test app has no Storage');
+  return api.storage.fetchAs(user.accessToken, path, init);
+}
 
 /** PUTs the bytes to the upload's signed URL as a browser does, with `type` as Content-Type. */
 async function putTo(started: AvatarUpload, bytes: Buffer, type: string): Promise<void> {
@@ -204,6 +213,72 @@ describe('avatars', () => {
     // Completing again checks the upload under way now, the executable, and refuses it.
     expectProblem(await complete(user), 415, 'unsupported_media_type');
     expect(await avatarPathOf(user)).toBeNull();
+  });
+
+  it('a person reads from Storage only their current avatar, not an upload complete has not checked', async () => {
+    const user = await newUser();
+    const started = await start(user, { content_type: 'image/png', size_bytes: PNG.length });
+    await putTo(started.body as AvatarUpload, PNG, 'image/png');
+    const [uploaded] = await avatarObjects(user);
+    const read = () => storageAs(user, `/object/avatars/${uploaded ?? ''}`);
+    const unchecked = await read();
+    expect(unchecked.status, 'its owner read an upload complete had not checked').toBe(400);
+    const signed = await storageAs(user, `/object/sign/avatars/${uploaded ?? ''}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ expiresIn: 60 }),
+    });
+    expect(signed.status).toBe(400);
+    expect((await complete(user)).status).toBe(200);
+    const current = await read();
+    expect(current.status).toBe(200);
+    expect(Buffer.from(await current.arrayBuffer())).toEqual(PNG);
+  });
+
+  it('a replaced picture goes even when Storage is down at the time: its removal stays queued for a later sweep', async () => {
+    const user = await newUser();
+    await upload(user, PNG, 'image/png');
+    const first = await avatarPathOf(user);
+    const started = await start(user, { content_type: 'image/webp', size_bytes: WEBP.length });
+    await putTo(started.body as AvatarUpload, WEBP, 'image/webp');
+    const storage = api.storage?.client;
+    if (!storage) throw new Error('the test app has no Storage');
+    // Storage answers the check's reads, then goes down before the replaced picture is removed.
+    const failing: StorageClient = {
+      ...storage,
+      remove: () => Promise.reject(new AppError('unavailable', 'File storage is not reachable right now.')),
+    };
+    const replacing = createTestApp(api.databaseUrl, { storage: failing, sweepUploads: false });
+    try {
+      const completed = await callApi(
+        replacing.app,
+        '/api/v1/me/avatar/complete',
+        withBearer(user.accessToken, { method: 'POST' }),
+      );
+      expect(completed.status).toBe(200);
+      await afterAnswerSettled();
+    } finally {
+      await replacing.close();
+    }
+    const second = await avatarPathOf(user);
+    expect((await avatarObjects(user)).sort()).toEqual([first, second].sort());
+    const queued = () =>
+      api.db.asService((sql) =>
+        sql.query<{ object_path: string }>(
+          `select object_path from private.storage_removals where bucket_id = 'avatars' and object_path = $1`,
+          [first],
+        ),
+      );
+    expect(await queued()).toEqual([{ object_path: first }]);
+
+    await api.db.asService((sql) =>
+      sql.query('update private.storage_removals set next_attempt_at = now() where object_path = $1', [
+        first,
+      ]),
+    );
+    await sweepExpiredUploads(api.db, { storage, logger: api.logs.logger });
+    expect(await avatarObjects(user)).toEqual([second]);
+    expect(await queued()).toEqual([]);
   });
 
   it("shows in the members list and a member's answer as a signed URL, to fellow members", async () => {

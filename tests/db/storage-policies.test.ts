@@ -76,7 +76,11 @@ describe('storage.objects policies', () => {
   beforeAll(async () => {
     ownPath = await objectPathOf(fixture.attachmentIds.member);
     await insertObject('attachments', ownPath, 1234);
-    otherWorkspacePath = `${fixture.otherWorkspaceId}/${randomUUID()}/${randomUUID()}`;
+    const other = await db.query<{ object_path: string }>(
+      `select object_path from public.attachments where workspace_id = $1 and status = 'ready' limit 1`,
+      [fixture.otherWorkspaceId],
+    );
+    otherWorkspacePath = other.rows[0]?.object_path ?? '';
     await insertObject('attachments', otherWorkspacePath, 10);
     await insertObject('avatars', `${fixture.users.target}/${randomUUID()}`, 10);
   });
@@ -102,15 +106,50 @@ describe('storage.objects policies', () => {
     expect(await probe(db, fixture, caller, sql, values())).toBe(expected);
   });
 
+  test.each(CALLERS)(
+    'an object whose attachment is pending (not checked by complete) is unreadable, even by its uploader: %s',
+    async (caller) => {
+      const id = randomUUID();
+      const uploader = caller === 'anon' ? fixture.users.member : fixture.users[caller];
+      const path = `${fixture.workspaceId}/${fixture.taskId}/${id}`;
+      await db.query(
+        `insert into public.attachments (id, workspace_id, task_id, object_path, file_name, content_type, size_bytes, uploaded_by)
+         values ($1, $2, $3, $4, 'page.gif', 'image/gif', 10, $5)`,
+        [id, fixture.workspaceId, fixture.taskId, path, uploader],
+      );
+      await insertObject('attachments', path, 10);
+      const [sql, values] = select('attachments', () => path) as [string, () => unknown[]];
+      expect(await probe(db, fixture, caller, sql, values())).toBe('denied');
+    },
+  );
+
+  test.each(CALLERS)(
+    "an object no attachment names (its task deleted, its upload refused) is unreadable, in one's own workspace too: %s",
+    async (caller) => {
+      const path = `${fixture.workspaceId}/${fixture.taskId}/${randomUUID()}`;
+      await insertObject('attachments', path, 10);
+      const [sql, values] = select('attachments', () => path) as [string, () => unknown[]];
+      expect(await probe(db, fixture, caller, sql, values())).toBe('denied');
+    },
+  );
+
   test.each(CALLERS)("someone else's avatar object is unreadable directly: %s", async (caller) => {
     const sql = `select 1 from storage.objects where bucket_id = 'avatars' and name like $1 || '/%'`;
     expect(await probe(db, fixture, caller, sql, [fixture.users.target])).toBe('denied');
   });
 
-  test("one may read one's own avatar objects", async () => {
-    await insertObject('avatars', `${fixture.users.member}/${randomUUID()}`, 10);
-    const sql = `select 1 from storage.objects where bucket_id = 'avatars' and name like $1 || '/%'`;
-    expect(await probe(db, fixture, 'member', sql, [fixture.users.member])).toBe('allowed');
+  test("one may read one's own current avatar, not an upload of one's own that complete has not made it", async () => {
+    const current = `${fixture.users.member}/${randomUUID()}`;
+    const unchecked = `${fixture.users.member}/${randomUUID()}`;
+    await insertObject('avatars', current, 10);
+    await insertObject('avatars', unchecked, 10);
+    await db.query('update public.profiles set avatar_path = $1 where user_id = $2', [
+      current,
+      fixture.users.member,
+    ]);
+    const sql = `select 1 from storage.objects where bucket_id = 'avatars' and name = $1`;
+    expect(await probe(db, fixture, 'member', sql, [current])).toBe('allowed');
+    expect(await probe(db, fixture, 'member', sql, [unchecked])).toBe('denied');
   });
 
   const writes: [string, (me: string) => [string, unknown[]]][] = [

@@ -65,7 +65,13 @@ export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 export const IDEMPOTENCY_CLAIM_STALE_SECONDS = 60;
 export const JSON_BODY_MAX_BYTES = 1 * MIB;
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 60 * 60;
+/** Hosted Storage's own (UPLOAD_SIGNED_URL_EXPIRATION_TIME): the API cannot choose it. */
 export const SIGNED_UPLOAD_URL_LIFETIME_SECONDS = 2 * 60 * 60;
+/**
+ * How long a declared upload stays pending (counted, completable) before it expires and is swept: longer
+ * than its upload URL lives, which Storage signs a moment after the upload is declared (docs/decisions/0024).
+ */
+export const PENDING_UPLOAD_LIFETIME_SECONDS = SIGNED_UPLOAD_URL_LIFETIME_SECONDS + 5 * 60;
 export const SIGNED_DOWNLOAD_URL_LIFETIME_SECONDS = 5 * 60;
 /** Avatars are shown everywhere a person is, so their signed URLs last longer than a download's. */
 export const SIGNED_AVATAR_URL_LIFETIME_SECONDS = 60 * 60;
