@@ -891,7 +891,7 @@ export const OPERATIONS: readonly Operation[] = [
             sql.query(
               `insert into public.attachments
                  (id, workspace_id, task_id, object_path, file_name, content_type, size_bytes, uploaded_by)
-               select i.id, $1, $2, $1::text || '/' || $2::text || '/' || i.id::text, 'a.txt', 'text/plain', 1, $3
+               select i.id, $1::uuid, $2::uuid, $1::text || '/' || $2::text || '/' || i.id::text, 'a.txt', 'text/plain', 1, $3
                from (select gen_random_uuid() as id from generate_series(1, $4)) i`,
               [context.fixture.id, task.id, context.fixture.owner.id, PENDING_UPLOADS_PER_USER],
             ),
