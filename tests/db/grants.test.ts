@@ -100,6 +100,7 @@ describe('grants on public tables', () => {
     'order_key_integer_part',
     'order_key_midpoint',
     'order_key_validate',
+    'pending_upload_window',
     'preview_invitation',
     'project_json',
     'role_in',

@@ -7,9 +7,13 @@
 import type { Attachment, CreateAttachment } from '../../_shared/api-types.ts';
 import type { Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
-import { ATTACHMENTS_PER_TASK } from '../../_shared/limits.ts';
+import {
+  ATTACHMENTS_PER_TASK,
+  PENDING_UPLOADS_PER_USER,
+  WORKSPACE_STORAGE_BYTES,
+} from '../../_shared/limits.ts';
 import { rowsToFetch, type CreatedAtIdKey, type PageRequest } from '../../_shared/pages.ts';
-import { raisedErrorCode, refusing, type Refusals } from '../../_shared/sql-errors.ts';
+import { raisedErrorCode, raisedErrorDetail, refusing, type Refusals } from '../../_shared/sql-errors.ts';
 import { projectArchived } from '../projects/project-access.ts';
 import { taskNotFound } from '../tasks/task-access.ts';
 import type { WorkspaceAccessRow } from '../workspaces/workspace-access.queries.ts';
@@ -145,10 +149,7 @@ const attachmentRefusals =
   (error) => {
     switch (raisedErrorCode(error)) {
       case 'limit_reached':
-        return new AppError(
-          'limit_reached',
-          `This task already has ${ATTACHMENTS_PER_TASK} attachments, the limit (attachments_per_task); pending uploads count too.`,
-        );
+        return limitReached(raisedErrorDetail(error));
       case 'project_archived':
         return projectArchived(projectKey);
       case 'not_found':
@@ -165,3 +166,24 @@ const attachmentRefusals =
         return undefined;
     }
   };
+
+/** Which limit `private.create_attachment` found reached, by the detail it raised. */
+function limitReached(limit: string | undefined): AppError {
+  switch (limit) {
+    case 'pending_uploads_per_user':
+      return new AppError(
+        'limit_reached',
+        `You already have ${PENDING_UPLOADS_PER_USER} uploads pending, the limit (pending_uploads_per_user): complete or delete some first.`,
+      );
+    case 'workspace_storage_bytes':
+      return new AppError(
+        'limit_reached',
+        `This file does not fit in the workspace's storage, ${WORKSPACE_STORAGE_BYTES} bytes (${WORKSPACE_STORAGE_BYTES / (1024 * 1024 * 1024)} GiB), the limit (workspace_storage_bytes); pending uploads count too. Delete some files first.`,
+      );
+    default:
+      return new AppError(
+        'limit_reached',
+        `This task already has ${ATTACHMENTS_PER_TASK} attachments, the limit (attachments_per_task); pending uploads count too.`,
+      );
+  }
+}

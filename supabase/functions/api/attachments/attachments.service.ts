@@ -6,7 +6,8 @@
  * A file's bytes never pass through the API: it issues a signed upload URL for a server-made path, the
  * client uploads straight to Storage, and `complete` checks what arrived (size, type, first bytes) before
  * the attachment becomes `ready`. Downloads are short-lived signed URLs. A pending attachment is listed
- * only for its uploader, completed only by them, and swept with its object after an hour (upload-sweep.ts).
+ * only for its uploader, completed only by them, and swept with its object once its upload URL has expired
+ * (upload-sweep.ts). Deleted attachments' objects are removed through the queue of storage-removals.ts.
  */
 import type {
   Attachment,
@@ -45,7 +46,8 @@ import {
 } from './attachments.queries.ts';
 import { isAttachmentContentType } from './attachments.schemas.ts';
 import { looksLike, SIGNATURE_SAMPLE_BYTES } from './file-signatures.ts';
-import { removeObjects, storageOf, type FileStore } from './file-store.ts';
+import { storageOf, type FileStore } from './file-store.ts';
+import { removeQueuedObjects } from './storage-removals.ts';
 
 export const ATTACHMENTS_BUCKET = 'attachments';
 
@@ -170,7 +172,7 @@ export async function attachmentDownload(
   return { object: 'download_link', url, expires_at: expiresAt };
 }
 
-/** Deletes the attachment (its uploader, or an admin), then its object. */
+/** Deletes the attachment (its uploader, or an admin), which queues its object's removal; removes it. */
 export async function deleteAttachment(
   db: Database,
   files: FileStore,
@@ -183,7 +185,7 @@ export async function deleteAttachment(
     requireActiveProject(projectOf(row));
     return deleteAttachmentRow(lastStatementOf(sql), id, row.project_key);
   });
-  await removeObjects(files, ATTACHMENTS_BUCKET, [deleted.object_path]);
+  await removeQueuedObjects(db, files, ATTACHMENTS_BUCKET, [deleted.object_path]);
 }
 
 /** An upload refused at completion goes, row and object, so that the client starts again. */
@@ -191,7 +193,7 @@ async function discardUpload(db: Database, files: FileStore, principal: Principa
   await db.asCaller(principal, (sql) =>
     deleteAttachmentRow(lastStatementOf(sql), row.attachment.id, row.project_key),
   );
-  await removeObjects(files, ATTACHMENTS_BUCKET, [row.object_path]);
+  await removeQueuedObjects(db, files, ATTACHMENTS_BUCKET, [row.object_path]);
 }
 
 /**
