@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
-import { callApiAs, sessionTokenOf, signUpPerson, type Person } from '../support/web-e2e.ts';
+import { callApiAs, sendApiAs, signUpPerson, type Person } from '../support/web-e2e.ts';
 
 const { webUrl, apiUrl } = inject('stack');
 const PASSWORD = 'served safely password 1';
@@ -38,16 +38,8 @@ let owner: Person;
 let taskId = '';
 
 /** Calls the API as `person` and answers the raw response, error answers included. */
-async function apiAs(person: Person, method: string, path: string, body?: unknown): Promise<Response> {
-  return fetch(`${apiUrl}/functions/v1/api/v1${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${await sessionTokenOf(person.page)}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+const apiAs = (person: Person, method: string, path: string, body?: unknown): Promise<Response> =>
+  sendApiAs(apiUrl, person.page, method, path, body);
 
 /** PUTs the bytes to a signed upload URL as they are, with `type` as Content-Type, as anyone could. */
 const putAs = (url: string, bytes: Buffer, type: string): Promise<Response> =>
