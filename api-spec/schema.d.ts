@@ -473,8 +473,8 @@ export interface paths {
          *     inviter may no longer grant the role, `expired` once a pending one is past its 7 days; `accepted`
          *     once used). It says whether the invitation is for the caller's e-mail address and whether the
          *     caller is already a member, so the page can say what to do instead of accepting. Anyone signed in
-         *     who holds the token may read it; an unknown token is `404`. Changes nothing. Takes no query
-         *     parameters.
+         *     who holds the token may read it, but only the invited person, while it is pending, is told the
+         *     invited address; an unknown token is `404`. Changes nothing. Takes no query parameters.
          */
         get: operations["previewInvitation"];
         put?: never;
@@ -1782,9 +1782,9 @@ export interface components {
             };
             /**
              * Format: email
-             * @description The invited address.
+             * @description The invited address, told only to the person it belongs to (`for_caller`) while the invitation is `pending`; `null` for anyone else holding the link, and for everyone once the invitation is accepted, revoked or expired.
              */
-            email: string;
+            email: string | null;
             /** @description The role the invitation grants. */
             role: components["schemas"]["WorkspaceRole"];
             status: components["schemas"]["InvitationStatus"];

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { boardModulePreload } from './board-modulepreload.ts';
+import { contentSecurityPolicyPlugin } from './content-security-policy.ts';
 import { parseEnv } from './src/config/env-schema.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -9,13 +10,13 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 export default defineConfig(({ mode }) => {
   // Refuse to serve or build an app that could only fail in the browser.
-  parseEnv(loadEnv(mode, repoRoot, 'VITE_'));
+  const env = parseEnv(loadEnv(mode, repoRoot, 'VITE_'));
 
   return {
     root: webRoot,
     // One .env at the repository root serves the web app and everything else; only VITE_* reach the browser.
     envDir: repoRoot,
-    plugins: [react(), boardModulePreload()],
+    plugins: [react(), boardModulePreload(), contentSecurityPolicyPlugin(env.supabaseUrl)],
     // Scalar (/docs/api) is built on Vue's esm-bundler build, which asks for its feature flags.
     define: {
       __VUE_OPTIONS_API__: 'true',

@@ -690,6 +690,28 @@ describe('GET /api/v1/invitations/{token}', () => {
     });
   });
 
+  it('shows the invited address to the invited person alone, and to nobody once the link is used', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    const { invitee, invitation } = await inviteNewPerson(fixture);
+    const token = tokenOf(invitation);
+    for (const someoneElse of [fixture.outsider, fixture.viewer, fixture.owner]) {
+      const preview = await previewInvitation(someoneElse.accessToken, token);
+      expect(preview.status).toBe(200);
+      expect(preview.body).toMatchObject({ status: 'pending', for_caller: false, email: null });
+      expect(JSON.stringify(preview.body)).not.toContain(invitation.email);
+    }
+    expect((await previewInvitation(invitee.accessToken, token)).body).toMatchObject({
+      email: invitation.email,
+      for_caller: true,
+    });
+    expect((await acceptInvitation(invitee.accessToken, token)).status).toBe(200);
+    for (const holder of [invitee, fixture.outsider]) {
+      const used = await previewInvitation(holder.accessToken, token);
+      expect(used.body).toMatchObject({ status: 'accepted', email: null });
+      expect(JSON.stringify(used.body)).not.toContain(invitation.email);
+    }
+  });
+
   it('reads accepted, revoked (also when the inviter lost the right) and expired as accepting would', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     const accepted = await inviteNewPerson(fixture);

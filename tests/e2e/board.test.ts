@@ -7,6 +7,7 @@ import {
   callApiAs,
   dragWithMouse,
   expectNoSeriousAxeViolations,
+  KIT_LOAD_MS,
   saveScreenshots as screenshots,
   signUpPerson,
   type Person,
@@ -98,7 +99,9 @@ describe('the board', () => {
   test('one card is dragged with the mouse, another with the keyboard, and both stay after a reload', async () => {
     const { page } = owner;
     // Draggable once drag and drop has loaded, after the board shows (the test below drags before that).
-    await expect.poll(() => card(page, 'WEB-1').getAttribute('aria-roledescription')).not.toBeNull();
+    await expect
+      .poll(() => card(page, 'WEB-1').getAttribute('aria-roledescription'), { timeout: KIT_LOAD_MS })
+      .not.toBeNull();
     const mouseMove = moved(page);
     await dragWithMouse(page, card(page, 'WEB-1'), column(page, 'in_progress'));
     expect((await mouseMove).status()).toBe(200);
@@ -265,7 +268,9 @@ describe('the board', () => {
     await page.mouse.down();
     release();
     // Draggable once dnd-kit is here; the press that came first still holds the card.
-    await expect.poll(() => card(page, 'WEB-3').getAttribute('aria-roledescription')).not.toBeNull();
+    await expect
+      .poll(() => card(page, 'WEB-3').getAttribute('aria-roledescription'), { timeout: KIT_LOAD_MS })
+      .not.toBeNull();
     await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 5 });
     await page.mouse.move(to.x + to.width / 2, to.y + 80, { steps: 20 });
     await page.mouse.up();

@@ -163,6 +163,31 @@ describe('an invitation, from the mail to a move on the board (flow 1)', () => {
     expect((await move).status()).toBe(200);
     await page.locator('[data-column="in_progress"] a[data-task-key="WEB-1"]').waitFor();
   });
+
+  test("someone else's invitation shows them the workspace and the role, never the invited address", async () => {
+    const bearer = await sessionTokenOf(owner.page);
+    const otherAddress = `someone-${randomUUID().slice(0, 8)}@example.com`;
+    const invited = await callApi(bearer, 'POST', `/workspaces/${slug}/invitations`, {
+      email: otherAddress,
+      role: 'viewer',
+    });
+    expect(invited.status).toBe(201);
+    const outsider = await newPerson();
+    await signUpInBrowser(outsider.page, webUrl, outsider.email, PASSWORD, 'Oscar Outsider');
+    const { page } = outsider;
+    await page.goto((invited.body as { accept_url: string }).accept_url);
+    await page
+      .getByText(`Olivia Owner sent this invitation to join the workspace ${workspaceName} as a viewer.`)
+      .waitFor();
+    await page.getByRole('button', { name: 'Sign out and switch account' }).waitFor();
+    expect(await page.locator('main').textContent()).not.toContain(otherAddress);
+    await expectAccessible(page);
+    await screenshots(page, 'invite-other-address', () =>
+      page.getByRole('button', { name: 'Sign out and switch account' }).waitFor(),
+    );
+    expect(outsider.errors).toEqual([]);
+    await outsider.context.close();
+  });
 });
 
 describe('a read token made on the account page (flow 4)', () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import {
   boardCard as card,
+  KIT_LOAD_MS,
   boardColumn as column,
   callApiAs,
   dragWithMouse,
@@ -120,7 +121,9 @@ describe('workspace settings: general, members and invitations', () => {
     const board = `${webUrl}/w/${slug}/p/WEB`;
     await teammate.page.goto(board);
     // A member's cards become draggable once drag and drop has loaded, after the board shows.
-    await expect.poll(() => card(teammate.page, 'WEB-1').getAttribute('aria-roledescription')).not.toBeNull();
+    await expect
+      .poll(() => card(teammate.page, 'WEB-1').getAttribute('aria-roledescription'), { timeout: KIT_LOAD_MS })
+      .not.toBeNull();
 
     const { page } = owner;
     await page.getByRole('link', { name: 'Members' }).click();

@@ -130,6 +130,13 @@ export async function saveScreenshots(
 export const boardColumn = (page: Page, status: string) => page.locator(`[data-column="${status}"]`);
 export const boardCard = (page: Page, key: string) => page.locator(`a[data-task-key="${key}"]`);
 
+/**
+ * How long to wait for the board's drag-and-drop kit, which loads once the board has shown and is quiet
+ * (about a second in dev mode on a busy machine): a wait for modules, not a time limit on the app, so
+ * generous, unlike expect.poll's own 1 s.
+ */
+export const KIT_LOAD_MS = 15_000;
+
 /** Drags with the mouse in small steps, as a person does, so dnd-kit sees the pointer move. */
 export async function dragWithMouse(page: Page, from: Locator, to: Locator): Promise<void> {
   // Both columns in view, away from the board's edges, where dragging would scroll it.

@@ -63,7 +63,8 @@ export interface InvitationPreviewRow extends Record<string, unknown> {
   workspace_slug: string;
   workspace_name: string;
   require_mfa: boolean;
-  email: string;
+  /** Only for the invited person, while the invitation is pending. */
+  email: string | null;
   role: WorkspaceRole;
   status: InvitationStatus;
   inviter_name: string | null;

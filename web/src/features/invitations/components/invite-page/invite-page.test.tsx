@@ -115,10 +115,13 @@ describe('InvitePage', () => {
   });
 
   it('tells someone signed in as another address what to do, and offers no accept', async () => {
-    answer({ status: 200, body: { ...pending, for_caller: false } });
+    answer({ status: 200, body: { ...pending, email: null, for_caller: false } });
     const { user, onSwitchAccount } = renderPage();
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'This invitation is for grace@example.com, but you are signed in as leo@example.com. Sign in, or sign up, as grace@example.com to accept it.',
+      'This invitation was sent to a different e-mail address than leo@example.com, the one you are signed in with. To accept it, sign in, or sign up, with the address it was sent to.',
+    );
+    expect(document.body.textContent).toContain(
+      'Ada Lovelace sent this invitation to join the workspace Acme as a member.',
     );
     expect(screen.queryByRole('button', { name: /Accept/ })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Sign out and switch account' }));

@@ -92,8 +92,16 @@ function InviteDetails({ token, preview, signedInAs, onJoined, onSwitchAccount }
     <FormPanel title={`Join ${workspace.name}`}>
       <title>{`Join ${workspace.name} · Tasklane`}</title>
       <p>
-        <strong>{inviter}</strong> invited <strong>{preview.email}</strong> to the workspace{' '}
-        <strong>{workspace.name}</strong> as {article(preview.role)} <strong>{preview.role}</strong>.
+        <strong>{inviter}</strong>{' '}
+        {preview.email === null ? (
+          'sent this invitation to join'
+        ) : (
+          <>
+            invited <strong>{preview.email}</strong> to
+          </>
+        )}{' '}
+        the workspace <strong>{workspace.name}</strong> as {article(preview.role)}{' '}
+        <strong>{preview.role}</strong>.
       </p>
       <dl className={styles.facts}>
         <dt>Role</dt>
@@ -139,9 +147,9 @@ function InviteDetails({ token, preview, signedInAs, onJoined, onSwitchAccount }
       {outcome === 'wrong_address' && (
         <>
           <Sentence>
-            This invitation is for {preview.email}
-            {signedInAs ? `, but you are signed in as ${signedInAs}` : ''}. Sign in, or sign up, as{' '}
-            {preview.email} to accept it.
+            This invitation was sent to a different e-mail address
+            {signedInAs ? ` than ${signedInAs}, the one you are signed in with` : ''}. To accept it, sign in,
+            or sign up, with the address it was sent to.
           </Sentence>
           <Button variant="primary" onClick={onSwitchAccount}>
             Sign out and switch account

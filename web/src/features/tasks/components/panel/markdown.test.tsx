@@ -32,4 +32,26 @@ describe('Markdown', () => {
 
     expect(screen.getByText('click me').getAttribute('href') ?? '').not.toMatch(/javascript/i);
   });
+
+  it('shows an image from another origin as a link to it, never loading it', () => {
+    const { container } = render(
+      <Markdown>
+        {'![build status](https://tracker.example/pixel.png?who=me) and ![](http://x.test/a.gif)'}
+      </Markdown>,
+    );
+
+    expect(container.querySelector('img')).toBeNull();
+    const link = screen.getByRole('link', { name: 'build status' });
+    expect(link.getAttribute('href')).toBe('https://tracker.example/pixel.png?who=me');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(screen.getByRole('link', { name: 'http://x.test/a.gif' })).toBeTruthy();
+  });
+
+  it("shows an image of the app's own origin as an image", () => {
+    const { container } = render(<Markdown>{'![logo](/favicon.svg)'}</Markdown>);
+
+    const image = container.querySelector('img');
+    expect(image?.getAttribute('src')).toBe('/favicon.svg');
+    expect(image?.getAttribute('alt')).toBe('logo');
+  });
 });
