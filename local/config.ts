@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { CLI_RATE_LIMITS, type AuthRateLimits } from './auth/rate-limits.ts';
 import { parseFileSize } from './storage/file-size.ts';
+import { SIGNED_UPLOAD_URL_LIFETIME_SECONDS } from '../supabase/functions/_shared/limits.ts';
 
 const port = (fallback: number) => z.coerce.number().int().min(1).max(65_535).default(fallback);
 const perWindow = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
@@ -31,7 +32,13 @@ const EnvSchema = z.object({
   TASKLANE_AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: perWindow(CLI_RATE_LIMITS.tokenVerifications),
   TASKLANE_AUTH_RATE_LIMIT_MFA: perWindow(CLI_RATE_LIMITS.mfaChallengeAndVerify),
   TASKLANE_STORAGE_FILE_SIZE_LIMIT: z.string().default('50MiB'),
-  TASKLANE_STORAGE_UPLOAD_URL_EXPIRES_IN: z.coerce.number().int().min(1).default(7200),
+  // Never longer than hosted Storage's: a pending upload outlives its URL (docs/decisions/0024).
+  TASKLANE_STORAGE_UPLOAD_URL_EXPIRES_IN: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(SIGNED_UPLOAD_URL_LIFETIME_SECONDS)
+    .default(SIGNED_UPLOAD_URL_LIFETIME_SECONDS),
   TASKLANE_REALTIME_JOIN_ERROR_BACKOFF_MS: z.coerce.number().int().min(0).default(5_000),
   TASKLANE_REALTIME_CONNECT_ERROR_BACKOFF_MS: z.coerce.number().int().min(0).default(2_000),
   TASKLANE_REALTIME_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
