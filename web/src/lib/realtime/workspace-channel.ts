@@ -1,4 +1,4 @@
-import type { LiveEvent } from './live-event.ts';
+import type { LiveMessage } from './live-message.ts';
 import { liveStore } from './live-store.ts';
 import type { PresenceState } from './presence.ts';
 import { loadRealtimeClient, type RealtimeChannel } from './realtime-client.ts';
@@ -7,8 +7,8 @@ export interface WorkspaceChannelOptions {
   /** The workspace's id (its UUID, not its slug): the channel is `workspace:<id>`. */
   workspaceId: string;
   me: { id: string; displayName: string };
-  /** Each change broadcast on the channel, in the order it arrives. */
-  onEvent: (event: LiveEvent) => void;
+  /** Each message of the channel (the change feed moved), in the order it arrives. */
+  onMessage: (message: LiveMessage) => void;
   /** After every join and rejoin: what was missed while not joined must be read now. */
   onJoined: () => void;
 }
@@ -52,10 +52,10 @@ export function connectWorkspace(options: WorkspaceChannelOptions): () => void {
   };
 
   const open = async () => {
-    // The events' parser (zod) comes with the client, after the screen is shown (decision 0028).
-    const [supabase, { parseLiveEvent }] = await Promise.all([
+    // The messages' parser (zod) comes with the client, after the screen is shown (decision 0028).
+    const [supabase, { parseLiveMessage }] = await Promise.all([
       loadRealtimeClient(),
-      import('./live-event.ts'),
+      import('./live-message.ts'),
     ]);
     // The join carries the session's token (private channels are authorized by it), not the anon key.
     await supabase.realtime.setAuth();
@@ -66,8 +66,8 @@ export function connectWorkspace(options: WorkspaceChannelOptions): () => void {
     channel = opened;
     opened
       .on('broadcast', { event: '*' }, (message: { payload?: unknown }) => {
-        const event = parseLiveEvent(message.payload);
-        if (event) options.onEvent(event);
+        const parsed = parseLiveMessage(message.payload);
+        if (parsed) options.onMessage(parsed);
       })
       .on('presence', { event: 'sync' }, () => liveStore.setPresence(opened.presenceState()))
       .subscribe((status) => {
