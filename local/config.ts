@@ -35,6 +35,11 @@ const EnvSchema = z.object({
   TASKLANE_REALTIME_JOIN_ERROR_BACKOFF_MS: z.coerce.number().int().min(0).default(5_000),
   TASKLANE_REALTIME_CONNECT_ERROR_BACKOFF_MS: z.coerce.number().int().min(0).default(2_000),
   TASKLANE_REALTIME_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  TASKLANE_REALTIME_TOKEN_RECHECK_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(5 * 60_000),
 });
 
 /** Everything the stand-in can be told, read once from the environment. */
@@ -56,8 +61,16 @@ export interface StandInConfig {
     rateLimits: AuthRateLimits;
   };
   storage: StorageSettings;
-  /** Realtime's backoffs (hosted: 5 s after a refused join, 2 s after a refused handshake) and idle timeout. */
-  realtime: { joinErrorBackoffMs: number; connectErrorBackoffMs: number; idleTimeoutMs: number };
+  /**
+   * Realtime's backoffs (hosted: 5 s after a refused join, 2 s after a refused handshake), idle timeout
+   * and how often a joined channel is checked again (hosted: 5 min).
+   */
+  realtime: {
+    joinErrorBackoffMs: number;
+    connectErrorBackoffMs: number;
+    idleTimeoutMs: number;
+    tokenRecheckMs: number;
+  };
 }
 
 /** `[storage] file_size_limit` of the CLI's config.toml, and the lifetime of signed upload URLs. */
@@ -115,6 +128,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, projectDir = pr
       joinErrorBackoffMs: vars.TASKLANE_REALTIME_JOIN_ERROR_BACKOFF_MS,
       connectErrorBackoffMs: vars.TASKLANE_REALTIME_CONNECT_ERROR_BACKOFF_MS,
       idleTimeoutMs: vars.TASKLANE_REALTIME_IDLE_TIMEOUT_MS,
+      tokenRecheckMs: vars.TASKLANE_REALTIME_TOKEN_RECHECK_MS,
     },
   };
 }

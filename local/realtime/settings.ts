@@ -13,7 +13,10 @@ export interface RealtimeSettings {
   idleTimeoutMs: number;
   maxChannelsPerClient: number;
   maxPayloadBytes: number;
-  /** A channel's token is re-checked at least this often, and when it expires (hosted: 5 min). */
+  /**
+   * A joined channel is checked again at least this often, and when its token expires (hosted: 5 min):
+   * the token, and on a private channel its read policies.
+   */
   tokenRecheckMs: number;
   /** How soon the database listener tries again after its connection dropped. */
   listenerReconnectMs: number;
