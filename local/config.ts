@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { CLI_RATE_LIMITS, type AuthRateLimits } from './auth/rate-limits.ts';
+import type { ClientPresenceLimit } from './realtime/client-presence-limit.ts';
+import { payloadLimitOf } from './realtime/settings.ts';
 import { parseFileSize } from './storage/file-size.ts';
 
 const port = (fallback: number) => z.coerce.number().int().min(1).max(65_535).default(fallback);
@@ -35,11 +37,10 @@ const EnvSchema = z.object({
   TASKLANE_REALTIME_JOIN_ERROR_BACKOFF_MS: z.coerce.number().int().min(0).default(5_000),
   TASKLANE_REALTIME_CONNECT_ERROR_BACKOFF_MS: z.coerce.number().int().min(0).default(2_000),
   TASKLANE_REALTIME_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
-  TASKLANE_REALTIME_TOKEN_RECHECK_MS: z.coerce
-    .number()
-    .int()
-    .min(100)
-    .default(5 * 60_000),
+  TASKLANE_REALTIME_TOKEN_RECHECK_MS: z.coerce.number().int().min(100).default(300_000),
+  TASKLANE_REALTIME_MAX_PAYLOAD_SIZE_IN_KB: z.coerce.number().int().min(1).default(3_000),
+  TASKLANE_REALTIME_MAX_CLIENT_PRESENCE_EVENTS_PER_WINDOW: z.coerce.number().int().min(1).default(5),
+  TASKLANE_REALTIME_CLIENT_PRESENCE_WINDOW_MS: z.coerce.number().int().min(1).default(30_000),
 });
 
 /** Everything the stand-in can be told, read once from the environment. */
@@ -62,14 +63,17 @@ export interface StandInConfig {
   };
   storage: StorageSettings;
   /**
-   * Realtime's backoffs (hosted: 5 s after a refused join, 2 s after a refused handshake), idle timeout
-   * and how often a joined channel is checked again (hosted: 5 min).
+   * Realtime's backoffs (hosted: 5 s after a refused join, 2 s after a refused handshake), idle timeout,
+   * how often a joined channel is checked again (hosted: 5 min), and the tenant's limits on payloads
+   * and on a client's presence messages (hosted: 3,000 KB; 5 in 30 s).
    */
   realtime: {
     joinErrorBackoffMs: number;
     connectErrorBackoffMs: number;
     idleTimeoutMs: number;
     tokenRecheckMs: number;
+    maxPayloadBytes: number;
+    clientPresenceLimit: ClientPresenceLimit;
   };
 }
 
@@ -129,6 +133,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, projectDir = pr
       connectErrorBackoffMs: vars.TASKLANE_REALTIME_CONNECT_ERROR_BACKOFF_MS,
       idleTimeoutMs: vars.TASKLANE_REALTIME_IDLE_TIMEOUT_MS,
       tokenRecheckMs: vars.TASKLANE_REALTIME_TOKEN_RECHECK_MS,
+      maxPayloadBytes: payloadLimitOf(vars.TASKLANE_REALTIME_MAX_PAYLOAD_SIZE_IN_KB),
+      clientPresenceLimit: {
+        maxCalls: vars.TASKLANE_REALTIME_MAX_CLIENT_PRESENCE_EVENTS_PER_WINDOW,
+        windowMs: vars.TASKLANE_REALTIME_CLIENT_PRESENCE_WINDOW_MS,
+      },
     },
   };
 }
