@@ -177,11 +177,11 @@ describe('a live board', () => {
     await bob.page.getByRole('dialog', { name: 'WEB-2' }).waitFor();
     await presence(ada.page)
       .getByText('Bob Kahn, viewing WEB-2')
-      .waitFor({ state: 'attached', ...LIVE });
+      .waitFor({ state: 'attached', ...PRESENCE });
     await bob.page.keyboard.press('Escape');
     await presence(ada.page)
       .getByText('Bob Kahn', { exact: true })
-      .waitFor({ state: 'attached', ...LIVE });
+      .waitFor({ state: 'attached', ...PRESENCE });
 
     await expectNoSeriousAxeViolations(ada.page);
     await saveScreenshots(ada.page, 'board-presence', () => presence(ada.page).waitFor());

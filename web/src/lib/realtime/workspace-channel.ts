@@ -1,6 +1,7 @@
 import type { LiveMessage } from './live-message.ts';
 import { liveStore } from './live-store.ts';
 import type { PresenceState } from './presence.ts';
+import { createPacer } from './presence-pacer.ts';
 import { loadRealtimeClient, type RealtimeChannel } from './realtime-client.ts';
 
 export interface WorkspaceChannelOptions {
@@ -13,8 +14,6 @@ export interface WorkspaceChannelOptions {
   onJoined: () => void;
 }
 
-/** Presence is rate-limited (5 tracks per 30 s): a panel opened and closed quickly is told once. */
-const TRACK_DELAY_MS = 300;
 /** After the server closed the channel (an expired token, say), join again after this pause. */
 const REOPEN_DELAY_MS = 1_000;
 
@@ -29,7 +28,6 @@ export function connectWorkspace(options: WorkspaceChannelOptions): () => void {
   let stopped = false;
   let joined = false;
   let everJoined = false;
-  let trackTimer: ReturnType<typeof setTimeout> | undefined;
   let reopenTimer: ReturnType<typeof setTimeout> | undefined;
 
   const lost = () => {
@@ -37,19 +35,17 @@ export function connectWorkspace(options: WorkspaceChannelOptions): () => void {
     liveStore.setConnection(everJoined ? 'reconnecting' : 'connecting');
   };
 
-  const track = () => {
-    clearTimeout(trackTimer);
-    trackTimer = setTimeout(() => {
-      if (!channel || !joined) return;
-      const { place } = liveStore.get();
-      const state: PresenceState = {
-        user_id: options.me.id,
-        display_name: options.me.displayName,
-        ...place,
-      };
-      void channel.track(state);
-    }, TRACK_DELAY_MS);
-  };
+  // Where this tab is, told at most every 7 s (hosted's presence limit), the latest place each time.
+  const presence = createPacer(() => {
+    if (!channel || !joined) return;
+    const { place } = liveStore.get();
+    const state: PresenceState = {
+      user_id: options.me.id,
+      display_name: options.me.displayName,
+      ...place,
+    };
+    void channel.track(state);
+  });
 
   const open = async () => {
     // The messages' parser (zod) comes with the client, after the screen is shown (decision 0028).
@@ -76,7 +72,8 @@ export function connectWorkspace(options: WorkspaceChannelOptions): () => void {
           joined = true;
           everJoined = true;
           liveStore.setConnection('live');
-          track();
+          presence.reset();
+          presence.request();
           options.onJoined();
           return;
         }
@@ -118,14 +115,14 @@ export function connectWorkspace(options: WorkspaceChannelOptions): () => void {
   const unsubscribePlace = liveStore.subscribe(() => {
     if (liveStore.get().place === place) return;
     place = liveStore.get().place;
-    if (joined) track();
+    if (joined) presence.request();
   });
 
   liveStore.reset();
   if (navigator.onLine) void open();
   return () => {
     stopped = true;
-    clearTimeout(trackTimer);
+    presence.stop();
     clearTimeout(reopenTimer);
     window.removeEventListener('offline', onOffline);
     window.removeEventListener('online', onOnline);
