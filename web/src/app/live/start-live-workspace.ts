@@ -11,7 +11,7 @@ export interface LiveWorkspace {
   queryClient: QueryClient;
   slug: string;
   workspaceId: string;
-  me: { id: string; displayName: string };
+  me: { id: string };
 }
 
 /**

@@ -1,13 +1,13 @@
 import type { LiveMessage } from './live-message.ts';
 import { liveStore } from './live-store.ts';
-import type { PresenceState } from './presence.ts';
 import { createPacer } from './presence-pacer.ts';
 import { loadRealtimeClient, type RealtimeChannel } from './realtime-client.ts';
 
 export interface WorkspaceChannelOptions {
   /** The workspace's id (its UUID, not its slug): the channel is `workspace:<id>`. */
   workspaceId: string;
-  me: { id: string; displayName: string };
+  /** The signed-in person: their user id is their presence key. */
+  me: { id: string };
   /** Each message of the channel (the change feed moved), in the order it arrives. */
   onMessage: (message: LiveMessage) => void;
   /** After every join and rejoin: what was missed while not joined must be read now. */
@@ -36,15 +36,9 @@ export function connectWorkspace(options: WorkspaceChannelOptions): () => void {
   };
 
   // Where this tab is, told at most every 7 s (hosted's presence limit), the latest place each time.
+  // Only the place: who is here is the key, and their name is the member list's (presence.ts).
   const presence = createPacer(() => {
-    if (!channel || !joined) return;
-    const { place } = liveStore.get();
-    const state: PresenceState = {
-      user_id: options.me.id,
-      display_name: options.me.displayName,
-      ...place,
-    };
-    void channel.track(state);
+    if (channel && joined) void channel.track({ ...liveStore.get().place });
   });
 
   const open = async () => {
