@@ -1304,6 +1304,10 @@ export interface paths {
          *     event that commits while you page can only come after your cursor: the feed never skips or
          *     repeats an event, whatever others write meanwhile.
          *
+         *     **Live.** Instead of polling, a client may join the workspace's private Realtime channel: each
+         *     message there says that the feed moved (ids, type, version and cursors, never the change's
+         *     values); read the feed from your cursor then (docs/realtime.md).
+         *
          *     **Filtering.** `types` narrows the feed to some event types; the cursor still moves past the
          *     events it leaves out, so polling with a filter does not read them again.
          *
