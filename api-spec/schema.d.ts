@@ -94,7 +94,8 @@ export interface paths {
          *     `upload.url` with `Content-Type` set to the declared `content_type`, then call
          *     `POST /v1/me/avatar/complete`. PNG, JPEG or WebP (`415 unsupported_media_type` otherwise), at most
          *     2 MiB (`413 payload_too_large`, limit `avatar_max_bytes`). A new request replaces an upload still
-         *     under way; one not completed within an hour is forgotten. Takes no query parameters.
+         *     under way; one not completed within 2 hours and 5 minutes (a little longer than its upload URL
+         *     lives) is forgotten. Takes no query parameters.
          */
         post: operations["createAvatarUpload"];
         /**
@@ -122,7 +123,9 @@ export interface paths {
          * @description Checks the uploaded picture (it must be in Storage with the declared size, and begin as a PNG, JPEG
          *     or WebP of the declared type does) and makes it the profile's avatar, replacing the previous one;
          *     answers the account with its new `avatar_url`. `404 not_found` when no avatar upload is under way,
-         *     `409 upload_incomplete` while nothing was uploaded; a picture that is not what was declared is
+         *     `409 upload_incomplete` while nothing was uploaded, and when another upload was started (`POST
+         *     /v1/me/avatar`) while this one was being checked: only the upload that was checked becomes the
+         *     avatar, so complete again once the new one is uploaded; a picture that is not what was declared is
          *     refused (`422 validation_failed` for the size, `415 unsupported_media_type` for the content) and the
          *     upload forgotten. Takes no query parameters and no body.
          */
@@ -1113,7 +1116,8 @@ export interface paths {
          *     is needed) with `Content-Type` set to the declared `content_type`, and call
          *     `POST /v1/attachments/{id}/complete`. The upload URL expires at `upload.expires_at` (2 hours);
          *     Storage itself refuses a file over 25 MiB or of another type. A pending attachment that is not
-         *     completed within an hour is removed, with whatever was uploaded.
+         *     completed within 2 hours and 5 minutes (a little longer than its upload URL lives) is removed, with
+         *     whatever was uploaded.
          *
          *     Owners, admins and members may attach files (`403 forbidden` for viewers). The type must be one of
          *     `image/png`, `image/jpeg`, `image/gif`, `image/webp`, `application/pdf`, `text/plain`,
@@ -1121,9 +1125,12 @@ export interface paths {
          *     HTML or executables), the declared size at most 25 MiB (`413 payload_too_large`), the file name
          *     1–255 characters without `/` or `\` (`422 validation_failed`). The file's name is kept for display
          *     and downloads only; where it is stored is chosen by the server. A task holds at most 20
-         *     attachments, pending ones included (`409 limit_reached`, limit `attachments_per_task`); the task's
-         *     project must not be archived (`409 project_archived`). `Location` names the attachment's address,
-         *     relative to this one (`../../attachments/{id}`). Takes no query parameters.
+         *     attachments, pending ones included (`409 limit_reached`, limit `attachments_per_task`); a person
+         *     may have 20 uploads pending (`409 limit_reached`, limit `pending_uploads_per_user`), and a
+         *     workspace's files may take 1 GiB, pending uploads counted at their declared size (`409
+         *     limit_reached`, limit `workspace_storage_bytes`); the task's project must not be archived (`409
+         *     project_archived`). `Location` names the attachment's address, relative to this one
+         *     (`../../attachments/{id}`). Takes no query parameters.
          */
         post: operations["createAttachment"];
         delete?: never;
@@ -1184,13 +1191,14 @@ export interface paths {
         /**
          * Complete an upload
          * @description Checks the uploaded file and makes the attachment `ready`, appending `attachment.added`. The file
-         *     must be in Storage (`409 upload_incomplete` until it is), with exactly the declared size, and its
+         *     must be in Storage (`409 upload_incomplete` until it is), with exactly the declared size, uploaded
+         *     with exactly the declared type as its `Content-Type` (Storage serves it with that type), and its
          *     first bytes must be what the declared type's files begin with: a PNG's signature for `image/png`,
          *     and so on for JPEG, GIF, WebP, PDF and ZIP; text types must be UTF-8 without NUL bytes. A file that
          *     is not what was declared (`422 validation_failed` for the size, `415 unsupported_media_type` for
-         *     the content) is refused and the attachment removed with it: start again. Only the person who
-         *     started the upload may complete it (`403 forbidden`; viewers too). Completing a `ready` attachment
-         *     again answers it as it is. Takes no query parameters and no body.
+         *     the type or the content) is refused and the attachment removed with it: start again. Only the
+         *     person who started the upload may complete it (`403 forbidden`; viewers too). Completing a `ready`
+         *     attachment again answers it as it is. Takes no query parameters and no body.
          */
         post: operations["completeAttachment"];
         delete?: never;
@@ -1216,8 +1224,10 @@ export interface paths {
          * A download link
          * @description A signed link to the attachment's file, valid for 5 minutes, that needs no credential: hand it to
          *     a browser or `curl`. Images (`image/*`) are served inline, so that they can be shown; every other
-         *     type is served with `Content-Disposition: attachment` and the attachment's file name. Any member of
-         *     the workspace may download a `ready` attachment (viewers too). Takes no query parameters.
+         *     type is served with `Content-Disposition: attachment` and the attachment's file name. The file is
+         *     served with exactly the type it was declared with, one of the allowed types, none of which a browser
+         *     runs as a page. Any member of the workspace may download a `ready` attachment (viewers too). Takes
+         *     no query parameters.
          */
         get: operations["getAttachmentDownload"];
         put?: never;
@@ -1293,6 +1303,10 @@ export interface paths {
          *     with the same `next_cursor`. Events are numbered per workspace in commit order (`seq`), so an
          *     event that commits while you page can only come after your cursor: the feed never skips or
          *     repeats an event, whatever others write meanwhile.
+         *
+         *     **Live.** Instead of polling, a client may join the workspace's private Realtime channel: each
+         *     message there says that the feed moved (ids, type, version and cursors, never the change's
+         *     values); read the feed from your cursor then (docs/realtime.md).
          *
          *     **Filtering.** `types` narrows the feed to some event types; the cursor still moves past the
          *     events it leaves out, so polling with a filter does not read them again.
@@ -1397,6 +1411,13 @@ export interface components {
             comments_per_task: number;
             attachments_per_task: number;
             attachment_max_bytes: number;
+            /**
+             * @description Bytes a workspace's attachments may take in Storage: its files, files no attachment names any
+             *     more until they are removed, and what its pending uploads declared.
+             */
+            workspace_storage_bytes: number;
+            /** @description Attachment uploads one person may have pending (declared, not yet completed) at once. */
+            pending_uploads_per_user: number;
             avatar_max_bytes: number;
             invitation_lifetime_days: number;
             /** @description Active API tokens per user. */
@@ -2293,8 +2314,8 @@ export interface components {
         /**
          * @description A file attached to a task. Its bytes are in Storage, reached through a short-lived download link
          *     (`GET /v1/attachments/{id}/download`), never at a fixed address. `pending` from the moment its upload
-         *     URL is issued until the upload is completed (`ready`); a pending one is removed an hour after it
-         *     was created.
+         *     URL is issued until the upload is completed (`ready`); a pending one is removed 2 hours and 5
+         *     minutes after it was created, once its upload URL has expired.
          */
         Attachment: {
             /** @enum {string} */
@@ -2975,6 +2996,8 @@ export interface operations {
                      *       "comments_per_task": 1000,
                      *       "attachments_per_task": 20,
                      *       "attachment_max_bytes": 26214400,
+                     *       "workspace_storage_bytes": 1073741824,
+                     *       "pending_uploads_per_user": 20,
                      *       "avatar_max_bytes": 2097152,
                      *       "invitation_lifetime_days": 7,
                      *       "api_tokens_per_user": 10,
@@ -3276,8 +3299,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             /**
-             * @description `upload_incomplete` while nothing has been uploaded to the upload URL, `idempotency_key_in_use`
-             *     while a request with the same `Idempotency-Key` is still running.
+             * @description `upload_incomplete` while nothing has been uploaded to the upload URL, or when another avatar
+             *     upload was started while this one was being checked; `idempotency_key_in_use` while a request
+             *     with the same `Idempotency-Key` is still running.
              */
             409: {
                 headers: {
@@ -6324,9 +6348,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             /**
-             * @description `limit_reached` when the task already holds 20 attachments (pending ones included),
-             *     `project_archived` when the task's project is archived, `idempotency_key_in_use` while a request with
-             *     the same `Idempotency-Key` is still running.
+             * @description `limit_reached` when the task already holds 20 attachments (pending ones included), the caller
+             *     already has 20 uploads pending, or the file does not fit in the workspace's storage (the detail
+             *     names the limit), `project_archived` when the task's project is archived,
+             *     `idempotency_key_in_use` while a request with the same `Idempotency-Key` is still running.
              */
             409: {
                 headers: {

@@ -9,6 +9,7 @@ import { measureListOverhead } from './list-overhead.ts';
 import { measureListScale } from './list-scale.ts';
 import { describeMachine } from './machine.ts';
 import { measureMoveOverhead } from './move-overhead.ts';
+import { describeRealtimeBoardMethod, measureRealtimeBoard } from './realtime-board.ts';
 import { describeRealtimeMethod, measureRealtimeFanOut } from './realtime-fanout.ts';
 import { renderReport, summaryOf, webResultOf } from './report.ts';
 import { measureRlsCost } from './rls-cost.ts';
@@ -22,18 +23,18 @@ export interface BenchOptions {
   seed: SeedSizes;
   rounds: Rounds;
   load: Load;
-  /** The board in Chromium (rows g–j). */
+  /** The board in Chromium (rows g–j, and l's moves). */
   web: WebBenchOptions;
   /** The command line the report names. */
   command: string;
   /** Aborted (Ctrl-C), the bench stops measuring, stops the stand-in and throws. */
   signal?: AbortSignal;
-  /** Only the steps of these rows (`a`, `b`, …, `g`, `k`; a step measures all its rows); every row if unset. */
+  /** Only the steps of these rows (`a`, `b`, …, `g`, `k`, `l`; a step measures all its rows); every row if unset. */
   rows?: readonly string[];
 }
 
 /** The steps of the bench, each named by the rows it measures, in the order they run. */
-export const BENCH_STEPS = ['a', 'b', 'c', 'd', 'ef', 'k', 'ghij'] as const;
+export const BENCH_STEPS = ['a', 'b', 'c', 'd', 'ef', 'k', 'l', 'ghij'] as const;
 type BenchStep = (typeof BENCH_STEPS)[number];
 
 /** The steps that measure any of `rows` (`a4` or `a` selects step `a`); every step when unset. */
@@ -42,7 +43,8 @@ export function stepsFor(rows: readonly string[] | undefined): Set<BenchStep> {
   const chosen = new Set<BenchStep>();
   for (const row of rows) {
     const step = BENCH_STEPS.find((name) => name.includes(row.charAt(0).toLowerCase()));
-    if (step === undefined) throw new Error(`no bench row "${row}": rows are a1–a4, b, c, d, e, f, g–j, k`);
+    if (step === undefined)
+      throw new Error(`no bench row "${row}": rows are a1–a4, b, c, d, e, f, g–j, k, l`);
     chosen.add(step);
   }
   return chosen;
@@ -52,7 +54,7 @@ export const FULL_BENCH: BenchOptions = {
   seed: { members: 20, bigProjectTasks: 10_000, smallProjectTasks: 1_000 },
   rounds: { warmup: 200, measured: 2_000, budgetSeconds: 45 },
   load: { connections: 50, durationSeconds: 20 },
-  web: { loads: 20 },
+  web: { loads: 20, moves: 100 },
   command: 'npm run bench',
 };
 
@@ -113,6 +115,7 @@ async function measureAll(stack: BenchStack, options: BenchOptions, progress: (l
     d: () => measureListScale(stack, rounds, progress),
     ef: () => measureThroughput(stack, options.load, progress, options.signal),
     k: () => measureRealtimeFanOut(stack, rounds, progress),
+    l: () => measureRealtimeBoard(stack, options.web.moves, progress),
   };
   const chosen = stepsFor(options.rows);
   const rows: BenchRow[] = [];
@@ -142,6 +145,7 @@ function describeMethod({ seed, rounds, load, web, rows }: BenchOptions): string
     ...((['a', 'b', 'c', 'd', 'ef'] as const).some((step) => chosen.has(step)) ? [api] : []),
     ...(chosen.has('ghij') ? [board] : []),
     ...(chosen.has('k') ? [describeRealtimeMethod(rounds)] : []),
+    ...(chosen.has('l') ? [describeRealtimeBoardMethod(web.moves)] : []),
   ];
   const only = rows === undefined ? '' : ` (only the steps of rows ${rows.join(', ')})`;
   return `${workspace}${only}; ${parts.join('; ')}.`;

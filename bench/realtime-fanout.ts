@@ -1,34 +1,27 @@
 /**
  * Row k: how soon a committed task move reaches everyone looking at the board. The subject: a move of a
- * task of the big project by the signed-in member, under RLS, with the statements the API's move runs
- * (the column's lock, the neighbour read, the update), through the API's driver module, each move its
- * own transaction; at its COMMIT the database broadcasts the move's event on `workspace:<id>`. The clock
- * starts when COMMIT has returned and stops when the last of 50 supabase-js clients (each on a socket of
- * its own, joined to the private channel as a member) has the message of that move. The API move itself
- * cannot be the subject: its COMMIT returns inside the function, and by the time its HTTP answer is here
- * the message may be too. The baseline, round by round in the same loop: a bare `ws` server in this
- * process sends the very frame the stand-in sent for that move to 50 bare `ws` clients, timed from the
- * first send to the last receipt.
+ * task of the big project by the signed-in member (member-move.ts: the API's move statements, under RLS,
+ * each move its own transaction); at its COMMIT the database broadcasts the move's event on
+ * `workspace:<id>`. The clock starts when COMMIT has returned and stops when the last of 50 supabase-js
+ * clients (each on a socket of its own, joined to the private channel as a member) has the message of
+ * that move. The baseline, round by round in the same loop: a bare `ws` server in this process sends the
+ * very frame the stand-in sent for that move to 50 bare `ws` clients, timed from the first send to the
+ * last receipt.
  */
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
-import { generateKeyBetween } from 'fractional-indexing';
 import { WebSocket, WebSocketServer } from 'ws';
 import { readKeys } from '../local/keys.ts';
 import { encodeBroadcast } from '../local/realtime/wire.ts';
 import type { TaskStatus } from '../supabase/functions/_shared/api-types.ts';
-import {
-  lockColumn,
-  moveTask,
-  selectPositionBefore,
-} from '../supabase/functions/api/tasks/task-moves.queries.ts';
 import { liveUser, realtimeClient, signedToken, subscribed } from '../tests/support/stand-in-realtime.ts';
 import type { BenchStack } from './bench-stack.ts';
 import type { Rounds } from './interleaved.ts';
 import { latencyOf, ratioOfMedians, type Latency } from './latency.ts';
 import { apiLikeDatabase } from './list-overhead.ts';
+import { alternating, moveAsMember } from './member-move.ts';
 import { selectWorkspaceMembers } from './realtime-fanout.queries.ts';
 import type { BenchRow } from './rows.ts';
 import { selectColumnTaskIds } from './seed.queries.ts';
@@ -83,13 +76,15 @@ export async function measureRealtimeFanOut(
   const nextColumn = alternating(COLUMNS);
   const projectId = stack.seeded.big.id;
   const timedMove = async () => {
-    const status = nextColumn();
+    const move = {
+      projectId,
+      projectKey: stack.seeded.big.key,
+      taskId,
+      status: nextColumn(),
+      to: 'end' as const,
+    };
     let arrival: Promise<Arrival> | undefined;
-    await db.asCaller(stack.principal, async (sql) => {
-      await lockColumn(sql, projectId, status);
-      const last = await selectPositionBefore(sql, projectId, status, null, taskId);
-      const task = await moveTask(sql, taskId, status, generateKeyBetween(last, null), null, 'BIG');
-      if (!task) throw new Error('the move changed no row');
+    await moveAsMember(db, stack.principal, move, (task) => {
       // Waited for before COMMIT, so that no early arrival is missed.
       arrival = subscribers.arrivalOf(taskId, task.version);
     });
@@ -295,9 +290,4 @@ async function startBareFanOut(clients: number): Promise<BareFanOut> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-function alternating<T>(values: readonly [T, T]): () => T {
-  let turn = 0;
-  return () => values[turn++ % 2] as T;
 }

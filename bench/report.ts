@@ -39,7 +39,7 @@ export function renderReport(
 
 function cutShort(rows: readonly BenchRow[], requested: number): string[] {
   const short = rows.filter(
-    (row) => row.baseline !== null && !row.underLoad && row.latency.count < requested,
+    (row) => row.baseline !== null && !row.underLoad && row.latency.count < (row.requested ?? requested),
   );
   if (short.length === 0) return [];
   const ids = short.map((row) => row.id).join(', ');

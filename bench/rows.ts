@@ -23,6 +23,8 @@ export interface BenchRow {
   note?: string;
   /** Measured under load for a fixed time (autocannon), not request by request: n counts its requests. */
   underLoad?: boolean;
+  /** The timed samples the row asked for, when not the sequential rows' count (row l's moves). */
+  requested?: number;
 }
 
 export function meetsTarget({ value, limit, atLeast = false }: Target): boolean {

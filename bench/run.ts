@@ -2,7 +2,7 @@
 // bench/results.md). A missed target is reported, not failed: the exit code says only whether it ran.
 // `npm run bench -- --rows a,b,f` measures only those rows' steps (for focused comparisons) and prints
 // the table without writing results.md, which always holds a full run; `--web` is `--rows g` (the
-// browser rows g–j) and `--realtime` is `--rows k`.
+// browser rows g–j) and `--realtime` is `--rows k,l`.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -27,7 +27,7 @@ const { values } = parseArgs({
 const rows = values.web
   ? ['g']
   : values.realtime
-    ? ['k']
+    ? ['k', 'l']
     : values.rows
         ?.split(',')
         .map((row) => row.trim())

@@ -35,6 +35,8 @@ export interface SeededWorkspace {
   small: SeededProject;
   /** A member (neither owner nor admin) who signs in for the measurements. */
   member: { email: string; password: string };
+  /** Another person of the workspace (its admin): row l watches the member's moves on their board. */
+  colleague: { email: string; password: string };
   /** Two tasks of the big project's `backlog`: one the API moves, one the raw SQL moves. */
   movable: { viaApi: string; viaSql: string };
 }
@@ -71,6 +73,7 @@ export async function seedWorkspace(database: Database, sizes: SeedSizes): Promi
     big: { key: 'BIG', id: big, tasks: sizes.bigProjectTasks },
     small: { key: 'SMALL', id: small, tasks: sizes.smallProjectTasks },
     member: { email: emailOf(2), password: PASSWORD },
+    colleague: { email: emailOf(1), password: PASSWORD },
     movable: { viaApi, viaSql },
   };
 }

@@ -41,6 +41,8 @@ interface InPage {
 export interface WebBenchOptions {
   /** Board loads measured, each followed by a baseline load. */
   loads: number;
+  /** Row l: moves timed on another person's board (after a few untimed ones). */
+  moves: number;
 }
 
 export async function measureBoardInBrowser(
@@ -143,7 +145,7 @@ function bundleRow(board: number, minimal: number, files: number): WebRow {
   };
 }
 
-async function signIn(page: Page, appUrl: string, member: { email: string; password: string }) {
+export async function signIn(page: Page, appUrl: string, member: { email: string; password: string }) {
   await page.goto(`${appUrl}/sign-in`);
   await page.getByLabel('E-mail').fill(member.email);
   await page.getByLabel('Password', { exact: true }).fill(member.password);
@@ -174,7 +176,7 @@ async function recordLoad(page: Page, boardUrl: string) {
 }
 
 /** Navigates to the board; answers when, after navigation start, every column showed its first cards. */
-async function boardReadyAt(page: Page, boardUrl: string): Promise<number> {
+export async function boardReadyAt(page: Page, boardUrl: string): Promise<number> {
   await page.goto(boardUrl, { waitUntil: 'commit' });
   const ready = await page.waitForFunction(
     ({ columns, card }) => {

@@ -1,7 +1,10 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { CLI_RATE_LIMITS, type AuthRateLimits } from './auth/rate-limits.ts';
+import type { ClientPresenceLimit } from './realtime/client-presence-limit.ts';
+import { payloadLimitOf } from './realtime/settings.ts';
 import { parseFileSize } from './storage/file-size.ts';
+import { SIGNED_UPLOAD_URL_LIFETIME_SECONDS } from '../supabase/functions/_shared/limits.ts';
 
 const port = (fallback: number) => z.coerce.number().int().min(1).max(65_535).default(fallback);
 const perWindow = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
@@ -31,10 +34,20 @@ const EnvSchema = z.object({
   TASKLANE_AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: perWindow(CLI_RATE_LIMITS.tokenVerifications),
   TASKLANE_AUTH_RATE_LIMIT_MFA: perWindow(CLI_RATE_LIMITS.mfaChallengeAndVerify),
   TASKLANE_STORAGE_FILE_SIZE_LIMIT: z.string().default('50MiB'),
-  TASKLANE_STORAGE_UPLOAD_URL_EXPIRES_IN: z.coerce.number().int().min(1).default(7200),
+  // Never longer than hosted Storage's: a pending upload outlives its URL (docs/decisions/0024).
+  TASKLANE_STORAGE_UPLOAD_URL_EXPIRES_IN: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(SIGNED_UPLOAD_URL_LIFETIME_SECONDS)
+    .default(SIGNED_UPLOAD_URL_LIFETIME_SECONDS),
   TASKLANE_REALTIME_JOIN_ERROR_BACKOFF_MS: z.coerce.number().int().min(0).default(5_000),
   TASKLANE_REALTIME_CONNECT_ERROR_BACKOFF_MS: z.coerce.number().int().min(0).default(2_000),
   TASKLANE_REALTIME_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  TASKLANE_REALTIME_TOKEN_RECHECK_MS: z.coerce.number().int().min(100).default(300_000),
+  TASKLANE_REALTIME_MAX_PAYLOAD_SIZE_IN_KB: z.coerce.number().int().min(1).default(3_000),
+  TASKLANE_REALTIME_MAX_CLIENT_PRESENCE_EVENTS_PER_WINDOW: z.coerce.number().int().min(1).default(5),
+  TASKLANE_REALTIME_CLIENT_PRESENCE_WINDOW_MS: z.coerce.number().int().min(1).default(30_000),
 });
 
 /** Everything the stand-in can be told, read once from the environment. */
@@ -56,8 +69,19 @@ export interface StandInConfig {
     rateLimits: AuthRateLimits;
   };
   storage: StorageSettings;
-  /** Realtime's backoffs (hosted: 5 s after a refused join, 2 s after a refused handshake) and idle timeout. */
-  realtime: { joinErrorBackoffMs: number; connectErrorBackoffMs: number; idleTimeoutMs: number };
+  /**
+   * Realtime's backoffs (hosted: 5 s after a refused join, 2 s after a refused handshake), idle timeout,
+   * how often a joined channel is checked again (hosted: 5 min), and the tenant's limits on payloads
+   * and on a client's presence messages (hosted: 3,000 KB; 5 in 30 s).
+   */
+  realtime: {
+    joinErrorBackoffMs: number;
+    connectErrorBackoffMs: number;
+    idleTimeoutMs: number;
+    tokenRecheckMs: number;
+    maxPayloadBytes: number;
+    clientPresenceLimit: ClientPresenceLimit;
+  };
 }
 
 /** `[storage] file_size_limit` of the CLI's config.toml, and the lifetime of signed upload URLs. */
@@ -115,6 +139,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, projectDir = pr
       joinErrorBackoffMs: vars.TASKLANE_REALTIME_JOIN_ERROR_BACKOFF_MS,
       connectErrorBackoffMs: vars.TASKLANE_REALTIME_CONNECT_ERROR_BACKOFF_MS,
       idleTimeoutMs: vars.TASKLANE_REALTIME_IDLE_TIMEOUT_MS,
+      tokenRecheckMs: vars.TASKLANE_REALTIME_TOKEN_RECHECK_MS,
+      maxPayloadBytes: payloadLimitOf(vars.TASKLANE_REALTIME_MAX_PAYLOAD_SIZE_IN_KB),
+      clientPresenceLimit: {
+        maxCalls: vars.TASKLANE_REALTIME_MAX_CLIENT_PRESENCE_EVENTS_PER_WINDOW,
+        windowMs: vars.TASKLANE_REALTIME_CLIENT_PRESENCE_WINDOW_MS,
+      },
     },
   };
 }

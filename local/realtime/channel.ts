@@ -1,3 +1,4 @@
+import type { PresenceWindow } from './client-presence-limit.ts';
 import type { RealtimeClaims } from './tokens.ts';
 import type { PhoenixMessage, Vsn } from './wire.ts';
 
@@ -39,6 +40,8 @@ export interface Channel {
   claims: RealtimeClaims;
   policies: Policies;
   trackedState: Record<string, unknown> | null;
+  /** Its presence messages in the current window of the client presence limit. */
+  presenceWindow: PresenceWindow;
   tokenTimer?: NodeJS.Timeout;
 }
 

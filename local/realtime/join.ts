@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { replyTo, TOPIC_PREFIX, type Channel, type Connection, type Policies } from './channel.ts';
 import { closeChannel } from './channel-lifecycle.ts';
+import { NO_PRESENCE_YET } from './client-presence-limit.ts';
 import { readPolicies, watchTokenExpiry } from './channel-token.ts';
 import type { RealtimeContext } from './context.ts';
 import { readJoinPayload, type JoinParams } from './join-payload.ts';
@@ -97,5 +98,6 @@ function newChannel(
     claims: admission.claims,
     policies: admission.policies,
     trackedState: null,
+    presenceWindow: NO_PRESENCE_YET,
   };
 }

@@ -1,16 +1,27 @@
 import { pushTo, replyTo, type Channel } from './channel.ts';
 import { authorizationRequest } from './authorization-request.ts';
+import { shutDownChannel } from './channel-lifecycle.ts';
+import { countPresenceMessage } from './client-presence-limit.ts';
 import type { RealtimeContext } from './context.ts';
+import { payloadSize } from './fan-out.ts';
 import { isRecord } from './join-payload.ts';
 import type { PresenceDiff } from './presence-store.ts';
 import type { PhoenixMessage } from './wire.ts';
 
-/** A `presence` push: track or untrack (reference §2.7). */
+/**
+ * A `presence` push: track or untrack (reference §2.7). As hosted: each counts against the client
+ * presence limit first, and one over it shuts the channel down; a track bigger than the payload limit
+ * shuts it down too, before anyone hears of it.
+ */
 export async function handlePresence(
   context: RealtimeContext,
   channel: Channel,
   message: PhoenixMessage,
 ): Promise<void> {
+  const limit = context.settings.clientPresenceLimit;
+  const counted = countPresenceMessage(channel.presenceWindow, limit, Date.now());
+  if (!counted) return shutDownChannel(context, channel, 'Client presence rate limit exceeded');
+  channel.presenceWindow = counted;
   const body = isRecord(message.payload) ? message.payload : {};
   const event = typeof body.event === 'string' ? body.event.toLowerCase() : '';
   if (event === 'untrack') {
@@ -23,6 +34,9 @@ export async function handlePresence(
   const state = body.payload ?? {};
   if (!isRecord(state)) {
     return replyTo(channel.connection, message, 'error', { reason: 'Presence track payload must be a map' });
+  }
+  if (payloadSize(state) > context.settings.maxPayloadBytes) {
+    return shutDownChannel(context, channel, 'Track message size exceeded');
   }
   const enabling = !channel.presenceEnabled;
   const diff = context.presence.track(channel, state);

@@ -1,3 +1,5 @@
+import type { ClientPresenceLimit } from './client-presence-limit.ts';
+
 /**
  * The tenant settings and timers of hosted Realtime that the stand-in reproduces (reference §2.1, §2.12).
  * The backoffs and the idle timeout are settable so that tests need not wait for them.
@@ -12,8 +14,18 @@ export interface RealtimeSettings {
   /** A socket that sends nothing (not even a heartbeat) for this long is closed (Phoenix: 60 s). */
   idleTimeoutMs: number;
   maxChannelsPerClient: number;
+  /**
+   * The most a broadcast's or a presence track's payload may weigh: the tenant's max_payload_size_in_kb
+   * (3,000) counted as hosted counts it, 1,000 bytes a KB plus 500 bytes of slack (tenants.ex). A bigger
+   * broadcast is dropped; a bigger track shuts its channel down ("Track message size exceeded").
+   */
   maxPayloadBytes: number;
-  /** A channel's token is re-checked at least this often, and when it expires (hosted: 5 min). */
+  /** Presence messages a channel may send in a window (hosted: 5 in 30 s); more shut it down. */
+  clientPresenceLimit: ClientPresenceLimit;
+  /**
+   * A joined channel is checked again at least this often, and when its token expires (hosted: 5 min):
+   * the token, and on a private channel its read policies.
+   */
   tokenRecheckMs: number;
   /** How soon the database listener tries again after its connection dropped. */
   listenerReconnectMs: number;
@@ -27,9 +39,15 @@ export const HOSTED_REALTIME_SETTINGS: Omit<RealtimeSettings, 'allowedOrigins'> 
   connectErrorBackoffMs: 2_000,
   idleTimeoutMs: 60_000,
   maxChannelsPerClient: 100,
-  maxPayloadBytes: 3_000 * 1024,
+  maxPayloadBytes: payloadLimitOf(3_000),
+  clientPresenceLimit: { maxCalls: 5, windowMs: 30_000 },
   tokenRecheckMs: 5 * 60_000,
   listenerReconnectMs: 1_000,
   messageRetentionMs: 3 * 24 * 3600_000,
   cleanupIntervalMs: 3600_000,
 };
+
+/** The payload limit, in bytes, of a tenant's max_payload_size_in_kb (realtime's tenants.ex). */
+export function payloadLimitOf(maxPayloadSizeInKb: number): number {
+  return maxPayloadSizeInKb * 1_000 + 500;
+}

@@ -13,3 +13,21 @@ function rfc5987(text: string): string {
     (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
   );
 }
+
+/** The types a page shows with `<img>`, which no browser runs as a document: the only ones served inline. */
+const INLINE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+
+/**
+ * The Content-Disposition of an object served with `mimeType`: `attachment` when the URL asks for a
+ * `download` (its value naming the file, or else `fileName`), and also, unlike Storage, for every type but
+ * the images above, so that a link that lost its `download` still does not open a file on Storage's
+ * origin (docs/decisions/0031). Undefined: served inline.
+ */
+export function dispositionOf(
+  mimeType: string,
+  download: string | null,
+  fileName: string,
+): string | undefined {
+  if (download === null && INLINE_TYPES.has(mimeType)) return undefined;
+  return attachmentDisposition(download || fileName);
+}

@@ -33,6 +33,36 @@ describe('storage rules', () => {
     expect(() => assertMimeTypeAllowed({ ...bucket, allowed_mime_types: null }, 'any/thing')).not.toThrow();
   });
 
+  test('with an allow-list, only a plain type/subtype is compared: anything around or after it is refused', () => {
+    const bucket = { file_size_limit: null, allowed_mime_types: ['image/gif', 'image/png', 'text/*'] };
+    // Storage splits on "/" and compares two parts, so these would pass its check and be served as they are.
+    for (const type of [
+      'image/gif/,text/html',
+      'image/png/,text/html',
+      'image/gif/',
+      'image/gif,text/html',
+      'image/gif, text/html',
+      'image/gif;charset=utf-8',
+      'image/gif ; x=y',
+      ' image/gif',
+      'image/gif ',
+      'image/gif\t',
+      'image /gif',
+      'image/',
+      '/gif',
+      'image',
+      '',
+    ]) {
+      expect(() => assertMimeTypeAllowed(bucket, type), JSON.stringify(type)).toThrow(
+        `mime type ${type} is not supported`,
+      );
+    }
+    expect(() => assertMimeTypeAllowed(bucket, 'image/gif')).not.toThrow();
+    expect(() => assertMimeTypeAllowed(bucket, 'text/x-log')).not.toThrow();
+    // Token characters (RFC 9110) are a type's own: a wildcard still admits them.
+    expect(() => assertMimeTypeAllowed(bucket, "text/vnd.a+b-c_d!#$&'^`|~")).not.toThrow();
+  });
+
   test('byte ranges: first-last, open-ended, suffix, clamped, unsatisfiable, ignored forms', () => {
     expect(requestedRange('bytes=0-3', 10)).toEqual({ start: 0, end: 3 });
     expect(requestedRange('bytes=7-', 10)).toEqual({ start: 7, end: 9 });

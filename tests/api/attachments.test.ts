@@ -3,16 +3,30 @@
  * to the signed URL as a browser would, complete (size and magic-number checks), list, download, delete;
  * every refusal; and the sweep of uploads left pending.
  */
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { components } from '../../api-spec/schema.d.ts';
-import { ATTACHMENTS_PER_TASK } from '../../supabase/functions/_shared/limits.ts';
+import { afterAnswerSettled } from '../../supabase/functions/_shared/after-answer.ts';
+import {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENTS_PER_TASK,
+  PENDING_UPLOAD_LIFETIME_SECONDS,
+  PENDING_UPLOADS_PER_USER,
+  SIGNED_UPLOAD_URL_LIFETIME_SECONDS,
+  WORKSPACE_STORAGE_BYTES,
+} from '../../supabase/functions/_shared/limits.ts';
+import { createStorageClient } from '../../supabase/functions/_shared/storage.ts';
 import { sweepExpiredUploads } from '../../supabase/functions/api/attachments/upload-sweep.ts';
-import { useTestApp } from '../support/api-app.ts';
+import { createTestApp, useTestApp } from '../support/api-app.ts';
 import { callApi, expectProblem, type ApiResponse } from '../support/api-request.ts';
 import { jsonRequest } from '../support/resource-calls.ts';
 import { insertTaskInNewProject } from '../support/task-fixture.ts';
 import { withBearer } from '../support/test-users.ts';
-import { useTwoWorkspaces, type WorkspaceFixture } from '../support/workspace-fixture.ts';
+import {
+  createWorkspaceWithRoles,
+  useTwoWorkspaces,
+  type WorkspaceFixture,
+} from '../support/workspace-fixture.ts';
 
 type Attachment = components['schemas']['Attachment'];
 type AttachmentUpload = components['schemas']['AttachmentUpload'];
@@ -87,6 +101,39 @@ async function objectExists(path: string): Promise<boolean> {
   );
   return rows.length > 0;
 }
+
+/** A person's own call to Storage, with their access token, as supabase-js in a browser would make it. */
+function storageAs(token: string, path: string, init?: RequestInit): Promise<Response> {
+  if (!api.storage) throw new Error('the test app has no Storage');
+  return api.storage.fetchAs(token, path, init);
+}
+
+/** The removals of objects still queued (private.storage_removals), for these paths. */
+async function queuedRemovals(paths: readonly string[]) {
+  return api.db.asService((sql) =>
+    sql.query<{ object_path: string; attempts: number; due: boolean }>(
+      `select object_path, attempts, next_attempt_at <= now() as due from private.storage_removals
+       where bucket_id = 'attachments' and object_path = any($1) order by object_path`,
+      [paths],
+    ),
+  );
+}
+
+/**
+ * Objects in the workspace's folder that no attachment names, of `bytes` in all (rows only, as Storage
+ * would keep them for files a PUT left behind): what fills a workspace's storage in a test.
+ */
+async function fillStorage(workspace: Pick<WorkspaceFixture, 'id'>, bytes: number): Promise<void> {
+  await api.db.asService((sql) =>
+    sql.query(
+      `insert into storage.objects (bucket_id, name, metadata)
+       values ('attachments', $1, jsonb_build_object('size', $2::bigint, 'mimetype', 'application/zip'))`,
+      [`${workspace.id}/${randomUUID()}/${randomUUID()}`, bytes],
+    ),
+  );
+}
+
+const files = () => ({ storage: api.storage?.client, logger: api.logs.logger });
 
 async function objectPathOf(id: string): Promise<string> {
   const [row] = await api.db.asService((sql) =>
@@ -186,12 +233,15 @@ describe('attaching a file', () => {
   });
 
   it(`allows ${ATTACHMENTS_PER_TASK} attachments per task, pending ones included; the next is 409 limit_reached`, async () => {
-    const task = await taskIn(acme);
+    // A workspace of its own: its member's pending uploads would hold up the other tests' (pending_uploads_per_user).
+    const workspace = await createWorkspaceWithRoles(api.db);
+    const task = await taskIn(workspace);
     const file = { file_name: 'log.txt', content_type: 'text/plain', size_bytes: 5 };
     for (let index = 0; index < ATTACHMENTS_PER_TASK; index += 1) {
-      expect((await declare(acme.member.accessToken, task.id, file)).status).toBe(201);
+      expect((await declare(workspace.member.accessToken, task.id, file)).status).toBe(201);
     }
-    expectProblem(await declare(acme.member.accessToken, task.id, file), 409, 'limit_reached');
+    const refused = await declare(workspace.admin.accessToken, task.id, file);
+    expect(expectProblem(refused, 409, 'limit_reached').detail).toContain('attachments_per_task');
   });
 
   it('refuses to attach to a task of an archived project (409)', async () => {
@@ -258,6 +308,50 @@ describe('completing an upload', () => {
     expect(expectProblem(refused, 415, 'unsupported_media_type').detail).toContain('not a PNG image');
     expect(await objectExists(path)).toBe(false);
     expect(await eventsOf(upload.attachment.id)).toEqual([]);
+  });
+
+  it('refuses a file Storage keeps under another type than declared (415), and removes it', async () => {
+    const task = await taskIn(acme);
+    const gif = Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1');
+    const declared = await declare(acme.member.accessToken, task.id, {
+      file_name: 'spinner.gif',
+      content_type: 'image/gif',
+      size_bytes: gif.length,
+    });
+    const upload = declared.body as AttachmentUpload;
+    const path = await objectPathOf(upload.attachment.id);
+    // The bucket takes image/png too, and Storage serves an object with the type it was uploaded with.
+    expect((await put(upload, gif, 'image/png')).status).toBe(200);
+    const refused = await complete(acme.member.accessToken, upload.attachment.id);
+    expect(refused.status, refused.text).toBe(415);
+    expect(expectProblem(refused, 415, 'unsupported_media_type').detail).toContain('image/png');
+    expect(await objectExists(path)).toBe(false);
+    expectProblem(await complete(acme.member.accessToken, upload.attachment.id), 404, 'not_found');
+    expect(await eventsOf(upload.attachment.id)).toEqual([]);
+  });
+
+  it('refuses the reported image/gif/,text/html when Storage took it, as hosted Storage does (415)', async () => {
+    const task = await taskIn(acme);
+    const page = Buffer.from('GIF89a<html><script>alert(document.domain)</script></html>');
+    const declared = await declare(acme.member.accessToken, task.id, {
+      file_name: 'spinner.gif',
+      content_type: 'image/gif',
+      size_bytes: page.length,
+    });
+    const upload = declared.body as AttachmentUpload;
+    const path = await objectPathOf(upload.attachment.id);
+    expect((await put(upload, page, 'image/gif')).status).toBe(200);
+    // The stand-in refuses this type at the upload; hosted Storage's check lets it through and keeps it.
+    await api.db.asService((sql) =>
+      sql.query(
+        `update storage.objects set metadata = metadata || '{"mimetype": "image/gif/,text/html"}'
+         where bucket_id = 'attachments' and name = $1`,
+        [path],
+      ),
+    );
+    const refused = await complete(acme.member.accessToken, upload.attachment.id);
+    expect(expectProblem(refused, 415, 'unsupported_media_type').detail).toContain('image/gif/,text/html');
+    expect(await objectExists(path)).toBe(false);
   });
 
   it("is the uploader's: another editor may not complete it (403), an outsider cannot see it (404)", async () => {
@@ -329,6 +423,31 @@ describe('listing, downloading, deleting', () => {
     expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
   });
 
+  it('serves a file that is not an image as a download even when its link loses download=, and nothing sniffed or scripted', async () => {
+    const task = await taskIn(acme);
+    const pdf = await attach(acme.member.accessToken, task.id, PDF, 'application/pdf', 'Q3 report.pdf');
+    const { url } = (await download(acme.viewer.accessToken, pdf.id)).body as DownloadLink;
+    const stripped = new URL(url);
+    stripped.searchParams.delete('download');
+    const served = await fetch(stripped);
+    expect(served.status).toBe(200);
+    expect({
+      'content-type': served.headers.get('content-type'),
+      'content-disposition': served.headers.get('content-disposition'),
+      'x-content-type-options': served.headers.get('x-content-type-options'),
+      'content-security-policy': served.headers.get('content-security-policy'),
+    }).toEqual({
+      'content-type': 'application/pdf',
+      'content-disposition': expect.stringMatching(/^attachment; /),
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "sandbox; default-src 'none'",
+    });
+    const png = await attach(acme.member.accessToken, task.id);
+    const image = await fetch(((await download(acme.viewer.accessToken, png.id)).body as DownloadLink).url);
+    expect(image.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(image.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'");
+  });
+
   it("answers an outsider's download request 404, and a pending attachment's 409", async () => {
     const task = await taskIn(acme);
     const png = await attach(acme.member.accessToken, task.id);
@@ -364,7 +483,7 @@ describe('listing, downloading, deleting', () => {
 });
 
 describe('the upload sweep', () => {
-  it('removes pending attachments older than an hour with their objects, and objects no attachment owns', async () => {
+  it('removes pending attachments past their window with their objects, and objects no attachment owns', async () => {
     const task = await taskIn(acme);
     const stale = await declare(acme.member.accessToken, task.id, {
       file_name: 'stale.png',
@@ -385,14 +504,16 @@ describe('the upload sweep', () => {
     const freshPath = await objectPathOf(freshUpload.attachment.id);
     const readyPath = await objectPathOf(ready.id);
     await api.db.asService(async (sql) => {
-      await sql.query(`update public.attachments set created_at = now() - interval '2 hours' where id = $1`, [
+      await sql.query(`update public.attachments set created_at = now() - $2::interval where id = $1`, [
         staleUpload.attachment.id,
+        `${PENDING_UPLOAD_LIFETIME_SECONDS + 60} seconds`,
       ]);
       await sql.query(
         `update storage.objects set created_at = now() - interval '2 hours' where bucket_id = 'attachments'`,
       );
     });
-    // The task goes, and its ready attachment's row with it: its object is left for the sweep.
+    // The task goes, by a statement of its own rather than through the API, and its ready attachment's row
+    // with it: its object is queued for removal, and the sweep's drain removes it.
     const doomed = await taskIn(acme);
     const orphan = await attach(acme.member.accessToken, doomed.id);
     const orphanPath = await objectPathOf(orphan.id);
@@ -407,7 +528,8 @@ describe('the upload sweep', () => {
       storage: api.storage?.client,
       logger: api.logs.logger,
     });
-    expect(swept.attachments).toBeGreaterThanOrEqual(2);
+    expect(swept.queued.attachments).toBeGreaterThanOrEqual(1);
+    expect(swept.removed).toBeGreaterThanOrEqual(2);
     expect(await objectExists(stalePath)).toBe(false);
     expect(await objectExists(orphanPath)).toBe(false);
     expect(await objectExists(freshPath)).toBe(true);
@@ -418,5 +540,230 @@ describe('the upload sweep', () => {
       ]),
     );
     expect(left.map((row) => row.id).sort()).toEqual([freshUpload.attachment.id, ready.id].sort());
+  });
+});
+
+describe('reading objects straight from Storage', () => {
+  it("a member reads a ready file with their own token; no one a pending upload, nor a deleted task's file", async () => {
+    const task = await taskIn(acme);
+    const ready = await attach(acme.member.accessToken, task.id);
+    const readyPath = await objectPathOf(ready.id);
+    const pending = await declare(acme.member.accessToken, task.id, {
+      file_name: 'later.png',
+      content_type: 'image/png',
+      size_bytes: PNG.length,
+    });
+    const pendingUpload = pending.body as AttachmentUpload;
+    await put(pendingUpload, PNG, 'image/png');
+    const pendingPath = await objectPathOf(pendingUpload.attachment.id);
+
+    const read = (token: string, path: string) => storageAs(token, `/object/attachments/${path}`);
+    const served = await read(acme.viewer.accessToken, readyPath);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
+    expect((await read(acme.outsider.accessToken, readyPath)).status).toBe(400);
+    // Not even its uploader reads or signs an upload before `complete` has checked it.
+    const unchecked = await read(acme.member.accessToken, pendingPath);
+    expect(unchecked.status, 'its uploader read an upload complete had not checked').toBe(400);
+    expect({ status: unchecked.status, body: await unchecked.json() }).toMatchObject({
+      status: 400,
+      body: { statusCode: '404', code: 'NoSuchKey' },
+    });
+    const signed = await storageAs(acme.member.accessToken, `/object/sign/attachments/${pendingPath}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ expiresIn: 60 }),
+    });
+    expect(signed.status).toBe(400);
+
+    expect(
+      (
+        await callApi(
+          api.app,
+          `/api/v1/tasks/${task.id}`,
+          withBearer(acme.member.accessToken, { method: 'DELETE' }),
+        )
+      ).status,
+    ).toBe(204);
+    expectProblem(await download(acme.viewer.accessToken, ready.id), 404, 'not_found');
+    expect((await read(acme.viewer.accessToken, readyPath)).status).toBe(400);
+    expect((await read(acme.owner.accessToken, readyPath)).status).toBe(400);
+  });
+});
+
+describe('removing the files of what is deleted', () => {
+  it('deleting a task, a project or a workspace removes their files after the answer', async () => {
+    const doomed = await createWorkspaceWithRoles(api.db);
+    const [inTask, inProject, inWorkspace] = await Promise.all([taskIn(acme), taskIn(acme), taskIn(doomed)]);
+    const paths = await Promise.all(
+      [
+        [acme, inTask],
+        [acme, inProject],
+        [doomed, inWorkspace],
+      ].map(async ([workspace, task]) => {
+        const { owner } = workspace as WorkspaceFixture;
+        return objectPathOf((await attach(owner.accessToken, (task as { id: string }).id)).id);
+      }),
+    );
+    const [projectKey] = await api.db.asService((sql) =>
+      sql.query<{ key: string }>('select key from public.projects where id = $1', [inProject.projectId]),
+    );
+    const deletions = [
+      `/api/v1/tasks/${inTask.id}`,
+      `${acme.path}/projects/${projectKey?.key ?? ''}`,
+      doomed.path,
+    ];
+    for (const [index, path] of deletions.entries()) {
+      const owner = index === 2 ? doomed.owner : acme.owner;
+      const deleted = await callApi(api.app, path, withBearer(owner.accessToken, { method: 'DELETE' }));
+      expect(deleted.status, deleted.text).toBe(204);
+    }
+    await afterAnswerSettled();
+    for (const path of paths) expect(await objectExists(path), path).toBe(false);
+    expect(await queuedRemovals(paths)).toEqual([]);
+  });
+
+  it('at least once: while Storage is down the removal stays queued, and a later sweep removes it', async () => {
+    const task = await taskIn(acme);
+    const path = await objectPathOf((await attach(acme.member.accessToken, task.id)).id);
+    // An instance of the API whose Storage does not answer.
+    const down = createTestApp(api.databaseUrl, {
+      storage: createStorageClient({ url: 'http://127.0.0.1:1', serviceKey: 'unused', timeoutMs: 1000 }),
+      sweepUploads: false,
+    });
+    try {
+      const deleted = await callApi(
+        down.app,
+        `/api/v1/tasks/${task.id}`,
+        withBearer(acme.member.accessToken, { method: 'DELETE' }),
+      );
+      expect(deleted.status).toBe(204);
+      await afterAnswerSettled();
+      expect(down.logs.entries.map((entry) => entry.msg)).toContain(
+        'could not remove objects; they stay queued',
+      );
+    } finally {
+      await down.close();
+    }
+    expect(await objectExists(path)).toBe(true);
+    expect(await queuedRemovals([path])).toEqual([{ object_path: path, attempts: 1, due: false }]);
+
+    // The back-off passes; the next sweep (any instance's) finds the removal due and makes it.
+    await api.db.asService((sql) =>
+      sql.query('update private.storage_removals set next_attempt_at = now() where object_path = $1', [path]),
+    );
+    await sweepExpiredUploads(api.db, files());
+    expect(await objectExists(path)).toBe(false);
+    expect(await queuedRemovals([path])).toEqual([]);
+  });
+});
+
+describe('quotas', () => {
+  it(`a person has at most ${PENDING_UPLOADS_PER_USER} uploads pending, counted under a lock; a completed one frees its place`, async () => {
+    const workspace = await createWorkspaceWithRoles(api.db);
+    const tasks = await Promise.all([taskIn(workspace), taskIn(workspace)]);
+    const file = { file_name: 'a.png', content_type: 'image/png', size_bytes: PNG.length };
+    const answers = await Promise.all(
+      Array.from({ length: PENDING_UPLOADS_PER_USER + 6 }, (_, index) =>
+        declare(workspace.member.accessToken, tasks[index % 2]?.id ?? '', file),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(PENDING_UPLOADS_PER_USER);
+    const refused = answers.filter((answer) => answer.status !== 201);
+    expect(refused).toHaveLength(6);
+    for (const answer of refused) {
+      expect(expectProblem(answer, 409, 'limit_reached').detail).toContain('pending_uploads_per_user');
+    }
+    // Someone else in the same workspace is not held up by them.
+    expect((await declare(workspace.admin.accessToken, tasks[0]?.id ?? '', file)).status).toBe(201);
+
+    const first = answers.find((answer) => answer.status === 201)?.body as AttachmentUpload;
+    await put(first, PNG, 'image/png');
+    expect((await complete(workspace.member.accessToken, first.attachment.id)).status).toBe(200);
+    expect((await declare(workspace.member.accessToken, tasks[0]?.id ?? '', file)).status).toBe(201);
+  });
+
+  it(`a workspace holds at most ${WORKSPACE_STORAGE_BYTES} bytes: its objects, orphans included, and pending uploads`, async () => {
+    const workspace = await createWorkspaceWithRoles(api.db);
+    const task = await taskIn(workspace);
+    await fillStorage(workspace, WORKSPACE_STORAGE_BYTES - ATTACHMENT_MAX_BYTES - 5 * 1024 * 1024);
+    const zip = (size: number) => ({
+      file_name: 'build.zip',
+      content_type: 'application/zip',
+      size_bytes: size,
+    });
+    // A pending upload holds what it declared: 5 MiB are left.
+    expect((await declare(workspace.member.accessToken, task.id, zip(ATTACHMENT_MAX_BYTES))).status).toBe(
+      201,
+    );
+    const over = await declare(workspace.admin.accessToken, task.id, zip(5 * 1024 * 1024 + 1));
+    expect(over.status, 'a declaration past the quota').toBe(409);
+    expect(expectProblem(over, 409, 'limit_reached').detail).toContain('workspace_storage_bytes');
+    expect((await declare(workspace.admin.accessToken, task.id, zip(5 * 1024 * 1024))).status).toBe(201);
+    expectProblem(await declare(workspace.owner.accessToken, task.id, zip(1)), 409, 'limit_reached');
+    // Another workspace's quota is its own.
+    expect((await declare(acme.member.accessToken, (await taskIn(acme)).id, zip(1024))).status).toBe(201);
+  });
+
+  it('a PUT to an upload URL after its refusal leaves an orphan, which counts until the sweep removes it', async () => {
+    const workspace = await createWorkspaceWithRoles(api.db);
+    const task = await taskIn(workspace);
+    const declared = await declare(workspace.member.accessToken, task.id, {
+      file_name: 'a.png',
+      content_type: 'image/png',
+      size_bytes: PNG.length + 1,
+    });
+    const upload = declared.body as AttachmentUpload;
+    const path = await objectPathOf(upload.attachment.id);
+    await put(upload, PNG, 'image/png');
+    expectProblem(
+      await complete(workspace.member.accessToken, upload.attachment.id),
+      422,
+      'validation_failed',
+    );
+    await afterAnswerSettled();
+    expect(await objectExists(path)).toBe(false);
+    // Storage still takes the URL (it lives its two hours): the object is back, and no attachment names it.
+    expect((await put(upload, PNG, 'image/png')).status).toBe(200);
+    expect(await objectExists(path)).toBe(true);
+
+    await fillStorage(workspace, WORKSPACE_STORAGE_BYTES - ATTACHMENT_MAX_BYTES);
+    const zip = { file_name: 'build.zip', content_type: 'application/zip', size_bytes: ATTACHMENT_MAX_BYTES };
+    const refused = await declare(workspace.member.accessToken, task.id, zip);
+    expect(refused.status, refused.text).toBe(409);
+    expect(expectProblem(refused, 409, 'limit_reached').detail).toContain('workspace_storage_bytes');
+
+    // Once older than an hour, the orphan is swept, and its bytes are free again.
+    await api.db.asService((sql) =>
+      sql.query(`update storage.objects set created_at = now() - interval '61 minutes' where name = $1`, [
+        path,
+      ]),
+    );
+    await sweepExpiredUploads(api.db, files());
+    expect(await objectExists(path)).toBe(false);
+    expect((await declare(workspace.member.accessToken, task.id, zip)).status).toBe(201);
+  });
+
+  it('a pending upload counts, and can be completed, for as long as its upload URL lives', async () => {
+    const task = await taskIn(acme);
+    const declared = await declare(acme.admin.accessToken, task.id, {
+      file_name: 'late.png',
+      content_type: 'image/png',
+      size_bytes: PNG.length,
+    });
+    const upload = declared.body as AttachmentUpload;
+    const lifetime = Date.parse(upload.upload.expires_at) - Date.parse(upload.attachment.created_at);
+    expect(lifetime).toBeLessThanOrEqual(PENDING_UPLOAD_LIFETIME_SECONDS * 1000);
+    await put(upload, PNG, 'image/png');
+    // A minute before the URL expires, the upload is still pending, not expired: what is uploaded while the
+    // URL lives is counted and can be completed, never left behind by a sweep that came first.
+    await api.db.asService((sql) =>
+      sql.query(`update public.attachments set created_at = created_at - $2::interval where id = $1`, [
+        upload.attachment.id,
+        `${SIGNED_UPLOAD_URL_LIFETIME_SECONDS - 60} seconds`,
+      ]),
+    );
+    const completed = await complete(acme.admin.accessToken, upload.attachment.id);
+    expect(completed.status, completed.text).toBe(200);
   });
 });

@@ -4,7 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { components } from '../../api-spec/schema.d.ts';
-import { useTestApp } from '../support/api-app.ts';
+import { afterAnswerSettled } from '../../supabase/functions/_shared/after-answer.ts';
+import { AppError } from '../../supabase/functions/_shared/errors.ts';
+import type { StorageClient } from '../../supabase/functions/_shared/storage.ts';
+import { sweepExpiredUploads } from '../../supabase/functions/api/attachments/upload-sweep.ts';
+import { createTestApp, useTestApp } from '../support/api-app.ts';
 import { callApi, expectProblem, type ApiResponse } from '../support/api-request.ts';
 import { jsonRequest } from '../support/resource-calls.ts';
 import { createTestUser, withBearer, type TestUser } from '../support/test-users.ts';
@@ -34,6 +38,22 @@ const complete = (user: TestUser): Promise<ApiResponse> =>
   callApi(api.app, '/api/v1/me/avatar/complete', withBearer(user.accessToken, { method: 'POST' }));
 const me = (user: TestUser): Promise<ApiResponse> =>
   callApi(api.app, '/api/v1/me', withBearer(user.accessToken));
+
+/** A person's own call to Storage, with their access token, as supabase-js in a browser would make it. */
+function storageAs(user: TestUser, path: string, init?: RequestInit): Promise<Response> {
+  if (!api.storage) throw new Error('the test app has no Storage');
+  return api.storage.fetchAs(user.accessToken, path, init);
+}
+
+/** PUTs the bytes to the upload's signed URL as a browser does, with `type` as Content-Type. */
+async function putTo(started: AvatarUpload, bytes: Buffer, type: string): Promise<void> {
+  const put = await fetch(started.upload.url, {
+    method: 'PUT',
+    headers: { 'Content-Type': type },
+    body: bytes,
+  });
+  expect(put.status).toBe(200);
+}
 
 async function upload(user: TestUser, bytes: Buffer, type: string): Promise<Me> {
   const started = await start(user, { content_type: type, size_bytes: bytes.length });
@@ -139,6 +159,126 @@ describe('avatars', () => {
     expectProblem(await complete(user), 415, 'unsupported_media_type');
     expect(await avatarPathOf(user)).toBeNull();
     expect(await avatarObjects(user)).toEqual([]);
+  });
+
+  it('refuses a picture Storage keeps under another type than declared (415), and keeps no avatar', async () => {
+    const user = await newUser();
+    const started = await start(user, { content_type: 'image/png', size_bytes: PNG.length });
+    // The bucket takes WebP too, and Storage serves an object with the type it was uploaded with.
+    await putTo(started.body as AvatarUpload, PNG, 'image/webp');
+    const refused = await complete(user);
+    expect(refused.status, refused.text).toBe(415);
+    expect(expectProblem(refused, 415, 'unsupported_media_type').detail).toContain('image/webp');
+    expect(await avatarPathOf(user)).toBeNull();
+    expect(await avatarObjects(user)).toEqual([]);
+  });
+
+  it('refuses to make an avatar of an upload it did not check: one started between the check and the commit (409)', async () => {
+    const user = await newUser();
+    const checked = await start(user, { content_type: 'image/png', size_bytes: PNG.length });
+    await putTo(checked.body as AvatarUpload, PNG, 'image/png');
+    // Of the checked picture's size, but an executable: never checked, it must never become the avatar.
+    const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(PNG.length - 2, 0x90)]);
+    const storage = api.storage?.client;
+    if (!storage) throw new Error('the test app has no Storage');
+    let raced = false;
+    // Storage as the check sees it: once the check has read the checked picture's first bytes, the same
+    // person starts another upload (POST /v1/me/avatar) and uploads to it, before the commit.
+    const racing: StorageClient = {
+      ...storage,
+      async readStart(bucket, path, count) {
+        const bytes = await storage.readStart(bucket, path, count);
+        if (!raced) {
+          raced = true;
+          const second = await start(user, { content_type: 'image/png', size_bytes: exe.length });
+          await putTo(second.body as AvatarUpload, exe, 'image/png');
+        }
+        return bytes;
+      },
+    };
+    const checking = createTestApp(api.databaseUrl, { storage: racing, sweepUploads: false });
+    try {
+      const refused = await callApi(
+        checking.app,
+        '/api/v1/me/avatar/complete',
+        withBearer(user.accessToken, { method: 'POST' }),
+      );
+      expect(raced).toBe(true);
+      expect(refused.status, `the unchecked upload became the avatar: ${refused.text}`).toBe(409);
+      expect(expectProblem(refused, 409, 'upload_incomplete').detail).toContain('another avatar upload');
+      expect(await avatarPathOf(user)).toBeNull();
+    } finally {
+      await checking.close();
+    }
+    // Completing again checks the upload under way now, the executable, and refuses it.
+    expectProblem(await complete(user), 415, 'unsupported_media_type');
+    expect(await avatarPathOf(user)).toBeNull();
+  });
+
+  it('a person reads from Storage only their current avatar, not an upload complete has not checked', async () => {
+    const user = await newUser();
+    const started = await start(user, { content_type: 'image/png', size_bytes: PNG.length });
+    await putTo(started.body as AvatarUpload, PNG, 'image/png');
+    const [uploaded] = await avatarObjects(user);
+    const read = () => storageAs(user, `/object/avatars/${uploaded ?? ''}`);
+    const unchecked = await read();
+    expect(unchecked.status, 'its owner read an upload complete had not checked').toBe(400);
+    const signed = await storageAs(user, `/object/sign/avatars/${uploaded ?? ''}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ expiresIn: 60 }),
+    });
+    expect(signed.status).toBe(400);
+    expect((await complete(user)).status).toBe(200);
+    const current = await read();
+    expect(current.status).toBe(200);
+    expect(Buffer.from(await current.arrayBuffer())).toEqual(PNG);
+  });
+
+  it('a replaced picture goes even when Storage is down at the time: its removal stays queued for a later sweep', async () => {
+    const user = await newUser();
+    await upload(user, PNG, 'image/png');
+    const first = await avatarPathOf(user);
+    const started = await start(user, { content_type: 'image/webp', size_bytes: WEBP.length });
+    await putTo(started.body as AvatarUpload, WEBP, 'image/webp');
+    const storage = api.storage?.client;
+    if (!storage) throw new Error('the test app has no Storage');
+    // Storage answers the check's reads, then goes down before the replaced picture is removed.
+    const failing: StorageClient = {
+      ...storage,
+      remove: () => Promise.reject(new AppError('unavailable', 'File storage is not reachable right now.')),
+    };
+    const replacing = createTestApp(api.databaseUrl, { storage: failing, sweepUploads: false });
+    try {
+      const completed = await callApi(
+        replacing.app,
+        '/api/v1/me/avatar/complete',
+        withBearer(user.accessToken, { method: 'POST' }),
+      );
+      expect(completed.status).toBe(200);
+      await afterAnswerSettled();
+    } finally {
+      await replacing.close();
+    }
+    const second = await avatarPathOf(user);
+    expect((await avatarObjects(user)).sort()).toEqual([first, second].sort());
+    const queued = () =>
+      api.db.asService((sql) =>
+        sql.query<{ object_path: string }>(
+          `select object_path from private.storage_removals where bucket_id = 'avatars' and object_path = $1`,
+          [first],
+        ),
+      );
+    expect(await queued()).toEqual([{ object_path: first }]);
+
+    await api.db.asService((sql) =>
+      sql.query('update private.storage_removals set next_attempt_at = now() where object_path = $1', [
+        first,
+      ]),
+    );
+    await sweepExpiredUploads(api.db, { storage, logger: api.logs.logger });
+    expect(await avatarObjects(user)).toEqual([second]);
+    expect(await queued()).toEqual([]);
   });
 
   it("shows in the members list and a member's answer as a signed URL, to fellow members", async () => {

@@ -15,6 +15,8 @@ describe('GET /api/v1/meta/limits', () => {
       members_per_workspace: 50,
       tasks_per_project: 20_000,
       attachment_max_bytes: 25 * 1024 * 1024,
+      workspace_storage_bytes: 1024 * 1024 * 1024,
+      pending_uploads_per_user: 20,
       api_token_lifetime_days: { min: 1, max: 365, default: 90 },
       rate_limit_per_minute: { user: 600, ip: 60 },
       sensitive_creations_per_hour: 20,

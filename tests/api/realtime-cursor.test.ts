@@ -1,7 +1,8 @@
 /**
  * A live board catches up from the change feed (docs/realtime.md): the `cursor` in each broadcast the
- * database sends (supabase/migrations/20261128100000_create_realtime_broadcasts.sql) is the feed's own
- * cursor for that event, so `GET /v1/workspaces/{slug}/events?after=<cursor>` continues right after it.
+ * database sends (supabase/migrations/20261129200000_content_free_broadcasts.sql) is the feed's own
+ * cursor for that event, so `GET /v1/workspaces/{slug}/events?after=<cursor>` continues right after it;
+ * its `previous_cursor` reads the event itself, for a client that has no position yet.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -27,7 +28,7 @@ afterAll(async () => {
 
 interface Broadcast {
   event: string;
-  payload: { seq?: number; seq_to?: number; cursor: string; type: string };
+  payload: { seq?: number; seq_to?: number; cursor: string; previous_cursor: string; type: string };
 }
 
 /** The broadcasts sent on the workspace's topic, in feed order. */
@@ -80,6 +81,29 @@ describe('the cursor of a broadcast', () => {
     expect(page.next_cursor).toBe(moved?.payload.cursor);
   });
 
+  test('its previous cursor reads the feed from its own event, with the values the message leaves out', async () => {
+    const project = await projectIn(api.app, workspace);
+    const task = await taskIn(api.app, workspace, project.key);
+    const tasks = taskCalls(api.app);
+    expect(
+      (await tasks.update(workspace.member.accessToken, task.id, { title: 'Read from the feed' })).status,
+    ).toBe(200);
+    const updated = (await broadcasts()).at(-1);
+    expect(updated?.event).toBe('task.updated');
+    expect(JSON.stringify(updated?.payload)).not.toContain('Read from the feed');
+
+    const page = await readFeed(
+      api.app,
+      workspace.viewer.accessToken,
+      workspace,
+      `?limit=1&after=${updated?.payload.previous_cursor}`,
+    );
+    expect(
+      page.data.map((event) => [event.type, event.seq, (event.data as { title?: string }).title]),
+    ).toEqual([['task.updated', updated?.payload.seq, 'Read from the feed']]);
+    expect(page.next_cursor).toBe(updated?.payload.cursor);
+  });
+
   test("a bulk message's cursor continues after the last event it stands for", async () => {
     const project = await projectIn(api.app, workspace);
     const label = await labelCalls(api.app, workspace).create(workspace.member.accessToken, {
@@ -95,6 +119,16 @@ describe('the cursor of a broadcast', () => {
 
     const bulk = (await broadcasts()).at(-1);
     expect(bulk?.event).toBe('bulk');
+    const whole = await readFeed(
+      api.app,
+      workspace.viewer.accessToken,
+      workspace,
+      `?after=${bulk?.payload.previous_cursor}`,
+    );
+    expect(whole.data.map((event) => event.type)).toEqual([
+      ...Array<string>(21).fill('task.updated'),
+      'label.deleted',
+    ]);
     const after = await readFeed(
       api.app,
       workspace.viewer.accessToken,

@@ -168,6 +168,10 @@ const EXCEPTIONS: Partial<Record<string, { waitedFor: number; all: number }>> = 
   // before the COMMIT) before the answer, and marked sent after it, with other mail due for a retry
   // claimed in the same round trip (0014, 0016): a fourth round trip the answer does not wait for.
   createInvitation: { waitedFor: 3, all: 4 },
+  // Likewise the attachment's file: its deletion queues the object's removal (docs/decisions/0024), the
+  // request removes it through Storage before answering, and forgets the queued removal after the answer,
+  // claiming any other removal due in the same round trip: a fourth the answer does not wait for.
+  deleteAttachment: { waitedFor: 3, all: 4 },
   // exportWorkspace meets the read target now (0016): its budget is spent with the credential's check,
   // and a workspace that fits in the first batch is committed with it. A larger one is read again from
   // a snapshot that stays open while it streams: a round trip per further batch, and the COMMIT.

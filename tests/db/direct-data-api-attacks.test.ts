@@ -2,7 +2,8 @@
  * What the API enforces must hold for someone who skips it: on hosted Supabase the Data API (`/rest/v1`)
  * exposes `public` to any signed-in user, as role `authenticated` with their own JWT. These are the
  * attacks such a user can make, run in plain SQL as that role: reading and writing a workspace that
- * requires MFA from an aal1 session, and creating projects, labels and workspaces past their limits.
+ * requires MFA from an aal1 session (its files in Storage too, which run their SQL as the caller), and
+ * creating projects, labels and workspaces past their limits.
  */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
@@ -27,6 +28,11 @@ beforeAll(async () => {
   db = owner.db;
   fixture = await createRlsFixture(db);
   await db.query('update public.workspaces set require_mfa = true where id = $1', [fixture.workspaceId]);
+  // The owner's ready attachment has its object in Storage.
+  await db.query(
+    `insert into storage.objects (bucket_id, name, metadata) values ('attachments', $1, '{"size": 1234}')`,
+    [`${fixture.workspaceId}/${fixture.taskId}/${fixture.attachmentIds.owner}`],
+  );
 });
 
 /** A session's claims; an API token's have no session_id. */
@@ -225,6 +231,14 @@ const ATTACKS: readonly Attack[] = [
     table: 'attachments',
     attempt: 'read the attachments',
     statement: (f) => ['select 1 from public.attachments where workspace_id = $1', [f.workspaceId]],
+  },
+  {
+    table: 'attachments',
+    attempt: "read (download, sign) an attachment's object straight from Storage (storage.objects)",
+    statement: (f) => [
+      `select 1 from storage.objects where bucket_id = 'attachments' and name = $1`,
+      [`${f.workspaceId}/${f.taskId}/${f.attachmentIds.owner}`],
+    ],
   },
   {
     table: 'events',

@@ -107,6 +107,39 @@ describe('reading a workspace topic (joining its private channel)', () => {
   });
 });
 
+describe('losing membership (what a recheck of a joined channel finds, issue 23)', () => {
+  test.each(['viewer', 'member', 'admin'] as const)(
+    'a %s removed from the workspace reads and tracks nothing more on its topic',
+    async (role) => {
+      const topic = topicOf(fixture.workspaceId);
+      await db.query('begin');
+      try {
+        await db.query('delete from public.memberships where workspace_id = $1 and user_id = $2', [
+          fixture.workspaceId,
+          fixture.users[role],
+        ]);
+        const probes = await db.query<{ id: string }>(
+          `insert into realtime.messages (topic, extension, event, private)
+           values ($1, 'broadcast', 'probe', true), ($1, 'presence', 'probe', true) returning id`,
+          [topic],
+        );
+        await actAs(role, topic, 'aal2');
+        const seen = await db.query('select id from realtime.messages where id = any($1::uuid[])', [
+          probes.rows.map((row) => row.id),
+        ]);
+        expect(seen.rows).toEqual([]);
+        await expect(
+          db.query(`insert into realtime.messages (topic, extension) values ($1, 'presence')`, [topic]),
+        ).rejects.toMatchObject({ code: '42501' });
+      } finally {
+        await db.query('rollback');
+      }
+      // Rolled back: a member again.
+      expect(await readable(role, topic)).toEqual(['broadcast', 'presence']);
+    },
+  );
+});
+
 describe('writing on a workspace topic', () => {
   test.each(MEMBERS)('the %s may track presence but never broadcast', async (caller) => {
     const topic = topicOf(fixture.workspaceId);

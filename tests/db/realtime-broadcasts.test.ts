@@ -1,11 +1,14 @@
 /**
  * Live boards from the event log (issue 16, docs/realtime.md, docs/decisions/0022): every event appended
- * to public.events is broadcast on `workspace:<id>` by realtime.send() when its transaction commits, with
- * a small payload a viewer may read; a transaction of more than 20 events in a workspace sends one `bulk`
- * message instead; a rolled-back one sends nothing. Its triggers:
- * supabase/migrations/20261128100000_create_realtime_broadcasts.sql.
+ * to public.events is broadcast on `workspace:<id>` by realtime.send() when its transaction commits; a
+ * transaction of more than 20 events in a workspace sends one `bulk` message instead; a rolled-back one
+ * sends nothing. A message carries no content (issue 23, decision 0033): ids, type, version, seq, the
+ * feed's cursors around the event, the actor and the names of the changed fields, never a value. Its
+ * triggers: supabase/migrations/20261128100000_create_realtime_broadcasts.sql, payloads
+ * 20261129200000_content_free_broadcasts.sql.
  */
 import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
 import type pg from 'pg';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { useTestDatabaseClient } from '../support/test-database.ts';
@@ -18,7 +21,7 @@ beforeAll(() => {
   owner = database.db;
 });
 
-type Payload = Record<string, unknown> & { fields?: Record<string, unknown>; omitted?: string[] };
+type Payload = Record<string, unknown> & { changed?: string[] };
 
 interface Message {
   topic: string;
@@ -159,7 +162,7 @@ describe('one broadcast per event, after commit', () => {
     expect(sent).toHaveLength(1);
     const [message] = sent;
     const event = await eventOf(board.workspaceId, message?.payload.seq);
-    const task = await one<{ version: number; completed_at: string }>(
+    const task = await one<{ version: number; completed_at: string | null }>(
       `select version, private.iso_timestamp(completed_at) as completed_at from public.tasks where id = $1`,
       [board.taskId],
     );
@@ -172,16 +175,17 @@ describe('one broadcast per event, after commit', () => {
         id: expect.any(String),
         seq: Number(event.seq),
         cursor: cursorOf(board.workspaceId, Number(event.seq)),
+        previous_cursor: cursorOf(board.workspaceId, Number(event.seq) - 1),
         type: 'task.moved',
         project_id: board.projectId,
         task_id: board.taskId,
         resource_id: board.taskId,
         version: task.version,
         actor_id: board.memberId,
-        fields: { status: 'done', position: 'b0', completed_at: task.completed_at },
-        omitted: [],
+        changed: ['completed_at', 'position', 'status'],
       },
     });
+    expect(task.completed_at).not.toBeNull();
   });
 
   test('nothing is sent before the transaction commits, and nothing when it rolls back', async () => {
@@ -202,10 +206,10 @@ describe('one broadcast per event, after commit', () => {
         ['rollback to savepoint undo', []],
       ]),
     );
-    expect(kept.map((message) => message.payload.fields)).toEqual([{ title: 'Kept' }]);
+    expect(kept.map((message) => message.payload.changed)).toEqual([['title']]);
   });
 
-  test('task events: created, updated (description named, never sent), deleted', async () => {
+  test('task events: created, updated, deleted, each naming what changed and carrying none of it', async () => {
     const board = await newBoard();
     const created = await messagesSentBy(board.workspaceId, () =>
       change(
@@ -223,33 +227,33 @@ describe('one broadcast per event, after commit', () => {
         resource_id: taskId,
         version: 1,
         actor_id: board.memberId,
-        fields: {
-          key: 'RT-2',
-          number: 2,
-          title: 'New',
-          status: 'todo',
-          priority: 'none',
-          assignee_id: null,
-          due_date: null,
-          position: 'a5',
-          label_ids: [],
-          created_by: board.memberId,
-          completed_at: null,
-        },
-        omitted: ['description'],
+        changed: [
+          'assignee_id',
+          'completed_at',
+          'created_by',
+          'description',
+          'due_date',
+          'key',
+          'label_ids',
+          'number',
+          'position',
+          'priority',
+          'status',
+          'title',
+        ],
       }),
     ]);
 
     const updated = await messagesSentBy(board.workspaceId, () =>
       change(
         board.memberId,
-        `update public.tasks set title = 'Renamed', description = 'Other secret' where id = $1`,
+        `update public.tasks set title = 'Secret title', description = 'Other secret' where id = $1`,
         [taskId],
       ),
     );
-    expect(
-      updated.map((message) => [message.event, message.payload.fields, message.payload.omitted]),
-    ).toEqual([['task.updated', { title: 'Renamed' }, ['description']]]);
+    expect(updated.map((message) => [message.event, message.payload.changed])).toEqual([
+      ['task.updated', ['description', 'title']],
+    ]);
     expect(updated[0]?.payload.version).toBe(2);
 
     const deleted = await messagesSentBy(board.workspaceId, () =>
@@ -260,12 +264,11 @@ describe('one broadcast per event, after commit', () => {
         type: 'task.deleted',
         task_id: taskId,
         resource_id: taskId,
-        fields: {},
-        omitted: [],
+        changed: [],
       }),
     ]);
     for (const message of [...created, ...updated, ...deleted]) {
-      expect(JSON.stringify(message.payload)).not.toMatch(/secret/i);
+      expect(JSON.stringify(message.payload)).not.toMatch(/secret|"New"|"RT-2"|"a5"|"todo"|"none"/i);
     }
   });
 
@@ -285,25 +288,23 @@ describe('one broadcast per event, after commit', () => {
         project_id: board.projectId,
         task_id: board.taskId,
         version: 1,
-        fields: { author_id: board.memberId, deleted: false, edited_at: null, deleted_at: null },
-        omitted: ['body'],
+        changed: ['author_id', 'body', 'deleted', 'deleted_at', 'edited_at'],
       }),
     ]);
     const edited = await messagesSentBy(board.workspaceId, () =>
       change(board.memberId, `update public.comments set body = 'Hush hush' where id = $1`, [commentId]),
     );
-    expect(edited.map((message) => [message.event, Object.keys(message.payload.fields ?? {})])).toEqual([
-      ['comment.updated', ['edited_at']],
+    expect(edited.map((message) => [message.event, message.payload.changed])).toEqual([
+      ['comment.updated', ['body', 'edited_at']],
     ]);
-    expect(edited[0]?.payload.omitted).toEqual(['body']);
     const deleted = await messagesSentBy(board.workspaceId, () =>
       change(board.memberId, `update public.comments set body = null, deleted_at = now() where id = $1`, [
         commentId,
       ]),
     );
     expect(
-      deleted.map((message) => [message.event, message.payload.resource_id, message.payload.fields]),
-    ).toEqual([['comment.deleted', commentId, {}]]);
+      deleted.map((message) => [message.event, message.payload.resource_id, message.payload.changed]),
+    ).toEqual([['comment.deleted', commentId, []]]);
     for (const message of [...created, ...edited, ...deleted]) {
       expect(JSON.stringify(message.payload)).not.toMatch(/hush/i);
     }
@@ -334,32 +335,23 @@ describe('one broadcast per event, after commit', () => {
       event,
       project_id: payload.project_id,
       task_id: payload.task_id,
-      fields: Object.keys(payload.fields ?? {}),
-      omitted: payload.omitted,
+      changed: payload.changed,
     }));
     expect(summary).toEqual([
-      {
-        event: 'label.created',
-        project_id: null,
-        task_id: null,
-        fields: ['name', 'color', 'created_by'],
-        omitted: [],
-      },
-      { event: 'label.updated', project_id: null, task_id: null, fields: ['color'], omitted: [] },
-      { event: 'label.deleted', project_id: null, task_id: null, fields: [], omitted: [] },
+      { event: 'label.created', project_id: null, task_id: null, changed: ['color', 'created_by', 'name'] },
+      { event: 'label.updated', project_id: null, task_id: null, changed: ['color'] },
+      { event: 'label.deleted', project_id: null, task_id: null, changed: [] },
       {
         event: 'project.updated',
         project_id: board.projectId,
         task_id: null,
-        fields: ['name'],
-        omitted: ['description'],
+        changed: ['description', 'name'],
       },
       {
         event: 'project.archived',
         project_id: board.projectId,
         task_id: null,
-        fields: ['archived', 'archived_at'],
-        omitted: [],
+        changed: ['archived', 'archived_at'],
       },
     ]);
     const labelId = sent[0]?.payload.resource_id;
@@ -369,7 +361,7 @@ describe('one broadcast per event, after commit', () => {
       labelId,
     ]);
     expect(sent[3]?.payload.resource_id).toBe(board.projectId);
-    expect(sent[4]?.payload.fields?.archived).toBe(true);
+    expect(JSON.stringify(sent)).not.toMatch(/bug|#d73a4a|#000000|Renamed|Plans/);
   });
 
   test("member events name the user by id and never carry anyone's e-mail address", async () => {
@@ -392,50 +384,98 @@ describe('one broadcast per event, after commit', () => {
       ]);
       await change(board.ownerId, `delete from public.memberships where user_id = $1`, [newcomer]);
     });
-    expect(sent.map(({ event, payload }) => [event, payload.resource_id, payload.fields])).toEqual([
-      ['member.added', newcomer, { role: 'member', display_name: 'Newcomer' }],
-      ['member.updated', newcomer, { role: 'viewer' }],
-      ['member.removed', newcomer, {}],
+    expect(sent.map(({ event, payload }) => [event, payload.resource_id, payload.changed])).toEqual([
+      ['member.added', newcomer, ['display_name', 'role']],
+      ['member.updated', newcomer, ['role']],
+      ['member.removed', newcomer, []],
     ]);
     const everything = JSON.stringify(await messagesOf(board.workspaceId));
     expect(everything).not.toContain('@');
     expect(everything).not.toContain('secret-mail');
+    expect(everything).not.toMatch(/Newcomer|"viewer"|"member"/);
   });
 });
 
-describe('size', () => {
-  test('a 200-character title and a long description fit in a message under 1 KB', async () => {
+describe('no content, whatever the change', () => {
+  /** The keys of every message about one event, and nothing else. */
+  const CHANGE_KEYS = [
+    'actor_id',
+    'changed',
+    'cursor',
+    'id',
+    'previous_cursor',
+    'project_id',
+    'resource_id',
+    'seq',
+    'task_id',
+    'type',
+    'version',
+  ];
+
+  test('long values are named, not sent: every message stays small', async () => {
     const board = await newBoard();
-    const labelIds: string[] = [];
-    for (let index = 0; index < 10; index += 1) {
-      const label = await one<{ id: string }>(
-        `insert into public.labels (workspace_id, name, color, created_by) values ($1, $2, '#000000', $3) returning id`,
-        [board.workspaceId, `label ${index}`, board.ownerId],
-      );
-      labelIds.push(label.id);
-    }
     const sent = await messagesSentBy(board.workspaceId, async () => {
       await change(
         board.ownerId,
-        `insert into public.tasks (project_id, title, description, position, created_by, label_ids)
-         values ($1, $2, $3, 'a9', $4, $5)`,
-        [board.projectId, 'T'.repeat(200), 'd'.repeat(20_000), board.ownerId, labelIds],
+        `insert into public.tasks (project_id, title, description, position, created_by)
+         values ($1, $2, $3, 'a9', $4)`,
+        [board.projectId, 'T'.repeat(200), 'd'.repeat(20_000), board.ownerId],
       );
-      // Four bytes a character: the title alone is 800 bytes.
       await change(board.ownerId, `update public.tasks set title = $2, description = $3 where id = $1`, [
         board.taskId,
         '😀'.repeat(200),
         'x'.repeat(20_000),
       ]);
     });
-    expect(sent.map((message) => message.event)).toEqual(['task.created', 'task.updated']);
-    for (const message of sent) expect(bytes(message.payload)).toBeLessThan(1024);
-    // What fits is sent; what does not is named, the biggest first, for the client to fetch.
-    const [created, updated] = sent;
-    expect(created?.payload.fields?.title).toBe('T'.repeat(200));
-    expect(created?.payload.omitted).toEqual(['description', 'label_ids']);
-    expect(updated?.payload.fields).toEqual({});
-    expect(updated?.payload.omitted).toEqual(['description', 'title']);
+    expect(sent.map((message) => [message.event, message.payload.changed?.includes('title')])).toEqual([
+      ['task.created', true],
+      ['task.updated', true],
+    ]);
+    for (const message of sent) {
+      expect(bytes(message.payload)).toBeLessThan(600);
+      expect(JSON.stringify(message.payload)).not.toMatch(/TTT|ddd|xxx|😀/);
+    }
+  });
+
+  // Fuzzing: any change of a task's fields, by anyone, with any values, sends messages with the same keys,
+  // naming fields and holding none of the values.
+  test('a message of any task change holds its keys, the names of what changed and no value', async () => {
+    const board = await newBoard();
+    const text = fc.string({ minLength: 1, maxLength: 60 }).map((value) => `Ω${value}`);
+    const taskChange = fc.record(
+      {
+        title: text,
+        description: text,
+        status: fc.constantFrom('backlog', 'todo', 'in_progress', 'in_review', 'done', 'canceled'),
+        priority: fc.constantFrom('none', 'low', 'medium', 'high', 'urgent'),
+        due_date: fc.option(fc.constantFrom('2027-01-31', '2030-12-01'), { nil: null }),
+        assignee_id: fc.option(fc.constantFrom(board.memberId, board.ownerId), { nil: null }),
+      },
+      { requiredKeys: [] },
+    );
+    await fc.assert(
+      fc.asyncProperty(taskChange, fc.constantFrom(board.ownerId, board.memberId), async (values, actor) => {
+        const names = Object.keys(values);
+        fc.pre(names.length > 0);
+        const assignments = names.map((name, index) => `${name} = $${index + 2}`).join(', ');
+        const sent = await messagesSentBy(board.workspaceId, () =>
+          change(actor, `update public.tasks set ${assignments} where id = $1`, [
+            board.taskId,
+            ...names.map((name) => values[name as keyof typeof values]),
+          ]),
+        );
+        for (const { payload } of sent) {
+          expect(Object.keys(payload).sort()).toEqual(CHANGE_KEYS);
+          expect(payload.changed?.every((name) => /^[a-z_]+$/.test(name))).toBe(true);
+          const wire = JSON.stringify(payload);
+          expect(wire).not.toContain('Ω');
+          for (const value of [values.status, values.priority, values.due_date]) {
+            if (value) expect(wire).not.toContain(`"${value}"`);
+          }
+        }
+      }),
+      { numRuns: 40 },
+    );
   });
 });
 
@@ -478,6 +518,7 @@ describe('bulk changes send one message', () => {
           seq_from: seqFrom,
           seq_to: seqTo,
           cursor: cursorOf(board.workspaceId, seqTo),
+          previous_cursor: cursorOf(board.workspaceId, seqFrom - 1),
           types: ['label.deleted', 'task.updated'],
           project_ids: [board.projectId],
         },
@@ -555,6 +596,6 @@ describe('bulk changes send one message', () => {
         [`update public.tasks set title = 'Two' where id = $1`, [board.taskId]],
       ]),
     );
-    expect(sent.map((message) => message.payload.fields)).toEqual([{ title: 'One' }, { title: 'Two' }]);
+    expect(sent.map((message) => message.payload.changed)).toEqual([['title'], ['title']]);
   });
 });

@@ -5,6 +5,7 @@
  */
 import type pg from 'pg';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { WORKSPACE_STORAGE_BYTES } from '../../supabase/functions/_shared/limits.ts';
 import { ensureLiveSession } from '../support/live-session.ts';
 import { useTestDatabaseClient } from '../support/test-database.ts';
 import { CALLERS, createRlsFixture, probe, type Caller, type RlsFixture } from './rls-fixture.ts';
@@ -25,6 +26,38 @@ const MEMBERS: readonly Caller[] = ['owner', 'admin', 'member', 'viewer'];
 const ADMINS: readonly Caller[] = ['owner', 'admin'];
 const EDITORS: readonly Caller[] = ['owner', 'admin', 'member'];
 const NOBODY: readonly Caller[] = [];
+
+const OBJECT = `select 1 from storage.objects where bucket_id = 'attachments' and name = $1`;
+/** A pending attachment of `target`'s, uploaded, and an object no attachment names, both on the task. */
+const PENDING_ATTACHMENT_ID = '3f1d9a52-7c4e-4b8a-9e21-5a6c0d7b8e13';
+const ORPHAN_OBJECT_ID = '9b2e4c71-0a3f-4d5e-8c6b-1f7a2e9d4c05';
+const MIB = 1024 * 1024;
+
+/**
+ * The attachments' objects in Storage: the ready attachment `target`'s, the pending one's, and the orphan,
+ * which fills the workspace's storage to 1 MiB short of its quota.
+ */
+async function insertAttachmentObjects(db: pg.Client, f: RlsFixture): Promise<void> {
+  const folder = `${f.workspaceId}/${f.taskId}`;
+  await db.query(
+    `insert into public.attachments (id, workspace_id, task_id, object_path, file_name, content_type, size_bytes, uploaded_by)
+     values ($1, $2, $3, $4, 'later.png', 'image/png', 10, $5)`,
+    [PENDING_ATTACHMENT_ID, f.workspaceId, f.taskId, `${folder}/${PENDING_ATTACHMENT_ID}`, f.users.target],
+  );
+  await db.query(
+    `insert into storage.objects (bucket_id, name, metadata)
+     select 'attachments', o.name, jsonb_build_object('size', o.size, 'mimetype', 'image/png')
+     from unnest($1::text[], $2::bigint[]) as o (name, size)`,
+    [
+      [
+        `${folder}/${f.attachmentIds.target}`,
+        `${folder}/${PENDING_ATTACHMENT_ID}`,
+        `${folder}/${ORPHAN_OBJECT_ID}`,
+      ],
+      [1234, 10, WORKSPACE_STORAGE_BYTES - MIB - 1234 - 10],
+    ],
+  );
+}
 
 const RULES: readonly Rule[] = [
   // workspaces
@@ -405,6 +438,16 @@ const RULES: readonly Rule[] = [
   },
   {
     table: 'attachments',
+    command: 'insert',
+    attempt: "attach a file past the workspace's storage quota (1 MiB is left)",
+    statement: (f) => [
+      `select 1 from private.create_attachment($1, 'build.zip', 'application/zip', 1048577)`,
+      [f.taskId],
+    ],
+    allowed: NOBODY,
+  },
+  {
+    table: 'attachments',
     command: 'update',
     attempt: 'mark my own attachment ready or rename it directly',
     statement: (_, me) => [
@@ -437,6 +480,29 @@ const RULES: readonly Rule[] = [
     attempt: "delete another's attachment through private.delete_attachment",
     statement: (f) => ['select 1 from private.delete_attachment($1)', [f.attachmentIds.target]],
     allowed: ADMINS,
+  },
+  // storage.objects of the attachments bucket: what Storage lets a person read (download, sign) as
+  // themselves; only what `complete` checked (docs/decisions/0031)
+  {
+    table: 'storage.objects',
+    command: 'select',
+    attempt: "read a ready attachment's object straight from Storage",
+    statement: (f) => [OBJECT, [`${f.workspaceId}/${f.taskId}/${f.attachmentIds.target}`]],
+    allowed: MEMBERS,
+  },
+  {
+    table: 'storage.objects',
+    command: 'select',
+    attempt: "read an upload complete has not checked (a pending attachment's object)",
+    statement: (f) => [OBJECT, [`${f.workspaceId}/${f.taskId}/${PENDING_ATTACHMENT_ID}`]],
+    allowed: NOBODY,
+  },
+  {
+    table: 'storage.objects',
+    command: 'select',
+    attempt: "read an object no attachment names (a deleted task's file, a PUT after a refusal)",
+    statement: (f) => [OBJECT, [`${f.workspaceId}/${f.taskId}/${ORPHAN_OBJECT_ID}`]],
+    allowed: NOBODY,
   },
   // profiles
   {
@@ -641,6 +707,7 @@ describe('row-level security (SPEC §6), role by role', () => {
   beforeAll(async () => {
     db = owner.db;
     fixture = await createRlsFixture(db);
+    await insertAttachmentObjects(db, fixture);
   });
 
   const callerId = (caller: Caller) =>

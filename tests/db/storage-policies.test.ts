@@ -76,7 +76,11 @@ describe('storage.objects policies', () => {
   beforeAll(async () => {
     ownPath = await objectPathOf(fixture.attachmentIds.member);
     await insertObject('attachments', ownPath, 1234);
-    otherWorkspacePath = `${fixture.otherWorkspaceId}/${randomUUID()}/${randomUUID()}`;
+    const other = await db.query<{ object_path: string }>(
+      `select object_path from public.attachments where workspace_id = $1 and status = 'ready' limit 1`,
+      [fixture.otherWorkspaceId],
+    );
+    otherWorkspacePath = other.rows[0]?.object_path ?? '';
     await insertObject('attachments', otherWorkspacePath, 10);
     await insertObject('avatars', `${fixture.users.target}/${randomUUID()}`, 10);
   });
@@ -102,15 +106,50 @@ describe('storage.objects policies', () => {
     expect(await probe(db, fixture, caller, sql, values())).toBe(expected);
   });
 
+  test.each(CALLERS)(
+    'an object whose attachment is pending (not checked by complete) is unreadable, even by its uploader: %s',
+    async (caller) => {
+      const id = randomUUID();
+      const uploader = caller === 'anon' ? fixture.users.member : fixture.users[caller];
+      const path = `${fixture.workspaceId}/${fixture.taskId}/${id}`;
+      await db.query(
+        `insert into public.attachments (id, workspace_id, task_id, object_path, file_name, content_type, size_bytes, uploaded_by)
+         values ($1, $2, $3, $4, 'page.gif', 'image/gif', 10, $5)`,
+        [id, fixture.workspaceId, fixture.taskId, path, uploader],
+      );
+      await insertObject('attachments', path, 10);
+      const [sql, values] = select('attachments', () => path) as [string, () => unknown[]];
+      expect(await probe(db, fixture, caller, sql, values())).toBe('denied');
+    },
+  );
+
+  test.each(CALLERS)(
+    "an object no attachment names (its task deleted, its upload refused) is unreadable, in one's own workspace too: %s",
+    async (caller) => {
+      const path = `${fixture.workspaceId}/${fixture.taskId}/${randomUUID()}`;
+      await insertObject('attachments', path, 10);
+      const [sql, values] = select('attachments', () => path) as [string, () => unknown[]];
+      expect(await probe(db, fixture, caller, sql, values())).toBe('denied');
+    },
+  );
+
   test.each(CALLERS)("someone else's avatar object is unreadable directly: %s", async (caller) => {
     const sql = `select 1 from storage.objects where bucket_id = 'avatars' and name like $1 || '/%'`;
     expect(await probe(db, fixture, caller, sql, [fixture.users.target])).toBe('denied');
   });
 
-  test("one may read one's own avatar objects", async () => {
-    await insertObject('avatars', `${fixture.users.member}/${randomUUID()}`, 10);
-    const sql = `select 1 from storage.objects where bucket_id = 'avatars' and name like $1 || '/%'`;
-    expect(await probe(db, fixture, 'member', sql, [fixture.users.member])).toBe('allowed');
+  test("one may read one's own current avatar, not an upload of one's own that complete has not made it", async () => {
+    const current = `${fixture.users.member}/${randomUUID()}`;
+    const unchecked = `${fixture.users.member}/${randomUUID()}`;
+    await insertObject('avatars', current, 10);
+    await insertObject('avatars', unchecked, 10);
+    await db.query('update public.profiles set avatar_path = $1 where user_id = $2', [
+      current,
+      fixture.users.member,
+    ]);
+    const sql = `select 1 from storage.objects where bucket_id = 'avatars' and name = $1`;
+    expect(await probe(db, fixture, 'member', sql, [current])).toBe('allowed');
+    expect(await probe(db, fixture, 'member', sql, [unchecked])).toBe('denied');
   });
 
   const writes: [string, (me: string) => [string, unknown[]]][] = [
@@ -192,9 +231,17 @@ describe('attachment events and the sweep', () => {
     ).rejects.toMatchObject({ hint: 'validation_failed' });
     expect(await eventTypesOf(id)).toEqual([]);
 
-    await db.query(`update storage.objects set metadata = jsonb_build_object('size', 5) where name = $1`, [
-      object_path,
-    ]);
+    await db.query(
+      `update storage.objects set metadata = jsonb_build_object('size', 5, 'mimetype', 'text/html') where name = $1`,
+      [object_path],
+    );
+    await expect(
+      as(member, () => db.query('select 1 from private.complete_attachment($1)', [id])),
+    ).rejects.toMatchObject({ hint: 'unsupported_media_type' });
+    await db.query(
+      `update storage.objects set metadata = jsonb_build_object('size', 5, 'mimetype', 'text/plain') where name = $1`,
+      [object_path],
+    );
     await as(member, () => db.query('select 1 from private.complete_attachment($1)', [id]));
     await as(member, () => db.query('select 1 from private.complete_attachment($1)', [id]));
     await as(member, () => db.query('select 1 from private.delete_attachment($1)', [id]));
@@ -218,39 +265,98 @@ describe('attachment events and the sweep', () => {
     ).rejects.toMatchObject({ hint: 'forbidden' });
   });
 
-  test('the sweep deletes pending attachments past their hour and answers their objects and orphans', async () => {
+  /** The removals queued for these objects of `bucket`. */
+  const queued = async (bucket: string, paths: readonly string[]) =>
+    (
+      await db.query<{ object_path: string }>(
+        `select object_path from private.storage_removals where bucket_id = $1 and object_path = any($2)
+         order by object_path`,
+        [bucket, paths],
+      )
+    ).rows.map((row) => row.object_path);
+
+  test('the sweep deletes pending attachments past their window, which queues their objects, and queues orphans', async () => {
     const fresh = await createAttachment(fixture.users.member);
     const stale = await createAttachment(fixture.users.member);
-    await db.query(`update public.attachments set created_at = now() - interval '61 minutes' where id = $1`, [
-      stale.id,
-    ]);
-    await insertObject('attachments', stale.object_path, 5, '61 minutes');
+    // Pending, past its upload URL's two hours, not yet past the window: still counted, not swept.
+    const late = await createAttachment(fixture.users.member);
+    await db.query(
+      `update public.attachments set created_at = now() - interval '2 hours 6 minutes' where id = $1`,
+      [stale.id],
+    );
+    await db.query(
+      `update public.attachments set created_at = now() - interval '2 hours 4 minutes' where id = $1`,
+      [late.id],
+    );
+    await insertObject('attachments', stale.object_path, 5, '2 hours 6 minutes');
     const orphan = `${fixture.workspaceId}/${fixture.taskId}/${randomUUID()}`;
     await insertObject('attachments', orphan, 5, '2 hours');
     const youngOrphan = `${fixture.workspaceId}/${fixture.taskId}/${randomUUID()}`;
     await insertObject('attachments', youngOrphan, 5);
 
-    const swept = await db.query<{ object_path: string }>(
-      'select object_path from private.sweep_attachment_uploads(100)',
+    const swept = await db.query<{ queued: number }>(
+      'select private.sweep_attachment_uploads(100) as queued',
     );
-    expect(swept.rows.map((row) => row.object_path).sort()).toEqual([stale.object_path, orphan].sort());
+    expect(swept.rows[0]?.queued).toBeGreaterThanOrEqual(2);
+    const all = [fresh.object_path, stale.object_path, late.object_path, orphan, youngOrphan];
+    expect(await queued('attachments', all)).toEqual([stale.object_path, orphan].sort());
     const left = await db.query<{ id: string }>('select id from public.attachments where id = any($1)', [
-      [fresh.id, stale.id],
+      [fresh.id, stale.id, late.id],
     ]);
-    expect(left.rows.map((row) => row.id)).toEqual([fresh.id]);
+    expect(left.rows.map((row) => row.id).sort()).toEqual([fresh.id, late.id].sort());
+    // Swept again, nothing is queued twice.
+    await db.query('select private.sweep_attachment_uploads(100)');
+    expect(await queued('attachments', all)).toEqual([stale.object_path, orphan].sort());
   });
 
-  test('the avatar sweep answers objects no profile or recent upload names', async () => {
+  test('deleting attachments, replacing or removing an avatar, and replacing an upload queue the objects that go', async () => {
+    const { viewer } = fixture.users;
+    const { id, object_path } = await createAttachment(fixture.users.member);
+    await db.query('delete from public.attachments where id = $1', [id]);
+    expect(await queued('attachments', [object_path])).toEqual([object_path]);
+
+    const first = `${viewer}/${randomUUID()}`;
+    const second = `${viewer}/${randomUUID()}`;
+    await db.query('update public.profiles set avatar_path = $1 where user_id = $2', [first, viewer]);
+    await db.query('update public.profiles set avatar_path = $1 where user_id = $2', [second, viewer]);
+    expect(await queued('avatars', [first, second])).toEqual([first]);
+    await db.query('update public.profiles set avatar_path = null where user_id = $1', [viewer]);
+    expect(await queued('avatars', [first, second])).toEqual([first, second].sort());
+
+    const started = await as(
+      viewer,
+      async () =>
+        (
+          await db.query<{ object_path: string }>(
+            `select object_path from private.begin_avatar_upload('image/png', 10)`,
+          )
+        ).rows[0]?.object_path ?? '',
+    );
+    const restarted = await as(
+      viewer,
+      async () =>
+        (
+          await db.query<{ object_path: string }>(
+            `select object_path from private.begin_avatar_upload('image/png', 10)`,
+          )
+        ).rows[0]?.object_path ?? '',
+    );
+    expect(await queued('avatars', [started, restarted])).toEqual([started]);
+    // The upload that becomes the avatar is forgotten as an upload, not queued.
+    await insertObject('avatars', restarted, 10);
+    await as(viewer, () => db.query('select 1 from private.complete_avatar_upload($1)', [restarted]));
+    expect(await queued('avatars', [restarted])).toEqual([]);
+  });
+
+  test('the avatar sweep queues objects no profile or upload under way names', async () => {
     const { viewer } = fixture.users;
     const current = `${viewer}/${randomUUID()}`;
     const replaced = `${viewer}/${randomUUID()}`;
     await insertObject('avatars', current, 10, '2 hours');
     await insertObject('avatars', replaced, 10, '2 hours');
     await db.query('update public.profiles set avatar_path = $1 where user_id = $2', [current, viewer]);
-    const swept = await db.query<{ object_path: string }>(
-      'select object_path from private.sweep_avatar_uploads(100)',
-    );
-    const paths = swept.rows.map((row) => row.object_path);
+    await db.query('select private.sweep_avatar_uploads(100)');
+    const paths = await queued('avatars', [current, replaced]);
     expect(paths).toContain(replaced);
     expect(paths).not.toContain(current);
   });

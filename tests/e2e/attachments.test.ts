@@ -16,7 +16,7 @@ import {
   expectNoSeriousAxeViolations,
   saveScreenshots,
   SCREENSHOTS,
-  sessionTokenOf,
+  sendApiAs,
   signUpPerson,
   type Person,
 } from '../support/web-e2e.ts';
@@ -57,16 +57,8 @@ function pdfOf(size: number): Buffer {
 }
 
 /** Calls the API as `person` and answers the raw response, error answers included. */
-async function apiAs(person: Person, method: string, path: string, body?: unknown): Promise<Response> {
-  return fetch(`${apiUrl}/functions/v1/api/v1${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${await sessionTokenOf(person.page)}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+const apiAs = (person: Person, method: string, path: string, body?: unknown): Promise<Response> =>
+  sendApiAs(apiUrl, person.page, method, path, body);
 
 /** Slows the page's uploads down to `bytesPerSecond`, so their progress can be seen (Chromium's throttling). */
 async function throttleUploads(page: Page, bytesPerSecond: number): Promise<() => Promise<void>> {

@@ -24,6 +24,11 @@ const API = `${apiUrl}/functions/v1/api/v1`;
 const PASSWORD = 'realtime test password';
 /** Live means well under a second; the waits allow five so a busy machine does not fail the run. */
 const LIVE = { timeout: 5_000 };
+/**
+ * A change of place is told at most every 7 s (hosted shuts a channel down after 5 presence messages in
+ * 30 s, issue 28): a wait for it allows that, and five more.
+ */
+const PRESENCE = { timeout: 12_000 };
 const STATUSES = ['backlog', 'todo', 'in_progress', 'in_review', 'done', 'canceled'];
 
 interface Task {
@@ -172,14 +177,42 @@ describe('a live board', () => {
     await bob.page.getByRole('dialog', { name: 'WEB-2' }).waitFor();
     await presence(ada.page)
       .getByText('Bob Kahn, viewing WEB-2')
-      .waitFor({ state: 'attached', ...LIVE });
+      .waitFor({ state: 'attached', ...PRESENCE });
     await bob.page.keyboard.press('Escape');
     await presence(ada.page)
       .getByText('Bob Kahn', { exact: true })
-      .waitFor({ state: 'attached', ...LIVE });
+      .waitFor({ state: 'attached', ...PRESENCE });
 
     await expectNoSeriousAxeViolations(ada.page);
     await saveScreenshots(ada.page, 'board-presence', () => presence(ada.page).waitFor());
+  });
+
+  test('flipping through three tasks quickly keeps the channel open (hosted allows 5 presence messages in 30 s)', async () => {
+    const { page } = bob;
+    const frames: string[] = [];
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', ({ payload }) => frames.push(payload.toString())),
+    );
+    await page.goto(boardUrl());
+    await page.locator('[data-connection="live"]').waitFor({ state: 'attached', ...LIVE });
+    for (const key of ['WEB-1', 'WEB-2', 'WEB-3']) {
+      await card(page, key).click();
+      await page.getByRole('dialog', { name: key }).waitFor();
+      // Long enough that each place is a change of its own, quick for a person.
+      await page.waitForTimeout(400);
+      if (key === 'WEB-3') break;
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog', { name: key }).waitFor({ state: 'detached' });
+      await page.waitForTimeout(400);
+    }
+    // The others see where Bob ended up, and his board stays live all along.
+    await presence(ada.page)
+      .getByText('Bob Kahn, viewing WEB-3')
+      .waitFor({ state: 'attached', ...PRESENCE });
+    expect(frames.filter((frame) => frame.includes('rate limit exceeded'))).toEqual([]);
+    expect(await page.locator('[data-connection="live"]').count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'WEB-3' }).waitFor({ state: 'detached' });
   });
 
   test('a card moved by one person moves on the others’ boards, a viewer’s too', async () => {

@@ -7,6 +7,7 @@ import {
   rawSocket,
   realtimeClient,
   subscribed,
+  type RawSocket,
 } from '../support/stand-in-realtime.ts';
 
 describe('the stand-in Realtime service: presence', () => {
@@ -111,5 +112,68 @@ describe('the stand-in Realtime service: presence', () => {
     await socket.next((frame) => frame[1] === '2');
     const state = await socket.next((frame) => frame[3] === 'presence_state');
     expect(state[4]).toEqual({ late: { metas: [{ n: 1, phx_ref: expect.any(String) }] } });
+  });
+
+  /** Hosted's limits on presence (security issue 23 item 5, hosted-parity issue 28), at their defaults. */
+  describe('limits, as hosted sets them', () => {
+    async function joined(topic: string, key: string): Promise<RawSocket> {
+      const socket = await rawSocket(standIn.process, standIn.keys.anonKey);
+      cleanups.push(() => socket.close());
+      socket.send(['1', '1', topic, 'phx_join', { config: { presence: { key, enabled: true } } }]);
+      await socket.next((frame) => frame[1] === '1');
+      return socket;
+    }
+    const track = (socket: RawSocket, topic: string, ref: string, payload: unknown) =>
+      socket.send(['1', ref, topic, 'presence', { type: 'presence', event: 'track', payload }]);
+    const closedWith = async (socket: RawSocket, topic: string, message: string) => {
+      expect((await socket.next((frame) => frame[3] === 'system'))[4]).toEqual({
+        extension: 'system',
+        status: 'error',
+        message,
+        channel: topic.slice('realtime:'.length),
+      });
+      expect(await socket.next((frame) => frame[3] === 'phx_close')).toEqual([
+        '1',
+        '1',
+        topic,
+        'phx_close',
+        {},
+      ]);
+    };
+
+    test('a sixth presence message from a client within 30 s shuts its channel down', async () => {
+      const topic = `realtime:board:rate${Date.now()}`;
+      const watcher = await joined(topic, 'watcher');
+      const socket = await joined(topic, 'flipper');
+      for (const ref of ['2', '3', '4', '5', '6']) {
+        track(socket, topic, ref, { task: `T-${ref}` });
+        expect((await socket.next((frame) => frame[1] === ref))[4]).toEqual({ status: 'ok', response: {} });
+      }
+      track(socket, topic, '7', { task: 'T-7' });
+      await closedWith(socket, topic, 'Client presence rate limit exceeded');
+      expect(socket.frames.some((frame) => frame[1] === '7')).toBe(false);
+      // The others heard the fifth place last, and then the flipper leave.
+      await watcher.next(
+        (frame) => frame[3] === 'presence_diff' && JSON.stringify(frame[4]).includes('"leaves":{"flipper"'),
+      );
+      expect(JSON.stringify(watcher.frames)).not.toContain('T-7');
+    });
+
+    test('a track bigger than the tenant payload limit (3,000 KB) shuts its channel down and reaches no one', async () => {
+      const topic = `realtime:board:size${Date.now()}`;
+      const watcher = await joined(topic, 'watcher');
+      const socket = await joined(topic, 'big');
+      track(socket, topic, '2', { blob: 'x'.repeat(4 * 1024 * 1024) });
+      await closedWith(socket, topic, 'Track message size exceeded');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(watcher.frames.filter((frame) => frame[3] === 'presence_diff')).toEqual([]);
+      // Just under the limit is fine.
+      const other = await joined(topic, 'fits');
+      track(other, topic, '2', { blob: 'x'.repeat(2_999_000) });
+      expect((await other.next((frame) => frame[1] === '2', 10_000))[4]).toEqual({
+        status: 'ok',
+        response: {},
+      });
+    });
   });
 });

@@ -119,6 +119,57 @@ describe('the stand-in Storage service: limits and errors', () => {
     expect(((await rowsIn(images)) as string[]).sort()).toEqual(['a.png', 'b.webp', 'c.txt']);
   });
 
+  test('with an allow-list, a type with anything around or after its type/subtype is refused, by every upload', async () => {
+    const gifs = await storage.newBucket('gifs', { public: false, allowedMimeTypes: ['image/gif'] });
+    const GIF = 'GIF89a<html><head><title>not a gif</title></head></html>';
+    const refused = {
+      statusCode: '415',
+      code: 'InvalidMimeType',
+      error: 'invalid_mime_type',
+      message: 'mime type image/gif/,text/html is not supported',
+    };
+    const raw = await storage.fetchStorage(`/object/${gifs}/raw.gif`, {
+      method: 'POST',
+      headers: { ...serviceHeaders(), 'content-type': 'image/gif/,text/html' },
+      body: GIF,
+    });
+    expect({ status: raw.status, body: await raw.json() }).toEqual({ status: 400, body: refused });
+
+    const files = storage.service().storage.from(gifs);
+    const { data } = await files.createSignedUploadUrl('signed.gif');
+    const signed = await fetch(data?.signedUrl ?? '', {
+      method: 'PUT',
+      headers: { 'content-type': 'image/gif/,text/html' },
+      body: GIF,
+    });
+    expect({ status: signed.status, body: await signed.json() }).toEqual({ status: 400, body: refused });
+
+    // A form names the type as its file part's own, or in a contentType field (storage-js sends both ways).
+    const forms: [string, FormData][] = ['image/gif;charset=utf-8', 'image/gif, text/html'].flatMap(
+      (type) => {
+        const asPart = new FormData();
+        asPart.append('', new Blob([GIF], { type }), 'part.gif');
+        const asField = new FormData();
+        asField.append('contentType', type);
+        asField.append('', new Blob([GIF], { type: 'image/gif' }), 'field.gif');
+        return [
+          [type, asPart],
+          [type, asField],
+        ];
+      },
+    );
+    for (const [type, form] of forms) {
+      const response = await storage.fetchStorage(`/object/${gifs}/form.gif`, {
+        method: 'POST',
+        headers: serviceHeaders(),
+        body: form,
+      });
+      expect(await response.json(), type).toMatchObject({ statusCode: '415', code: 'InvalidMimeType' });
+    }
+    expect(await rowsIn(gifs)).toEqual([]);
+    expect((await files.upload('plain.gif', new Blob([GIF], { type: 'image/gif' }))).error).toBeNull();
+  });
+
   test('a missing object or bucket answers NoSuchKey / NoSuchBucket, and exists() says false', async () => {
     const files = storage.service().storage.from(small);
     const download = await files.download('nope.bin');

@@ -225,6 +225,75 @@ describe('the stand-in Storage service: objects, driven by supabase-js', () => {
     expect(clash.error).toMatchObject({ statusCode: '409' });
   });
 
+  test('every object answer forbids sniffing and sandboxes what it serves; only images the app shows go inline', async () => {
+    const open = await storage.newBucket('served', { public: true });
+    const files = storage.service().storage.from(open);
+    const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const objects: [string, string, boolean][] = [
+      ['served/dot.png', 'image/png', true],
+      ['served/photo.jpg', 'image/jpeg', true],
+      ['served/anim.gif', 'image/gif', true],
+      ['served/pic.webp', 'image/webp', true],
+      ['served/notes.txt', 'text/plain', false],
+      ['served/report.pdf', 'application/pdf', false],
+      ['served/logo.svg', 'image/svg+xml', false],
+      ['served/page.html', 'text/html', false],
+    ];
+    for (const [path, contentType] of objects) {
+      expect((await files.upload(path, PNG, { contentType })).error).toBeNull();
+    }
+    const serviceKey = storage.standIn.keys.secretKey;
+    const SAFETY = {
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "sandbox; default-src 'none'",
+    };
+    for (const [path, contentType, inline] of objects) {
+      const signed = (await files.createSignedUrl(path, 60)).data?.signedUrl ?? '';
+      const answers: [string, Promise<Response>][] = [
+        [
+          'authenticated GET',
+          storage.fetchStorage(`/object/${open}/${path}`, { headers: { apikey: serviceKey } }),
+        ],
+        [
+          'authenticated HEAD',
+          storage.fetchStorage(`/object/authenticated/${open}/${path}`, {
+            method: 'HEAD',
+            headers: { apikey: serviceKey },
+          }),
+        ],
+        [
+          'range',
+          storage.fetchStorage(`/object/${open}/${path}`, {
+            headers: { apikey: serviceKey, range: 'bytes=0-3' },
+          }),
+        ],
+        ['signed GET', fetch(signed)],
+        ['signed HEAD', fetch(signed, { method: 'HEAD' })],
+        ['public GET', fetch(files.getPublicUrl(path).data.publicUrl)],
+      ];
+      const name = path.split('/').pop() ?? '';
+      for (const [kind, answer] of answers) {
+        const response = await answer;
+        const seen = {
+          status: response.status,
+          'content-type': response.headers.get('content-type'),
+          'x-content-type-options': response.headers.get('x-content-type-options'),
+          'content-security-policy': response.headers.get('content-security-policy'),
+          'content-disposition': response.headers.get('content-disposition'),
+        };
+        expect(seen, `${kind} of ${path}`).toEqual({
+          status: kind === 'range' ? 206 : 200,
+          'content-type': contentType,
+          ...SAFETY,
+          'content-disposition': inline ? null : `attachment; filename*=UTF-8''${name}`,
+        });
+      }
+      // An image asked for as a download is one; `download` names any file.
+      const named = await fetch(`${signed}&download=${encodeURIComponent('my file')}`);
+      expect(named.headers.get('content-disposition'), path).toBe("attachment; filename*=UTF-8''my%20file");
+    }
+  });
+
   test('a public bucket serves its objects at the public URL without credentials; a private one does not', async () => {
     const open = await storage.newBucket('public', { public: true });
     const openFiles = storage.service().storage.from(open);

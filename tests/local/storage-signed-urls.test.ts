@@ -46,7 +46,8 @@ describe('the stand-in Storage service: signed URLs', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('content-type')).toBe('application/pdf');
-    expect(response.headers.get('content-disposition')).toBeNull();
+    // Not an image the app shows inline: a download, whether or not the URL says `download`.
+    expect(response.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''report.pdf");
     expect(await response.text()).toBe('%PDF-1.7 report');
   });
 

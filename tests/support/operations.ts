@@ -9,7 +9,11 @@ import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../supabase/functions/api/app-env.ts';
 import type { Database } from '../../supabase/functions/_shared/db.ts';
-import { INVITATIONS_PER_RECIPIENT_PER_DAY } from '../../supabase/functions/_shared/limits.ts';
+import {
+  INVITATIONS_PER_RECIPIENT_PER_DAY,
+  PENDING_UPLOADS_PER_USER,
+  WORKSPACE_STORAGE_BYTES,
+} from '../../supabase/functions/_shared/limits.ts';
 import { callApi } from './api-request.ts';
 import { withBearer } from './test-users.ts';
 import { WORKSPACE_ROLES, type WorkspaceFixture, type WorkspaceRole } from './workspace-fixture.ts';
@@ -863,6 +867,38 @@ export const OPERATIONS: readonly Operation[] = [
         name: 'an SVG image',
         arrange: async (_, call) => ({ ...call, body: { ...call.body, content_type: 'image/svg+xml' } }),
         expected: { status: 415, code: 'unsupported_media_type' },
+      },
+      {
+        // Storage holds the workspace's quota already, in objects no attachment names (a PUT after a refusal).
+        name: "a file past the workspace's storage quota",
+        arrange: async ({ fixture }, call, db) => {
+          await db.asService((sql) =>
+            sql.query(
+              `insert into storage.objects (bucket_id, name, metadata)
+               values ('attachments', $1, jsonb_build_object('size', $2::bigint))`,
+              [`${fixture.id}/${randomUUID()}/${randomUUID()}`, WORKSPACE_STORAGE_BYTES - 1023],
+            ),
+          );
+          return call;
+        },
+        expected: { status: 409, code: 'limit_reached' },
+      },
+      {
+        name: `the caller's ${PENDING_UPLOADS_PER_USER} uploads pending elsewhere`,
+        arrange: async (context, call, db) => {
+          const task = await createTaskInNewProject(context);
+          await db.asService((sql) =>
+            sql.query(
+              `insert into public.attachments
+                 (id, workspace_id, task_id, object_path, file_name, content_type, size_bytes, uploaded_by)
+               select i.id, $1::uuid, $2::uuid, $1::text || '/' || $2::text || '/' || i.id::text, 'a.txt', 'text/plain', 1, $3
+               from (select gen_random_uuid() as id from generate_series(1, $4)) i`,
+              [context.fixture.id, task.id, context.fixture.owner.id, PENDING_UPLOADS_PER_USER],
+            ),
+          );
+          return call;
+        },
+        expected: { status: 409, code: 'limit_reached' },
       },
     ],
   },

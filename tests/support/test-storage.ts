@@ -1,7 +1,8 @@
 /**
  * The stand-in's Storage service (local/storage), started in-process on a test file's own database, the
  * way local/stack.ts mounts it at /storage/v1: for API tests of attachments and avatars, which call it over
- * HTTP as the function does on hosted Supabase.
+ * HTTP as the function does on hosted Supabase. It trusts the access tokens of the test users
+ * (test-users.ts), as hosted Storage trusts the project's Auth, so a test can also call it as a person.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import type pg from 'pg';
@@ -13,6 +14,7 @@ import { createStorageClient, type StorageClient } from '../../supabase/function
 import { openDatabase } from '../../local/db.ts';
 import { loadOrCreateKeys } from '../../local/keys.ts';
 import { createStorageService } from '../../local/storage/storage-service.ts';
+import { testPublicJwk } from './test-users.ts';
 
 const PREFIX = '/storage/v1';
 const FILE_SIZE_LIMIT = 50 * 1024 * 1024;
@@ -28,12 +30,15 @@ export interface TestStorage {
   url: string;
   /** The API's client, with the secret key. */
   client: StorageClient;
+  /** A call to `${url}/storage/v1${path}` as a person would make it: the anon key and their access token. */
+  fetchAs(accessToken: string, path: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
 }
 
 export async function startTestStorage(databaseUrl: string): Promise<TestStorage> {
   const dataDir = await mkdtemp(join(tmpdir(), 'tasklane-test-storage-'));
-  const keys = await loadOrCreateKeys(dataDir);
+  // Users' access tokens are verified against the test signing key, which signs the test users' tokens.
+  const keys = { ...(await loadOrCreateKeys(dataDir)), signingKey: testPublicJwk };
   const database = openDatabase({ url: databaseUrl, maxConnections: 3, log: () => undefined });
   (database.statements as pg.Pool).on('connect', (client) => storageClients.add(client));
   const service = createStorageService({
@@ -59,6 +64,12 @@ export async function startTestStorage(databaseUrl: string): Promise<TestStorage
   return {
     url,
     client: createStorageClient({ url, serviceKey: keys.secretKey }),
+    fetchAs(accessToken, path, init = {}) {
+      const headers = new Headers(init.headers);
+      headers.set('apikey', keys.anonKey);
+      headers.set('Authorization', `Bearer ${accessToken}`);
+      return fetch(`${url}${PREFIX}${path}`, { ...init, headers });
+    },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.close();

@@ -45,6 +45,24 @@ export function sessionTokenOf(page: Page): Promise<string> {
   });
 }
 
+/** Calls `/v1<path>` as the page's signed-in user and answers the raw response, error answers included. */
+export async function sendApiAs(
+  apiUrl: string,
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Response> {
+  return fetch(`${apiUrl}/functions/v1/api/v1${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${await sessionTokenOf(page)}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
 /** Calls `/v1<path>` as the page's signed-in user, as an integrator would; fails on an error answer. */
 export async function callApiAs<T>(
   apiUrl: string,
@@ -53,14 +71,7 @@ export async function callApiAs<T>(
   path: string,
   body?: unknown,
 ): Promise<T> {
-  const response = await fetch(`${apiUrl}/functions/v1/api/v1${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${await sessionTokenOf(page)}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const response = await sendApiAs(apiUrl, page, method, path, body);
   expect(response.ok, `${method} ${path}: ${response.status} ${await response.clone().text()}`).toBe(true);
   return (await response.json()) as T;
 }

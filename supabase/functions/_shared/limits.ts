@@ -16,6 +16,13 @@ export const LABELS_PER_TASK = 10;
 export const COMMENTS_PER_TASK = 1_000;
 export const ATTACHMENTS_PER_TASK = 20;
 export const ATTACHMENT_MAX_BYTES = 25 * MIB;
+/**
+ * Bytes a workspace's attachments may take in Storage: every object in its folder (those no attachment
+ * names any more included, until they are removed) and what its pending uploads declared.
+ */
+export const WORKSPACE_STORAGE_BYTES = 1024 * MIB;
+/** Attachment uploads one person may have pending (declared, neither completed nor expired) at once. */
+export const PENDING_UPLOADS_PER_USER = 20;
 export const AVATAR_MAX_BYTES = 2 * MIB;
 export const INVITATION_LIFETIME_DAYS = 7;
 /** Active (unrevoked, unexpired) tokens per user. */
@@ -58,7 +65,13 @@ export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 export const IDEMPOTENCY_CLAIM_STALE_SECONDS = 60;
 export const JSON_BODY_MAX_BYTES = 1 * MIB;
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 60 * 60;
+/** Hosted Storage's own (UPLOAD_SIGNED_URL_EXPIRATION_TIME): the API cannot choose it. */
 export const SIGNED_UPLOAD_URL_LIFETIME_SECONDS = 2 * 60 * 60;
+/**
+ * How long a declared upload stays pending (counted, completable) before it expires and is swept: longer
+ * than its upload URL lives, which Storage signs a moment after the upload is declared (docs/decisions/0024).
+ */
+export const PENDING_UPLOAD_LIFETIME_SECONDS = SIGNED_UPLOAD_URL_LIFETIME_SECONDS + 5 * 60;
 export const SIGNED_DOWNLOAD_URL_LIFETIME_SECONDS = 5 * 60;
 /** Avatars are shown everywhere a person is, so their signed URLs last longer than a download's. */
 export const SIGNED_AVATAR_URL_LIFETIME_SECONDS = 60 * 60;

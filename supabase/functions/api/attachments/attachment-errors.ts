@@ -28,6 +28,23 @@ export function contentMismatch(type: string): AppError {
   );
 }
 
+/**
+ * The uploaded file was sent as (so Storage keeps it under, and would serve it as) another type than the
+ * one declared; `removed`: the upload was discarded for it. Without the types: the database's own check,
+ * which backs up the service's.
+ */
+export function storedTypeMismatch(types?: { declared: string; stored: string | null }): AppError {
+  if (!types)
+    return new AppError(
+      'unsupported_media_type',
+      'The uploaded file was not sent as the type it was declared with.',
+    );
+  return new AppError(
+    'unsupported_media_type',
+    `The uploaded file was sent as ${types.stored ?? '(no type)'}, not as ${types.declared}, the type it was declared with; it was removed. Upload it with Content-Type: ${types.declared}.`,
+  );
+}
+
 export function typeNotAllowed(type: string, allowed: string): AppError {
   return new AppError(
     'unsupported_media_type',

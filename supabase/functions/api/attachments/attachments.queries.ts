@@ -7,13 +7,17 @@
 import type { Attachment, CreateAttachment } from '../../_shared/api-types.ts';
 import type { Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
-import { ATTACHMENTS_PER_TASK } from '../../_shared/limits.ts';
+import {
+  ATTACHMENTS_PER_TASK,
+  PENDING_UPLOADS_PER_USER,
+  WORKSPACE_STORAGE_BYTES,
+} from '../../_shared/limits.ts';
 import { rowsToFetch, type CreatedAtIdKey, type PageRequest } from '../../_shared/pages.ts';
-import { raisedErrorCode, refusing, type Refusals } from '../../_shared/sql-errors.ts';
+import { raisedErrorCode, raisedErrorDetail, refusing, type Refusals } from '../../_shared/sql-errors.ts';
 import { projectArchived } from '../projects/project-access.ts';
 import { taskNotFound } from '../tasks/task-access.ts';
 import type { WorkspaceAccessRow } from '../workspaces/workspace-access.queries.ts';
-import { attachmentNotFound, sizeMismatch } from './attachment-errors.ts';
+import { attachmentNotFound, sizeMismatch, storedTypeMismatch } from './attachment-errors.ts';
 
 /** An attachment with what the rules about it need. */
 export interface AttachmentRow extends Record<string, unknown> {
@@ -24,6 +28,8 @@ export interface AttachmentRow extends Record<string, unknown> {
   project_archived_at: Date | null;
   /** The size of its object in Storage; null while nothing is uploaded. */
   uploaded_size: string | null;
+  /** The type Storage keeps its object under (and serves it with); null while nothing is uploaded. */
+  uploaded_type: string | null;
 }
 
 export interface AttachmentListRow extends Record<string, unknown> {
@@ -41,7 +47,8 @@ export async function selectAttachment(sql: Sql, id: string): Promise<Attachment
   const [row] = await sql.query<AttachmentRow>(
     `select private.attachment_json(a) as attachment, a.workspace_id, a.object_path, p.key as project_key,
        p.archived_at as project_archived_at,
-       private.uploaded_object_size('attachments', a.object_path)::text as uploaded_size
+       private.uploaded_object_size('attachments', a.object_path)::text as uploaded_size,
+       private.uploaded_object_type('attachments', a.object_path) as uploaded_type
      from public.attachments a
      join public.tasks t on t.id = a.task_id
      join public.projects p on p.id = t.project_id
@@ -142,10 +149,7 @@ const attachmentRefusals =
   (error) => {
     switch (raisedErrorCode(error)) {
       case 'limit_reached':
-        return new AppError(
-          'limit_reached',
-          `This task already has ${ATTACHMENTS_PER_TASK} attachments, the limit (attachments_per_task); pending uploads count too.`,
-        );
+        return limitReached(raisedErrorDetail(error));
       case 'project_archived':
         return projectArchived(projectKey);
       case 'not_found':
@@ -156,7 +160,30 @@ const attachmentRefusals =
         return new AppError('upload_incomplete');
       case 'validation_failed':
         return sizeMismatch();
+      case 'unsupported_media_type':
+        return storedTypeMismatch();
       default:
         return undefined;
     }
   };
+
+/** Which limit `private.create_attachment` found reached, by the detail it raised. */
+function limitReached(limit: string | undefined): AppError {
+  switch (limit) {
+    case 'pending_uploads_per_user':
+      return new AppError(
+        'limit_reached',
+        `You already have ${PENDING_UPLOADS_PER_USER} uploads pending, the limit (pending_uploads_per_user): complete or delete some first.`,
+      );
+    case 'workspace_storage_bytes':
+      return new AppError(
+        'limit_reached',
+        `This file does not fit in the workspace's storage, ${WORKSPACE_STORAGE_BYTES} bytes (${WORKSPACE_STORAGE_BYTES / (1024 * 1024 * 1024)} GiB), the limit (workspace_storage_bytes); pending uploads count too. Delete some files first.`,
+      );
+    default:
+      return new AppError(
+        'limit_reached',
+        `This task already has ${ATTACHMENTS_PER_TASK} attachments, the limit (attachments_per_task); pending uploads count too.`,
+      );
+  }
+}

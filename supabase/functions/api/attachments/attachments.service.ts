@@ -4,9 +4,10 @@
  * deletes them. Nothing changes while the task's project is archived.
  *
  * A file's bytes never pass through the API: it issues a signed upload URL for a server-made path, the
- * client uploads straight to Storage, and `complete` checks what arrived (size, first bytes) before the
- * attachment becomes `ready`. Downloads are short-lived signed URLs. A pending attachment is listed only
- * for its uploader, completed only by them, and swept with its object after an hour (upload-sweep.ts).
+ * client uploads straight to Storage, and `complete` checks what arrived (size, type, first bytes) before
+ * the attachment becomes `ready`. Downloads are short-lived signed URLs. A pending attachment is listed
+ * only for its uploader, completed only by them, and swept with its object once its upload URL has expired
+ * (upload-sweep.ts). Deleted attachments' objects are removed through the queue of storage-removals.ts.
  */
 import type {
   Attachment,
@@ -31,6 +32,7 @@ import {
   contentMismatch,
   fileTooLarge,
   sizeMismatch,
+  storedTypeMismatch,
   typeNotAllowed,
 } from './attachment-errors.ts';
 import {
@@ -44,7 +46,8 @@ import {
 } from './attachments.queries.ts';
 import { isAttachmentContentType } from './attachments.schemas.ts';
 import { looksLike, SIGNATURE_SAMPLE_BYTES } from './file-signatures.ts';
-import { removeObjects, storageOf, type FileStore } from './file-store.ts';
+import { storageOf, type FileStore } from './file-store.ts';
+import { removeQueuedObjects } from './storage-removals.ts';
 
 export const ATTACHMENTS_BUCKET = 'attachments';
 
@@ -105,8 +108,9 @@ export function getAttachment(db: Database, principal: Principal, id: string): P
 }
 
 /**
- * Checks the uploaded object (there, of the declared size, starting as its type does) and marks the
- * attachment ready. A file that is not what was declared is refused and the attachment discarded.
+ * Checks the uploaded object (there, of the declared size, kept under exactly the declared type, starting
+ * as that type does) and marks the attachment ready. A file that is not what was declared is refused and
+ * the attachment discarded.
  */
 export async function completeAttachment(
   db: Database,
@@ -129,6 +133,11 @@ export async function completeAttachment(
   if (uploaded !== attachment.size_bytes) {
     await discardUpload(db, files, principal, row);
     throw sizeMismatch(attachment.size_bytes, uploaded);
+  }
+  // Storage serves the object with the type it was sent as: only the declared one, exactly, may stay.
+  if (row.uploaded_type !== attachment.content_type) {
+    await discardUpload(db, files, principal, row);
+    throw storedTypeMismatch({ declared: attachment.content_type, stored: row.uploaded_type });
   }
   const start = await storageOf(files).readStart(ATTACHMENTS_BUCKET, row.object_path, SIGNATURE_SAMPLE_BYTES);
   if (start === undefined) throw new AppError('upload_incomplete');
@@ -163,7 +172,7 @@ export async function attachmentDownload(
   return { object: 'download_link', url, expires_at: expiresAt };
 }
 
-/** Deletes the attachment (its uploader, or an admin), then its object. */
+/** Deletes the attachment (its uploader, or an admin), which queues its object's removal; removes it. */
 export async function deleteAttachment(
   db: Database,
   files: FileStore,
@@ -176,7 +185,7 @@ export async function deleteAttachment(
     requireActiveProject(projectOf(row));
     return deleteAttachmentRow(lastStatementOf(sql), id, row.project_key);
   });
-  await removeObjects(files, ATTACHMENTS_BUCKET, [deleted.object_path]);
+  await removeQueuedObjects(db, files, ATTACHMENTS_BUCKET, [deleted.object_path]);
 }
 
 /** An upload refused at completion goes, row and object, so that the client starts again. */
@@ -184,7 +193,7 @@ async function discardUpload(db: Database, files: FileStore, principal: Principa
   await db.asCaller(principal, (sql) =>
     deleteAttachmentRow(lastStatementOf(sql), row.attachment.id, row.project_key),
   );
-  await removeObjects(files, ATTACHMENTS_BUCKET, [row.object_path]);
+  await removeQueuedObjects(db, files, ATTACHMENTS_BUCKET, [row.object_path]);
 }
 
 /**

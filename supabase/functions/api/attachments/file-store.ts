@@ -1,7 +1,8 @@
 /**
  * What the file routes need of Storage: the client, which exists only when the API has a key to call it
  * with (env.ts), and a way to remove objects that must go without failing the request when Storage does not
- * answer: an object left behind is found and removed by the upload sweep (upload-sweep.ts).
+ * answer: what is queued for removal stays queued (storage-removals.ts), and the sweep queues what no row
+ * names (upload-sweep.ts).
  */
 import { AppError } from '../../_shared/errors.ts';
 import type { Logger } from '../../_shared/logger.ts';
@@ -19,16 +20,21 @@ export function storageOf({ storage }: FileStore): StorageClient {
   });
 }
 
-/** Removes objects, logging instead of failing when Storage cannot: the sweep removes them later. */
+/**
+ * Removes objects; whether Storage did. A failure is logged, never thrown: `afterwards` says what becomes of
+ * the objects then.
+ */
 export async function removeObjects(
   files: FileStore,
   bucket: string,
   paths: readonly string[],
-): Promise<void> {
+  afterwards: string,
+): Promise<boolean> {
   try {
     await storageOf(files).remove(bucket, paths);
+    return true;
   } catch (error) {
-    files.logger.warn('could not remove objects; the upload sweep will', {
+    files.logger.warn(`could not remove objects; ${afterwards}`, {
       bucket,
       count: paths.length,
       error:
@@ -38,5 +44,6 @@ export async function removeObjects(
             : error.message
           : String(error),
     });
+    return false;
   }
 }

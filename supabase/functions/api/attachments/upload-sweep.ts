@@ -1,48 +1,42 @@
 /**
- * The sweep of uploads left behind (SPEC §4: pending attachments older than an hour are cleaned up;
- * docs/decisions/0024). SQL forgets them (private.sweep_attachment_uploads, sweep_avatar_uploads) and
- * answers the objects to remove, with those no row names any more (a deleted task's files, replaced
- * avatars, removals that failed); only Storage may delete objects, so they are removed through it.
+ * The sweep of uploads left behind (SPEC §4: pending attachments are cleaned up; docs/decisions/0024). SQL
+ * forgets pending uploads past their window (private.sweep_attachment_uploads, sweep_avatar_uploads),
+ * whose objects triggers queue for removal, and queues the objects no row names (a PUT to an upload URL
+ * after its attachment went); then the queue is drained (storage-removals.ts): only Storage may delete
+ * objects, so they are removed through it, and so are removals that failed before.
  *
  * It runs in the API itself, so that it needs no scheduler of its own on hosted Supabase nor in the
  * stand-in: each function instance sweeps one batch when it issues an upload URL, at most once every
  * SWEEP_INTERVAL_MS. Nothing depends on it running promptly: an expired pending attachment no longer
- * counts towards the limit, nor can it be completed; the sweep only frees the space.
+ * counts towards the limits, nor can it be completed; the sweep frees the space.
  */
 import type { Database } from '../../_shared/db.ts';
-import { removeObjects, type FileStore } from './file-store.ts';
+import type { FileStore } from './file-store.ts';
+import { drainStorageRemovals } from './storage-removals.ts';
+import { queueSweptObjects } from './storage-removals.queries.ts';
 
 export const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 export const SWEEP_BATCH = 100;
 
 export interface SweepResult {
-  /** Objects of the attachments bucket removed (or handed to Storage to remove). */
-  attachments: number;
-  avatars: number;
+  /** Objects the sweep queued for removal, by bucket: of uploads past their window, or named by no row. */
+  queued: { attachments: number; avatars: number };
+  /** Objects removed from Storage by the drain that follows, whoever queued them. */
+  removed: number;
 }
 
-/** Sweeps one batch of each bucket, as the service. */
+/** Sweeps one batch of each bucket and drains the queue, as the service. */
 export async function sweepExpiredUploads(
   db: Database,
   files: FileStore,
   batch = SWEEP_BATCH,
 ): Promise<SweepResult> {
-  const [attachments, avatars] = await db.serviceRoundTrip((sql) =>
-    Promise.all([
-      sql.query<{ object_path: string }>('select object_path from private.sweep_attachment_uploads($1)', [
-        batch,
-      ]),
-      sql.query<{ object_path: string }>('select object_path from private.sweep_avatar_uploads($1)', [batch]),
-    ]),
-  );
-  const attachmentPaths = attachments.map((row) => row.object_path);
-  const avatarPaths = avatars.map((row) => row.object_path);
-  await removeObjects(files, 'attachments', attachmentPaths);
-  await removeObjects(files, 'avatars', avatarPaths);
-  if (attachmentPaths.length + avatarPaths.length > 0) {
-    files.logger.info('swept uploads', { attachments: attachmentPaths.length, avatars: avatarPaths.length });
+  const queued = await db.serviceRoundTrip((sql) => queueSweptObjects(sql, batch));
+  const removed = await drainStorageRemovals(db, files);
+  if (queued.attachments + queued.avatars + removed > 0) {
+    files.logger.info('swept uploads', { ...queued, removed });
   }
-  return { attachments: attachmentPaths.length, avatars: avatarPaths.length };
+  return { queued, removed };
 }
 
 /**

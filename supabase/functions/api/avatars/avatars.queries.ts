@@ -4,8 +4,8 @@
  */
 import type { Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
-import { raisedErrorCode, refusing, type Refusals } from '../../_shared/sql-errors.ts';
-import { sizeMismatch } from '../attachments/attachment-errors.ts';
+import { raisedErrorCode, raisedErrorDetail, refusing, type Refusals } from '../../_shared/sql-errors.ts';
+import { sizeMismatch, storedTypeMismatch } from '../attachments/attachment-errors.ts';
 
 export interface AvatarUploadRow extends Record<string, unknown> {
   object_path: string;
@@ -13,6 +13,8 @@ export interface AvatarUploadRow extends Record<string, unknown> {
   size_bytes: string;
   /** The size of its object in Storage; null while nothing is uploaded. */
   uploaded_size: string | null;
+  /** The type Storage keeps its object under (and serves it with); null while nothing is uploaded. */
+  uploaded_type: string | null;
 }
 
 /** Starts (or restarts) the caller's avatar upload; answers its object's path. */
@@ -27,16 +29,25 @@ export async function insertAvatarUpload(sql: Sql, contentType: string, sizeByte
 
 export async function selectAvatarUpload(sql: Sql): Promise<AvatarUploadRow | undefined> {
   const [row] = await sql.query<AvatarUploadRow>(
-    `select object_path, content_type, size_bytes::text, uploaded_size::text
+    `select object_path, content_type, size_bytes::text, uploaded_size::text, uploaded_type
      from private.caller_avatar_upload()`,
   );
   return row;
 }
 
-/** Makes the uploaded object the caller's avatar; answers the avatar it replaced, if any. */
-export async function completeAvatarUpload(sql: Sql): Promise<{ previous_path: string | null }> {
+/**
+ * Makes the uploaded object the caller's avatar, if it is still the upload at `checkedPath`, the one the
+ * API checked; answers the avatar it replaced, if any.
+ */
+export async function completeAvatarUpload(
+  sql: Sql,
+  checkedPath: string,
+): Promise<{ previous_path: string | null }> {
   const [row] = await refusing(
-    sql.query<{ previous_path: string | null }>('select previous_path from private.complete_avatar_upload()'),
+    sql.query<{ previous_path: string | null }>(
+      'select previous_path from private.complete_avatar_upload($1)',
+      [checkedPath],
+    ),
     avatarRefusals,
   );
   if (!row) throw new Error('private.complete_avatar_upload returned no row');
@@ -58,9 +69,16 @@ const avatarRefusals: Refusals = (error) => {
     case 'not_found':
       return noAvatarUpload();
     case 'upload_incomplete':
-      return new AppError('upload_incomplete');
+      return raisedErrorDetail(error) === 'upload_replaced'
+        ? new AppError(
+            'upload_incomplete',
+            'You started another avatar upload while this one was being checked: upload to its URL, then complete again.',
+          )
+        : new AppError('upload_incomplete');
     case 'validation_failed':
       return sizeMismatch();
+    case 'unsupported_media_type':
+      return storedTypeMismatch();
     default:
       return undefined;
   }

@@ -1,7 +1,7 @@
 /**
  * The caller's avatar (SPEC §3, §5): a PNG, JPEG or WebP picture of at most 2 MiB, uploaded straight to
- * Storage through a signed URL and checked by `complete` as an attachment is (size, first bytes), which
- * then makes it the profile's avatar and removes the one it replaced.
+ * Storage through a signed URL and checked by `complete` as an attachment is (size, type, first bytes),
+ * which then makes it the profile's avatar and removes the one it replaced.
  */
 import type { AvatarUpload, CreateAvatarUpload, Me } from '../../_shared/api-types.ts';
 import { lastStatementOf, type Database } from '../../_shared/db.ts';
@@ -12,11 +12,13 @@ import {
   contentMismatch,
   fileTooLarge,
   sizeMismatch,
+  storedTypeMismatch,
   typeNotAllowed,
 } from '../attachments/attachment-errors.ts';
 import { isAvatarContentType } from '../attachments/attachments.schemas.ts';
 import { looksLike, SIGNATURE_SAMPLE_BYTES } from '../attachments/file-signatures.ts';
 import { removeObjects, storageOf, type FileStore } from '../attachments/file-store.ts';
+import { removeQueuedObjects } from '../attachments/storage-removals.ts';
 import { readMe, withAvatarUrl } from '../me/me.service.ts';
 import { AVATARS_BUCKET } from './avatar-urls.ts';
 import {
@@ -54,25 +56,43 @@ export async function completeAvatar(db: Database, files: FileStore, principal: 
   const declared = Number(upload.size_bytes);
   const uploaded = Number(upload.uploaded_size);
   if (uploaded !== declared) {
-    await removeObjects(files, AVATARS_BUCKET, [upload.object_path]);
+    await discardPicture(files, upload.object_path);
     throw sizeMismatch(declared, uploaded);
+  }
+  // Storage serves the picture with the type it was sent as: only the declared one, exactly, may stay.
+  if (upload.uploaded_type !== upload.content_type) {
+    await discardPicture(files, upload.object_path);
+    throw storedTypeMismatch({ declared: upload.content_type, stored: upload.uploaded_type });
   }
   const start = await storageOf(files).readStart(AVATARS_BUCKET, upload.object_path, SIGNATURE_SAMPLE_BYTES);
   if (start === undefined) throw new AppError('upload_incomplete');
   if (!isAvatarContentType(upload.content_type) || !looksLike(upload.content_type, start, true)) {
-    await removeObjects(files, AVATARS_BUCKET, [upload.object_path]);
+    await discardPicture(files, upload.object_path);
     throw contentMismatch(upload.content_type);
   }
-  // The change and the reads behind it travel together: statements run in order, so the reads see it.
+  // The change and the reads behind it travel together: statements run in order, so the reads see it. The
+  // commit names the upload checked here: one started since is refused, not committed unchecked.
   const { replaced, me } = await db.asCaller(principal, async (sql) => {
-    const [{ previous_path }, me] = await Promise.all([completeAvatarUpload(sql), readMe(sql, principal)]);
+    const [{ previous_path }, me] = await Promise.all([
+      completeAvatarUpload(sql, upload.object_path),
+      readMe(sql, principal),
+    ]);
     return { replaced: previous_path, me };
   });
-  if (replaced !== null) await removeObjects(files, AVATARS_BUCKET, [replaced]);
+  // The profile's change queued the replaced picture's removal.
+  if (replaced !== null) await removeQueuedObjects(db, files, AVATARS_BUCKET, [replaced]);
   return withAvatarUrl(files, me);
 }
 
 export async function deleteAvatar(db: Database, files: FileStore, principal: Principal): Promise<void> {
   const removed = await db.asCaller(principal, (sql) => removeOwnAvatar(lastStatementOf(sql)));
-  if (removed !== null) await removeObjects(files, AVATARS_BUCKET, [removed]);
+  if (removed !== null) await removeQueuedObjects(db, files, AVATARS_BUCKET, [removed]);
+}
+
+/**
+ * Removes a refused picture; its upload stays under way (a new PUT may bring the right one). If Storage
+ * cannot remove it now, the sweep queues it with its upload once that expires.
+ */
+async function discardPicture(files: FileStore, path: string): Promise<void> {
+  await removeObjects(files, AVATARS_BUCKET, [path], 'the sweep queues them once their upload expires');
 }

@@ -14,6 +14,8 @@ export function describeLimits(): Limits {
     comments_per_task: limits.COMMENTS_PER_TASK,
     attachments_per_task: limits.ATTACHMENTS_PER_TASK,
     attachment_max_bytes: limits.ATTACHMENT_MAX_BYTES,
+    workspace_storage_bytes: limits.WORKSPACE_STORAGE_BYTES,
+    pending_uploads_per_user: limits.PENDING_UPLOADS_PER_USER,
     avatar_max_bytes: limits.AVATAR_MAX_BYTES,
     invitation_lifetime_days: limits.INVITATION_LIFETIME_DAYS,
     api_tokens_per_user: limits.API_TOKENS_PER_USER,

@@ -15,6 +15,7 @@ import {
   type Refusals,
 } from '../../_shared/sql-errors.ts';
 import type { ExpectedVersion } from '../../_shared/versions.ts';
+import type { DeletedWithFiles } from '../attachments/storage-removals.queries.ts';
 import { callerWorkspaceIdAt, type WorkspaceAccessRow } from '../workspaces/workspace-access.queries.ts';
 
 /** A project in a list: as the API answers it, with its place in the list. */
@@ -119,20 +120,25 @@ export async function updateProject(
   return row?.project;
 }
 
-/** Deletes the project if it is at an expected version; whether a row was deleted. */
+/**
+ * Deletes the project if it is at an expected version; undefined if no row was deleted, else whether its
+ * tasks had attachments, whose objects its deletion queued for removal.
+ */
 export async function deleteProject(
   sql: Sql,
   workspaceId: string,
   key: string,
   expected: ExpectedVersion,
-): Promise<boolean> {
-  const rows = await sql.query<{ id: string }>(
-    `delete from public.projects
-     where workspace_id = $1 and key = $2 and ($3::integer[] is null or version = any($3::integer[]))
-     returning id`,
+): Promise<DeletedWithFiles | undefined> {
+  const [row] = await sql.query<DeletedWithFiles>(
+    `delete from public.projects p
+     where p.workspace_id = $1 and p.key = $2 and ($3::integer[] is null or p.version = any($3::integer[]))
+     returning exists (
+       select 1 from public.attachments a join public.tasks t on t.id = a.task_id where t.project_id = p.id
+     ) as had_files`,
     [workspaceId, key, expected],
   );
-  return rows.length > 0;
+  return row;
 }
 
 /**

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { CreatedAtIdKey } from '../../_shared/pages.ts';
 import type { AppDeps, AuthenticatedEnv } from '../app-env.ts';
+import { drainAfterAnswer } from '../attachments/storage-removals.ts';
 import { jsonWithETag, readIfMatch } from '../http/conditional.ts';
 import { readJsonBody } from '../http/json-body.ts';
 import { readMergePatch } from '../http/merge-patch.ts';
@@ -20,7 +21,7 @@ const ListProjectsQuery = z.object({
     .transform((value) => value === 'true'),
 });
 
-export const projectsRoutes = ({ db }: Pick<AppDeps, 'db'>) =>
+export const projectsRoutes = ({ db, storage, logger }: Pick<AppDeps, 'db' | 'storage' | 'logger'>) =>
   new Hono<AuthenticatedEnv>()
     .post('/workspaces/:slug/projects', async (c) => {
       const request = await readJsonBody(c, CreateProjectBodySchema);
@@ -46,6 +47,8 @@ export const projectsRoutes = ({ db }: Pick<AppDeps, 'db'>) =>
       return jsonWithETag(c, project);
     })
     .delete('/workspaces/:slug/projects/:key', async (c) => {
-      await deleteProject(db, c.var.principal, projectAddressOf(c), readIfMatch(c));
+      const deleted = await deleteProject(db, c.var.principal, projectAddressOf(c), readIfMatch(c));
+      // The deletion has committed (DELETE takes no Idempotency-Key): its files go after the answer.
+      if (deleted.queuedFiles) drainAfterAnswer(db, { storage, logger });
       return c.body(null, 204);
     });

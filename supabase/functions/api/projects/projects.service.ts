@@ -98,12 +98,13 @@ export async function updateProject(
   throw whyUnchanged(await currentProject(db, principal, address), address.key, expected);
 }
 
+/** Answers whether the project's tasks had attachments, whose objects are then queued for removal. */
 export async function deleteProject(
   db: Database,
   principal: Principal,
   address: ProjectAddress,
   expected: ExpectedVersion,
-): Promise<void> {
+): Promise<{ queuedFiles: boolean }> {
   const deleted = await db.asCaller(principal, async (sql) => {
     const { access, project } = await enterProject(sql, principal, address, 'delete projects');
     if (!project || !isExpectedVersion(project.version, expected)) {
@@ -111,7 +112,7 @@ export async function deleteProject(
     }
     return deleteProjectRow(lastStatementOf(sql), access.workspaceId, address.key, expected);
   });
-  if (deleted) return;
+  if (deleted) return { queuedFiles: deleted.had_files };
   const current = await currentProject(db, principal, address);
   throw conditionalWriteFailure(current?.version, projectNotFound(address.key).detail);
 }

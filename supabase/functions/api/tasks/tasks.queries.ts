@@ -12,6 +12,7 @@ import { TASKS_PER_PROJECT } from '../../_shared/limits.ts';
 import { rowsToFetch, type PageRequest } from '../../_shared/pages.ts';
 import { raisedErrorCode, refusing, type Refusals } from '../../_shared/sql-errors.ts';
 import type { ExpectedVersion } from '../../_shared/versions.ts';
+import type { DeletedWithFiles } from '../attachments/storage-removals.queries.ts';
 import { projectArchived } from '../projects/project-access.ts';
 import {
   callerWorkspaceIdAt,
@@ -197,23 +198,26 @@ export async function updateTask(
   return row?.task;
 }
 
-/** Deletes the task if it is at an expected version; whether a row was deleted. */
+/**
+ * Deletes the task if it is at an expected version; undefined if no row was deleted, else whether it had
+ * attachments, whose objects its deletion queued for removal (they go with it, after the RETURNING).
+ */
 export async function deleteTask(
   sql: Sql,
   id: string,
   expected: ExpectedVersion,
   projectKey: string,
-): Promise<boolean> {
-  const rows = await refusing(
-    sql.query<{ id: string }>(
-      `delete from public.tasks
-       where id = $1 and ($2::integer[] is null or version = any($2::integer[]))
-       returning id`,
+): Promise<DeletedWithFiles | undefined> {
+  const [row] = await refusing(
+    sql.query<DeletedWithFiles>(
+      `delete from public.tasks t
+       where t.id = $1 and ($2::integer[] is null or t.version = any($2::integer[]))
+       returning exists (select 1 from public.attachments a where a.task_id = t.id) as had_files`,
       [id, expected],
     ),
     taskWriteRefusals(projectKey),
   );
-  return rows.length > 0;
+  return row;
 }
 
 /** Whether the database refused a task's write because its project is archived (the trigger's check). */

@@ -9,6 +9,7 @@ import { AppError } from '../../_shared/errors.ts';
 import { CONCURRENT_TASK_SEARCHES_PER_USER } from '../../_shared/limits.ts';
 import type { Principal } from '../../_shared/principal.ts';
 import type { AppDeps, AuthenticatedEnv } from '../app-env.ts';
+import { drainAfterAnswer } from '../attachments/storage-removals.ts';
 import { jsonWithETag, readIfMatch } from '../http/conditional.ts';
 import { readJsonBody } from '../http/json-body.ts';
 import { readMergePatch } from '../http/merge-patch.ts';
@@ -57,7 +58,8 @@ function taskKeyOf(c: Context<AuthenticatedEnv>): TaskKey {
   return { projectKey: key.slice(0, hyphen), number: Number(key.slice(hyphen + 1)) };
 }
 
-export const tasksRoutes = ({ db }: Pick<AppDeps, 'db'>) => {
+export const tasksRoutes = ({ db, storage, logger }: Pick<AppDeps, 'db' | 'storage' | 'logger'>) => {
+  const files = { storage, logger };
   // This instance's searches in progress; a list without `q` reads from an index and takes no slot.
   const searches = searchSlots(CONCURRENT_TASK_SEARCHES_PER_USER);
   const searching = <T>(principal: Principal, q: string | undefined, work: () => Promise<T>) =>
@@ -114,7 +116,9 @@ export const tasksRoutes = ({ db }: Pick<AppDeps, 'db'>) => {
       return jsonWithETag(c, await updateTask(db, c.var.principal, id, changes, readIfMatch(c)));
     })
     .delete('/tasks/:id', async (c) => {
-      await deleteTask(db, c.var.principal, taskIdOf(c), readIfMatch(c));
+      const { queuedFiles } = await deleteTask(db, c.var.principal, taskIdOf(c), readIfMatch(c));
+      // The deletion has committed (DELETE takes no Idempotency-Key): its files go after the answer.
+      if (queuedFiles) drainAfterAnswer(db, files);
       return c.body(null, 204);
     })
     .post('/tasks/:id/move', async (c) => {

@@ -374,20 +374,23 @@ async function writeMove(
 const currentTaskVersion = (db: Database, principal: Principal, id: string): Promise<number | undefined> =>
   db.asCaller(principal, (sql) => selectTaskVersion(lastStatementOf(sql), id));
 
-/** In two round trips: the task and its workspace, then the delete with its COMMIT. */
+/**
+ * In two round trips: the task and its workspace, then the delete with its COMMIT. Answers whether the task
+ * had attachments, whose objects are then queued for removal.
+ */
 export async function deleteTask(
   db: Database,
   principal: Principal,
   id: string,
   expected: ExpectedVersion,
-): Promise<void> {
+): Promise<{ queuedFiles: boolean }> {
   const deleted = await db.asCaller(principal, async (sql) => {
     const { access, task } = await enterTaskWorkspace(sql, principal, id);
     requireRole(access, 'member', 'delete tasks');
     requireActiveTaskProject(task);
     return deleteTaskRow(lastStatementOf(sql), id, expected, task.project_key);
   });
-  if (deleted) return;
+  if (deleted) return { queuedFiles: deleted.had_files };
   throw conditionalWriteFailure(await currentTaskVersion(db, principal, id), taskNotFound().detail);
 }
 

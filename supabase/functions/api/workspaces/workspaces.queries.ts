@@ -16,6 +16,7 @@ import {
   type Refusals,
 } from '../../_shared/sql-errors.ts';
 import type { ExpectedVersion } from '../../_shared/versions.ts';
+import type { DeletedWithFiles } from '../attachments/storage-removals.queries.ts';
 import { workspaceIdOf, workspaceValueOf, type WorkspaceReference } from './workspace-access.queries.ts';
 
 export interface WorkspaceRow extends Record<string, unknown> {
@@ -117,15 +118,22 @@ export async function updateWorkspace(
   return row;
 }
 
-/** Deletes the workspace if it is at an expected version; whether a row was deleted. */
-export async function deleteWorkspace(sql: Sql, id: string, expected: ExpectedVersion): Promise<boolean> {
-  const rows = await sql.query<{ id: string }>(
-    `delete from public.workspaces
-     where id = $1 and ($2::integer[] is null or version = any($2::integer[]))
-     returning id`,
+/**
+ * Deletes the workspace if it is at an expected version; undefined if no row was deleted, else whether it
+ * had attachments, whose objects its deletion queued for removal.
+ */
+export async function deleteWorkspace(
+  sql: Sql,
+  id: string,
+  expected: ExpectedVersion,
+): Promise<DeletedWithFiles | undefined> {
+  const [row] = await sql.query<DeletedWithFiles>(
+    `delete from public.workspaces w
+     where w.id = $1 and ($2::integer[] is null or w.version = any($2::integer[]))
+     returning exists (select 1 from public.attachments a where a.workspace_id = w.id) as had_files`,
     [id, expected],
   );
-  return rows.length > 0;
+  return row;
 }
 
 export async function selectWorkspaceVersion(sql: Sql, id: string): Promise<number | undefined> {

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { CreatedAtIdKey } from '../../_shared/pages.ts';
 import type { AppDeps, AuthenticatedEnv } from '../app-env.ts';
+import { drainAfterAnswer } from '../attachments/storage-removals.ts';
 import { jsonWithETag, readIfMatch } from '../http/conditional.ts';
 import { readJsonBody } from '../http/json-body.ts';
 import { readMergePatch } from '../http/merge-patch.ts';
@@ -19,7 +20,7 @@ import {
 
 const ListWorkspacesQuery = z.object(pageParameters(CreatedAtIdKey));
 
-export const workspacesRoutes = ({ db }: Pick<AppDeps, 'db'>) =>
+export const workspacesRoutes = ({ db, storage, logger }: Pick<AppDeps, 'db' | 'storage' | 'logger'>) =>
   new Hono<AuthenticatedEnv>()
     .post('/workspaces', async (c) => {
       const request = await readJsonBody(c, CreateWorkspaceBodySchema);
@@ -44,6 +45,8 @@ export const workspacesRoutes = ({ db }: Pick<AppDeps, 'db'>) =>
       );
     })
     .delete('/workspaces/:slug', async (c) => {
-      await deleteWorkspace(db, c.var.principal, c.req.param('slug'), readIfMatch(c));
+      const deleted = await deleteWorkspace(db, c.var.principal, c.req.param('slug'), readIfMatch(c));
+      // The deletion has committed (DELETE takes no Idempotency-Key): its files go after the answer.
+      if (deleted.queuedFiles) drainAfterAnswer(db, { storage, logger });
       return c.body(null, 204);
     });

@@ -81,18 +81,19 @@ export async function updateWorkspace(
   throw conditionalWriteFailure(await currentVersion(db, principal, access));
 }
 
+/** Answers whether the workspace had attachments, whose objects are then queued for removal. */
 export async function deleteWorkspace(
   db: Database,
   principal: Principal,
   slug: string,
   expected: ExpectedVersion,
-): Promise<void> {
+): Promise<{ queuedFiles: boolean }> {
   const { access, deleted } = await db.asCaller(principal, async (sql) => {
     const access = await enterWorkspace(sql, principal, slug);
     requireRole(access, 'owner', 'delete the workspace');
     return { access, deleted: await deleteWorkspaceRow(lastStatementOf(sql), access.workspaceId, expected) };
   });
-  if (deleted) return;
+  if (deleted) return { queuedFiles: deleted.had_files };
   throw conditionalWriteFailure(await currentVersion(db, principal, access));
 }
 

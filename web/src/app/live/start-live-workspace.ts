@@ -1,20 +1,24 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { readEventsAfter } from '../../features/activity/api/read-events-after.ts';
 import { liveChangeOf } from '../../features/activity/realtime/live-change-of.ts';
+import { taskCacheHolds } from '../../features/tasks/realtime/task-cache-holds.ts';
 import { createLiveSync } from '../../lib/realtime/live-sync.ts';
 import { connectWorkspace } from '../../lib/realtime/workspace-channel.ts';
 import { applyLiveEvent } from './apply-live-event.ts';
+import { workspaceLost } from './workspace-lost.ts';
 
 export interface LiveWorkspace {
   queryClient: QueryClient;
   slug: string;
   workspaceId: string;
-  me: { id: string; displayName: string };
+  me: { id: string };
 }
 
 /**
- * Joins the workspace's channel, applies each change broadcast, and catches up through the change feed
- * after every (re)join. Returns how to leave.
+ * Joins the workspace's channel; each of its messages says that the change feed moved, and the feed is
+ * read (through the API, which checks access on every call) and its events applied; also after every
+ * (re)join. When the feed refuses this person, the workspace's screens read it again and say why.
+ * Returns how to leave.
  */
 export function startLiveWorkspace({ queryClient, slug, workspaceId, me }: LiveWorkspace): () => void {
   const sync = createLiveSync({
@@ -29,11 +33,13 @@ export function startLiveWorkspace({ queryClient, slug, workspaceId, me }: LiveW
     },
     refreshSince: (time) =>
       queryClient.invalidateQueries({ predicate: (query) => query.state.dataUpdatedAt < time }),
+    holds: (message) => taskCacheHolds(queryClient, message),
+    refused: () => workspaceLost(queryClient),
   });
   const leave = connectWorkspace({
     workspaceId,
     me,
-    onEvent: sync.receive,
+    onMessage: sync.receive,
     onJoined: () => void sync.joined(),
   });
   return () => {

@@ -1,5 +1,14 @@
 import { Outlet, useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentProps,
+} from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { LoadingLine } from '../../components/ui/loading-line.tsx';
 import { useLabels } from '../../features/labels/api/list-labels.ts';
@@ -132,7 +141,7 @@ export function BoardScreen() {
         projectKey={project.data.key}
         view={view}
         onViewChange={(next) => onSearchChange({ ...search, view: next === 'board' ? undefined : next })}
-        aside={<LiveAside projectKey={project.data.key} meId={me.data?.id} />}
+        aside={<LiveAside projectKey={project.data.key} meId={me.data?.id} members={memberList} />}
       />
       {archived && (
         <p className={styles.archived} role="status">
@@ -166,7 +175,7 @@ export function BoardScreen() {
 }
 
 /** The connection's state and who else is here, once the realtime client has loaded. */
-function LiveAside({ projectKey, meId }: { projectKey: string; meId: string | undefined }) {
+function LiveAside({ projectKey, meId, members }: ComponentProps<typeof BoardLive>) {
   const [live, setLive] = useState(false);
   useEffect(() => {
     let left = false;
@@ -180,7 +189,7 @@ function LiveAside({ projectKey, meId }: { projectKey: string; meId: string | un
   if (!live) return null;
   return (
     <Suspense fallback={null}>
-      <BoardLive projectKey={projectKey} meId={meId} />
+      <BoardLive projectKey={projectKey} meId={meId} members={members} />
     </Suspense>
   );
 }

@@ -21,11 +21,7 @@ export function WorkspaceLayout() {
   const isMember = workspace.isSuccess;
   const me = useMe();
   // Live while any of the workspace's screens is shown: others' changes, presence, catch-up.
-  useLiveWorkspace(
-    slug,
-    workspace.data?.id,
-    me.data && { id: me.data.id, displayName: me.data.display_name || me.data.email },
-  );
+  useLiveWorkspace(slug, workspace.data?.id, me.data?.id);
 
   useEffect(() => {
     if (isMember) rememberWorkspace(slug);

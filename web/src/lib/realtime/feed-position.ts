@@ -1,4 +1,4 @@
-import type { LiveEvent } from './live-event.ts';
+import { seqRangeOf, type LiveMessage } from './live-message.ts';
 
 /** How far into the workspace's change feed the cache is: the last event applied and where to read on. */
 export interface FeedPosition {
@@ -6,31 +6,31 @@ export interface FeedPosition {
   cursor: string;
 }
 
-/** What to do with an event that arrives, given how far the cache is. */
-export type FeedStep =
-  /** Apply it; the cache is then at `position`. */
-  | { kind: 'apply'; position: FeedPosition | null }
-  /** Already applied (a catch-up read it first, or it came twice). */
-  | { kind: 'skip' }
-  /** Events before it were missed: apply it, and read the feed from the old position. */
-  | { kind: 'gap' };
+/** What a message of the channel means, given how far the cache is. */
+export type MessageStep =
+  /** Its events are applied already (a read of the feed got them first, or it came twice). */
+  | 'skip'
+  /** It tells of the very next events: the cache may take it without reading the feed. */
+  | 'next'
+  /** Events before it were missed, or it is not the next: read the feed from the position. */
+  | 'read';
 
-/**
- * Events are numbered per workspace in commit order, so the next one to apply is `seq + 1`. Before the
- * first event there is no position yet: whatever comes is taken as the start (the cache was read just
- * before). An event without a cursor applies but cannot move the position.
- */
-export function stepFor(position: FeedPosition | null, event: LiveEvent): FeedStep {
-  const first = event.kind === 'bulk' ? event.seq_from : event.seq;
-  const last = lastSeqOf(event);
-  const next = event.cursor === null ? position : { seq: last, cursor: event.cursor };
-  if (position === null) return { kind: 'apply', position: next };
-  if (last <= position.seq) return { kind: 'skip' };
-  if (first > position.seq + 1) return { kind: 'gap' };
-  return { kind: 'apply', position: next };
+/** Events are numbered per workspace in commit order, so the next one to apply is `seq + 1`. */
+export function stepFor(position: FeedPosition, message: LiveMessage): MessageStep {
+  const { first, last } = seqRangeOf(message);
+  if (last <= position.seq) return 'skip';
+  return first === position.seq + 1 ? 'next' : 'read';
 }
 
-/** The last event of the feed a LiveEvent brings the reader to. */
-export function lastSeqOf(event: LiveEvent): number {
-  return event.kind === 'bulk' ? event.seq_to : event.seq;
+/**
+ * Where the cache stands when the first message arrives: just before it (the screens read their data
+ * when the channel joined, and the join read again what was cached before it).
+ */
+export function positionBefore(message: LiveMessage): FeedPosition {
+  return { seq: seqRangeOf(message).first - 1, cursor: message.previous_cursor };
+}
+
+/** Where the cache stands once the message's events are applied. */
+export function positionAfter(message: LiveMessage): FeedPosition {
+  return { seq: seqRangeOf(message).last, cursor: message.cursor };
 }

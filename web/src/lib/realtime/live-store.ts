@@ -1,5 +1,11 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { NOWHERE, peopleOf, type PresencePlace, type PresenceState } from './presence.ts';
+import {
+  NOWHERE,
+  peopleOf,
+  type PresenceMember,
+  type PresencePlace,
+  type PresenceState,
+} from './presence.ts';
 
 /**
  * The connection to the open workspace's channel as the screens see it: `connecting` until the first join,
@@ -54,9 +60,9 @@ export function usePresenceState(): LiveSnapshot['presence'] {
   return useLive((s) => s.presence);
 }
 
-/** The people on a board, this person included, with the task each has open. */
-export function usePeopleOnBoard(projectKey: string): PresenceState[] {
-  return peopleOf(usePresenceState(), projectKey);
+/** The members on a board, this person included, with the task each has open. */
+export function usePeopleOnBoard(projectKey: string, members: readonly PresenceMember[]): PresenceState[] {
+  return peopleOf(usePresenceState(), members, projectKey);
 }
 
 /**

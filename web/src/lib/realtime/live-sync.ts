@@ -1,5 +1,7 @@
-import { stepFor, type FeedPosition } from './feed-position.ts';
+import { ApiError } from '../api/api-error.ts';
+import { positionAfter, positionBefore, stepFor, type FeedPosition } from './feed-position.ts';
 import type { LiveChange, LiveEvent } from './live-event.ts';
+import { seqRangeOf, type ChangeMessage, type LiveMessage } from './live-message.ts';
 
 /** One page of the change feed, its events already turned into LiveChanges. */
 export interface FeedPage {
@@ -15,34 +17,54 @@ export interface LiveSyncOptions {
   readAfter: (cursor: string) => Promise<FeedPage>;
   /** Reads again everything cached before `time` (ms): when there is no feed position to read on from. */
   refreshSince: (time: number) => Promise<unknown>;
+  /** Whether the cache holds the changed resource at the message's version already (an echo of this tab). */
+  holds: (message: ChangeMessage) => boolean;
+  /** The feed refused this person (removed from the workspace, or it now requires MFA). */
+  refused: () => void;
   now?: () => number;
 }
 
 /**
- * Keeps the cache gap-free: applies broadcast events in feed order, and after every (re)join, or when an
- * event shows one was missed, reads the change feed from the last position applied until it is caught up.
- * Before the first event there is no position: the first join then re-reads what was cached before it
- * (the screens read their data just before the channel joined), and the first event's cursor starts it.
+ * Keeps the cache gap-free and reads every change through the API: a message of the channel only says
+ * that the feed moved, and the change feed is read from the last position applied until it is caught up,
+ * its events applied in order. Reads are coalesced: one at a time, and another after it only when a
+ * message told of an event it may have missed; a burst of messages is one or two reads, whatever its size.
+ * Without a read: a message about the very next event whose resource the cache holds at that version
+ * already (this tab's own change coming back), and a `bulk` message that is the next (it names what to
+ * read again). After every (re)join the feed is read too; before the first message there is no position,
+ * so the first join reads again what was cached before it, and the first message starts the position just
+ * before itself. A read the API refuses (403, 404) stops the reads until the channel joins again.
  */
 export function createLiveSync(options: LiveSyncOptions) {
   const now = options.now ?? Date.now;
   let position: FeedPosition | null = null;
+  /** The last seq a message told of: reads go on until the position reaches it. */
+  let announced = 0;
   let running: Promise<void> | null = null;
-  let again = false;
   let stopped = false;
+  let refused = false;
 
   const catchUp = (): Promise<void> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
+    running ??= (async () => {
+      // Again while a message told of an event the read may have started too early to see; never again
+      // after a read that moved nothing (the feed has no such event: nothing more to wait for).
+      let before: number;
       do {
-        again = false;
+        before = position?.seq ?? 0;
         await readToTheEnd();
-      } while (again && !stopped);
+      } while (
+        !stopped &&
+        !refused &&
+        position !== null &&
+        position.seq < announced &&
+        position.seq > before
+      );
     })()
-      .catch(() => options.refreshSince(now()))
+      .catch((error: unknown) => {
+        if (!isRefusal(error)) return options.refreshSince(now());
+        refused = true;
+        options.refused();
+      })
       .then(() => undefined)
       .finally(() => {
         running = null;
@@ -66,24 +88,29 @@ export function createLiveSync(options: LiveSyncOptions) {
     } while (page.has_more);
   };
 
+  /** Takes a message without reading the feed, when it is safe to; says whether it did. */
+  const takeWithoutRead = (message: LiveMessage): boolean => {
+    if (message.kind === 'bulk') options.apply(message);
+    else if (!options.holds(message)) return false;
+    position = positionAfter(message);
+    return true;
+  };
+
   return {
-    /** A broadcast arrived. */
-    receive(event: LiveEvent): void {
-      if (stopped) return;
-      const step = stepFor(position, event);
-      if (step.kind === 'skip') return;
-      options.apply(event);
-      // While a catch-up reads, it will come to this event too: the position moves only through it.
-      if (running) {
-        again = true;
-        return;
-      }
-      if (step.kind === 'gap') void catchUp();
-      else position = step.position;
+    /** A message of the channel arrived. */
+    receive(message: LiveMessage): void {
+      if (stopped || refused) return;
+      position ??= positionBefore(message);
+      const step = stepFor(position, message);
+      if (step === 'skip') return;
+      announced = Math.max(announced, seqRangeOf(message).last);
+      if (step === 'next' && !running && takeWithoutRead(message)) return;
+      void catchUp();
     },
     /** The channel (re)joined: whatever happened while it was not joined is read now. */
     joined(): Promise<unknown> {
       if (stopped) return Promise.resolve();
+      refused = false;
       if (position === null) return options.refreshSince(now());
       return catchUp();
     },
@@ -93,4 +120,9 @@ export function createLiveSync(options: LiveSyncOptions) {
     /** For tests: where the cache is. */
     position: (): FeedPosition | null => position,
   };
+}
+
+/** The API's answer to someone who may no longer read the workspace: not found, or forbidden (MFA). */
+function isRefusal(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 403 || error.status === 404);
 }

@@ -1,20 +1,19 @@
-import type { LiveEvent } from './live-event.ts';
+import type { LiveMessage } from './live-message.ts';
 import { liveStore } from './live-store.ts';
-import type { PresenceState } from './presence.ts';
+import { createPacer } from './presence-pacer.ts';
 import { loadRealtimeClient, type RealtimeChannel } from './realtime-client.ts';
 
 export interface WorkspaceChannelOptions {
   /** The workspace's id (its UUID, not its slug): the channel is `workspace:<id>`. */
   workspaceId: string;
-  me: { id: string; displayName: string };
-  /** Each change broadcast on the channel, in the order it arrives. */
-  onEvent: (event: LiveEvent) => void;
+  /** The signed-in person: their user id is their presence key. */
+  me: { id: string };
+  /** Each message of the channel (the change feed moved), in the order it arrives. */
+  onMessage: (message: LiveMessage) => void;
   /** After every join and rejoin: what was missed while not joined must be read now. */
   onJoined: () => void;
 }
 
-/** Presence is rate-limited (5 tracks per 30 s): a panel opened and closed quickly is told once. */
-const TRACK_DELAY_MS = 300;
 /** After the server closed the channel (an expired token, say), join again after this pause. */
 const REOPEN_DELAY_MS = 1_000;
 
@@ -29,7 +28,6 @@ export function connectWorkspace(options: WorkspaceChannelOptions): () => void {
   let stopped = false;
   let joined = false;
   let everJoined = false;
-  let trackTimer: ReturnType<typeof setTimeout> | undefined;
   let reopenTimer: ReturnType<typeof setTimeout> | undefined;
 
   const lost = () => {
@@ -37,25 +35,17 @@ export function connectWorkspace(options: WorkspaceChannelOptions): () => void {
     liveStore.setConnection(everJoined ? 'reconnecting' : 'connecting');
   };
 
-  const track = () => {
-    clearTimeout(trackTimer);
-    trackTimer = setTimeout(() => {
-      if (!channel || !joined) return;
-      const { place } = liveStore.get();
-      const state: PresenceState = {
-        user_id: options.me.id,
-        display_name: options.me.displayName,
-        ...place,
-      };
-      void channel.track(state);
-    }, TRACK_DELAY_MS);
-  };
+  // Where this tab is, told at most every 7 s (hosted's presence limit), the latest place each time.
+  // Only the place: who is here is the key, and their name is the member list's (presence.ts).
+  const presence = createPacer(() => {
+    if (channel && joined) void channel.track({ ...liveStore.get().place });
+  });
 
   const open = async () => {
-    // The events' parser (zod) comes with the client, after the screen is shown (decision 0028).
-    const [supabase, { parseLiveEvent }] = await Promise.all([
+    // The messages' parser (zod) comes with the client, after the screen is shown (decision 0028).
+    const [supabase, { parseLiveMessage }] = await Promise.all([
       loadRealtimeClient(),
-      import('./live-event.ts'),
+      import('./live-message.ts'),
     ]);
     // The join carries the session's token (private channels are authorized by it), not the anon key.
     await supabase.realtime.setAuth();
@@ -66,8 +56,8 @@ export function connectWorkspace(options: WorkspaceChannelOptions): () => void {
     channel = opened;
     opened
       .on('broadcast', { event: '*' }, (message: { payload?: unknown }) => {
-        const event = parseLiveEvent(message.payload);
-        if (event) options.onEvent(event);
+        const parsed = parseLiveMessage(message.payload);
+        if (parsed) options.onMessage(parsed);
       })
       .on('presence', { event: 'sync' }, () => liveStore.setPresence(opened.presenceState()))
       .subscribe((status) => {
@@ -76,7 +66,8 @@ export function connectWorkspace(options: WorkspaceChannelOptions): () => void {
           joined = true;
           everJoined = true;
           liveStore.setConnection('live');
-          track();
+          presence.reset();
+          presence.request();
           options.onJoined();
           return;
         }
@@ -118,14 +109,14 @@ export function connectWorkspace(options: WorkspaceChannelOptions): () => void {
   const unsubscribePlace = liveStore.subscribe(() => {
     if (liveStore.get().place === place) return;
     place = liveStore.get().place;
-    if (joined) track();
+    if (joined) presence.request();
   });
 
   liveStore.reset();
   if (navigator.onLine) void open();
   return () => {
     stopped = true;
-    clearTimeout(trackTimer);
+    presence.stop();
     clearTimeout(reopenTimer);
     window.removeEventListener('offline', onOffline);
     window.removeEventListener('online', onOnline);

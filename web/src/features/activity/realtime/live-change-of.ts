@@ -2,9 +2,8 @@ import type { LiveChange } from '../../../lib/realtime/live-event.ts';
 import type { WorkspaceEvent } from '../api/read-events-after.ts';
 
 /**
- * An event of the change feed told as the database broadcasts it, so catching up applies it the same
- * way: `fields` the new values of what changed (everything on a creation, nothing on a deletion). The
- * feed has the resource whole, so nothing is omitted. Its cursor is the page's, not the event's.
+ * An event of the change feed as the cache applies it: `fields` the new values of what changed
+ * (everything on a creation, nothing on a deletion), the names the workspace's messages give.
  */
 export function liveChangeOf(event: WorkspaceEvent): LiveChange {
   const data = event.data as unknown as Record<string, unknown>;
@@ -17,7 +16,6 @@ export function liveChangeOf(event: WorkspaceEvent): LiveChange {
   return {
     kind: 'change',
     seq: event.seq,
-    cursor: null,
     type: event.type,
     project_id: event.project_id,
     task_id: event.task_id,
@@ -25,7 +23,6 @@ export function liveChangeOf(event: WorkspaceEvent): LiveChange {
     version: typeof version === 'number' ? version : null,
     actor_id: event.actor.user_id,
     fields,
-    omitted: [],
   };
 }
 

@@ -11,7 +11,6 @@ function change(type: string, taskId: string | null): LiveEvent {
   return {
     kind: 'change',
     seq: 7,
-    cursor: 'c7',
     type,
     project_id: null,
     task_id: taskId,
@@ -19,7 +18,6 @@ function change(type: string, taskId: string | null): LiveEvent {
     version: 2,
     actor_id: null,
     fields: {},
-    omitted: [],
   };
 }
 

@@ -1,15 +1,22 @@
 import { VisuallyHidden } from '../../../components/ui/visually-hidden.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { usePeopleOnBoard } from '../../../lib/realtime/live-store.ts';
-import type { PresenceState } from '../../../lib/realtime/presence.ts';
+import type { PresenceMember, PresenceState } from '../../../lib/realtime/presence.ts';
 import styles from './presence.module.css';
 
 /** At most this many faces; the rest are counted. */
 const SHOWN = 5;
 
-/** Who has this board open right now, each with the task they are looking at, this person included. */
-export function BoardPresence({ projectKey, meId }: { projectKey: string; meId: string | undefined }) {
-  const people = usePeopleOnBoard(projectKey);
+interface BoardPresenceProps {
+  projectKey: string;
+  meId: string | undefined;
+  /** The workspace's members: only they show, by these names. */
+  members: readonly PresenceMember[];
+}
+
+/** Which members have this board open right now, each with the task they are looking at, this person included. */
+export function BoardPresence({ projectKey, meId, members }: BoardPresenceProps) {
+  const people = usePeopleOnBoard(projectKey, members);
   if (people.length === 0) return null;
   const shown = people.slice(0, SHOWN);
   const more = people.length - shown.length;

@@ -11,6 +11,12 @@ const meta = (user: string, name: string, project: string, task: string | null =
   task_key: task,
   presence_ref: user,
 });
+/** The workspace's members, as the member list gives them. */
+const MEMBERS = [
+  { id: 'u1', name: 'Ada Lovelace' },
+  { id: 'u2', name: 'Bob Kahn' },
+  { id: 'u3', name: 'Sam Ops' },
+];
 
 afterEach(() => {
   act(() => liveStore.reset());
@@ -19,7 +25,7 @@ afterEach(() => {
 
 describe('BoardPresence', () => {
   test('shows the people on this board, with the task each has open', () => {
-    render(<BoardPresence projectKey="WEB" meId="u1" />);
+    render(<BoardPresence projectKey="WEB" meId="u1" members={MEMBERS} />);
     act(() =>
       liveStore.setPresence({
         u1: [meta('u1', 'Ada Lovelace', 'WEB')],
@@ -36,8 +42,30 @@ describe('BoardPresence', () => {
     expect(items[1]?.getAttribute('title')).toBe('Bob Kahn, viewing WEB-7');
   });
 
+  test('shows only current members, each by the name the member list gives, whatever presence claims', () => {
+    render(<BoardPresence projectKey="WEB" meId="u1" members={MEMBERS} />);
+    act(() =>
+      liveStore.setPresence({
+        u1: [meta('u1', 'Ada Lovelace', 'WEB')],
+        // A member's key with a forged name (and someone else's id) in the state.
+        u2: [meta('u1', 'The CEO', 'WEB', 'WEB-7')],
+        // A key that is no member's: a removed member, or a made-up one.
+        intruder: [meta('intruder', 'Mallory', 'WEB')],
+        'u9-removed': [meta('u9-removed', 'Former colleague', 'WEB')],
+      }),
+    );
+    const list = screen.getByRole('list', { name: 'On this board now' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'ALAda Lovelace (you)',
+      'BKBob Kahn, viewing WEB-7',
+    ]);
+    expect(items.map((item) => item.getAttribute('data-presence'))).toEqual(['u1', 'u2']);
+    expect(list.textContent).not.toMatch(/CEO|Mallory|Former/);
+  });
+
   test('shows nothing when nobody is there', () => {
-    render(<BoardPresence projectKey="WEB" meId="u1" />);
+    render(<BoardPresence projectKey="WEB" meId="u1" members={MEMBERS} />);
     expect(screen.queryByRole('list')).toBeNull();
   });
 });

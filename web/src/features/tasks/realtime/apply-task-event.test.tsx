@@ -35,7 +35,6 @@ const event = (
 ): LiveChange => ({
   kind: 'change',
   seq: 1,
-  cursor: 'c1',
   type,
   project_id: 'p',
   task_id: taskId,
@@ -43,7 +42,6 @@ const event = (
   version,
   actor_id: 'u',
   fields,
-  omitted: [],
 });
 
 describe('applyTaskEvent', () => {

@@ -2,10 +2,9 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { LiveEvent } from '../../../lib/realtime/live-event.ts';
 import type { Task, TaskPages } from '../api/list-tasks.ts';
 import { taskKeys } from '../api/query-keys.ts';
+import { cachedComment, isTask, newestCopy } from './cached-tasks.ts';
 import { columnOf, holds, placeInColumn } from './column-placement.ts';
 import { taskCacheAction } from './task-cache-action.ts';
-
-type Comment = { id: string; version: number };
 
 /** Brings the cached tasks, lists, counts and comments up to date with one workspace event. */
 export function applyTaskEvent(queryClient: QueryClient, event: LiveEvent): void {
@@ -35,29 +34,9 @@ export function applyTaskEvent(queryClient: QueryClient, event: LiveEvent): void
       if (task) placeEverywhere(queryClient, task);
       invalidate(taskKeys.counts());
       invalidate(taskKeys.events(action.taskId));
-      if (action.detailStale) invalidateDetail(queryClient, action.taskId);
       return;
     }
   }
-}
-
-/** Every cached copy of a task: in the lists, and the task read by its key. */
-function* cachedCopies(queryClient: QueryClient, taskId: string): Generator<Task> {
-  for (const [, data] of queryClient.getQueriesData<TaskPages>({ queryKey: taskKeys.lists() }))
-    for (const page of data?.pages ?? []) yield* page.data.filter((t) => t.id === taskId);
-  for (const [, data] of queryClient.getQueriesData<Task>({ queryKey: taskKeys.details() }))
-    if (isTask(data) && data.id === taskId) yield data;
-}
-
-function newestCopy(queryClient: QueryClient, taskId: string): Task | undefined {
-  let newest: Task | undefined;
-  for (const task of cachedCopies(queryClient, taskId))
-    if (!newest || task.version > newest.version) newest = task;
-  return newest;
-}
-
-function isTask(data: unknown): data is Task {
-  return typeof data === 'object' && data !== null && (data as { object?: unknown }).object === 'task';
 }
 
 /** Writes the changes into the task read by key; returns the task as it now is. */
@@ -114,7 +93,6 @@ function forgetDetail(queryClient: QueryClient, taskId: string): void {
 /** A comment event the cached comments already have (this tab's own comment, read back). */
 function isEcho(queryClient: QueryClient, taskId: string, event: LiveEvent & { kind: 'change' }): boolean {
   if (event.version === null || !event.resource_id || event.type === 'comment.deleted') return false;
-  const comments = queryClient.getQueryData<Comment[]>(taskKeys.comments(taskId));
-  const cached = comments?.find((comment) => comment.id === event.resource_id);
+  const cached = cachedComment(queryClient, taskId, event.resource_id);
   return cached !== undefined && cached.version >= event.version;
 }

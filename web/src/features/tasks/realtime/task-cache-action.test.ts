@@ -11,7 +11,6 @@ const event = (
 ): LiveChange => ({
   kind: 'change',
   seq: 9,
-  cursor: 'c9',
   type,
   project_id: 'p1',
   task_id: type.startsWith('task.') || type.startsWith('comment.') ? 't1' : null,
@@ -19,7 +18,6 @@ const event = (
   version,
   actor_id: 'u1',
   fields,
-  omitted: [],
 });
 
 describe('taskCacheAction', () => {
@@ -28,7 +26,6 @@ describe('taskCacheAction', () => {
       kind: 'patch',
       taskId: 't1',
       changes: { status: 'done', position: 'b2', version: 4 },
-      detailStale: false,
     });
   });
 
@@ -38,9 +35,13 @@ describe('taskCacheAction', () => {
     expect(taskCacheAction(event('task.created', { title: 'x' }, 1), task)).toEqual({ kind: 'ignore' });
   });
 
-  test('an edit whose large field was left out of the message is written, and the task read again', () => {
-    const edit = { ...event('task.updated', { title: 'New' }), omitted: ['description'] };
-    expect(taskCacheAction(edit, task)).toMatchObject({ kind: 'patch', detailStale: true });
+  test('an edit of the title and description, as the feed gives them, is written in place', () => {
+    const edit = event('task.updated', { title: 'New', description: 'Long text' });
+    expect(taskCacheAction(edit, task)).toEqual({
+      kind: 'patch',
+      taskId: 't1',
+      changes: { title: 'New', description: 'Long text', version: 4 },
+    });
   });
 
   test('a task not cached, a version skipped, a new task or an unknown field: read again', () => {
@@ -75,7 +76,14 @@ describe('taskCacheAction', () => {
     expect(taskCacheAction(event('comment.created'), undefined)).toEqual({ kind: 'comments', taskId: 't1' });
     expect(taskCacheAction(event('label.deleted'), undefined)).toEqual({ kind: 'refetch-all' });
     expect(taskCacheAction(event('project.updated'), undefined)).toEqual({ kind: 'refetch-all' });
-    const bulk = { kind: 'bulk', seq_from: 1, seq_to: 30, cursor: null, types: [], project_ids: [] } as const;
+    const bulk = {
+      kind: 'bulk',
+      seq_from: 1,
+      seq_to: 30,
+      cursor: 'c30',
+      types: [],
+      project_ids: [],
+    } as const;
     expect(taskCacheAction(bulk, task)).toEqual({ kind: 'refetch-all' });
   });
 

@@ -8,7 +8,7 @@ export type TaskCacheAction =
   /** The task is gone: out of every list, its panel reads it again (and finds it deleted). */
   | { kind: 'remove'; taskId: string }
   /** Write these fields into every cached copy of the task, and place its card again. */
-  | { kind: 'patch'; taskId: string; changes: Partial<Task>; detailStale: boolean }
+  | { kind: 'patch'; taskId: string; changes: Partial<Task> }
   /** Read the task lists and counts again, and the task itself when there is one. */
   | { kind: 'refetch'; taskId: string | null }
   /** A task's comments changed: read them and its activity again. */
@@ -16,9 +16,10 @@ export type TaskCacheAction =
   /** Many things changed at once (a bulk message, a project renamed, a label deleted): read all tasks again. */
   | { kind: 'refetch-all' };
 
-/** The fields of a task a card shows and the board places it by: these can be written in place. */
+/** The fields of a task the feed's events carry and the cache can write in place (the card, its panel). */
 const PATCHABLE = new Set<keyof Task>([
   'title',
+  'description',
   'status',
   'priority',
   'assignee_id',
@@ -61,12 +62,7 @@ export function taskCacheAction(event: LiveEvent, cached: Task | undefined): Tas
     return { kind: 'refetch', taskId };
   const changes = patchOf(event.fields);
   if (!changes) return { kind: 'refetch', taskId };
-  return {
-    kind: 'patch',
-    taskId,
-    changes: { ...changes, version: event.version },
-    detailStale: event.omitted.length > 0,
-  };
+  return { kind: 'patch', taskId, changes: { ...changes, version: event.version } };
 }
 
 /** The fields as a patch of a task, or null when one of them cannot be written in place. */
