@@ -253,6 +253,10 @@ describe('beyond public: Storage, Realtime and the former project keys', () => {
               ('avatars', $2, '{"size": 10, "mimetype": "image/png"}')`,
       [attachmentObject, avatarObject],
     );
+    await db.query('update public.profiles set avatar_path = $1 where user_id = $2', [
+      avatarObject,
+      fixture.users.member,
+    ]);
     await db.query(
       `insert into private.project_former_keys (workspace_id, key, project_id) values ($1, 'OLD', $2)`,
       [fixture.workspaceId, fixture.projectId],
@@ -307,7 +311,7 @@ describe('beyond public: Storage, Realtime and the former project keys', () => {
         ]),
     ],
     [
-      'read an avatar object of my own',
+      'read my own current avatar object',
       (claims) =>
         sees(claims, `select 1 from storage.objects where bucket_id = 'avatars' and name = $1`, [
           avatarObject,
