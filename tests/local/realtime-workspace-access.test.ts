@@ -12,7 +12,13 @@ import { randomUUID } from 'node:crypto';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { afterEach, describe, expect, test } from 'vitest';
 import { useStandIn } from '../support/stand-in-auth.ts';
-import { eventually, FAST_REALTIME, realtimeClient, signedToken } from '../support/stand-in-realtime.ts';
+import {
+  eventually,
+  FAST_REALTIME,
+  liveUser,
+  realtimeClient,
+  signedToken,
+} from '../support/stand-in-realtime.ts';
 
 /** The periodic recheck of a joined channel, short so that the tests need not wait five minutes for it. */
 const RECHECK_MS = 700;
@@ -93,13 +99,12 @@ describe('the stand-in Realtime service: a workspace channel of someone who lost
 
   /** `userId`'s session joined to the workspace's private channel, collecting what it receives. */
   async function listen(workspace: Workspace, userId: string, aal: Aal = 'aal1'): Promise<Listener> {
-    const sessionId = randomUUID();
+    // A live session of the user's: RLS admits no other (decision 0032).
+    const session = await liveUser(standIn.process, userId);
     const sign = () =>
       signedToken(standIn.process, {
-        sub: userId,
-        role: 'authenticated',
+        ...session,
         aal,
-        session_id: sessionId,
         iat: Math.floor(Date.now() / 1000),
         exp: Math.floor(Date.now() / 1000) + 3600,
         jti: randomUUID(),
