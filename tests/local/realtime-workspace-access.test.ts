@@ -1,19 +1,25 @@
 /**
  * Security issue 23, item 3: a person who loses access to a workspace while their channel is open — removed,
  * or an aal1 session when the workspace turns MFA on — must not go on receiving its content; nor, item 2,
- * a session signed out since, or a user banned or soft-deleted since. Hosted
- * Realtime authorizes a channel at join and at token refresh only, so the database's broadcasts carry no
- * content at all (ids, type, version, seq, cursors and the names of the changed fields: docs/realtime.md)
- * and the client reads what changed through the API, which checks access on every call. The stand-in, as
- * hosted does, evaluates the channel's read policies again at each recheck (a new access token, and the
- * periodic one) and shuts the channel down when they now refuse (reference §2.5). The workspaces,
- * memberships and changes here are made as the database owner, through the real tables and triggers.
+ * a session signed out since, or a user banned or soft-deleted since. Hosted Realtime authorizes a channel
+ * at join and at token refresh only, so the database's broadcasts carry no content at all (ids, type,
+ * version, seq, cursors and the names of the changed fields: docs/realtime.md) and the client reads what
+ * changed through the API, which checks access on every call. The stand-in, as hosted does, evaluates the
+ * channel's read policies again at each recheck (a new access token, and the periodic one) and shuts the
+ * channel down when they now refuse (reference §2.5). The workspaces, memberships and changes here are
+ * made as the database owner, through the real tables and triggers.
  */
 import { randomUUID } from 'node:crypto';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { afterEach, describe, expect, test } from 'vitest';
 import { useStandIn } from '../support/stand-in-auth.ts';
-import { eventually, FAST_REALTIME, realtimeClient, signedToken } from '../support/stand-in-realtime.ts';
+import {
+  eventually,
+  FAST_REALTIME,
+  liveUser,
+  realtimeClient,
+  signedToken,
+} from '../support/stand-in-realtime.ts';
 
 /** The periodic recheck of a joined channel, short so that the tests need not wait five minutes for it. */
 const RECHECK_MS = 700;
@@ -92,22 +98,14 @@ describe('the stand-in Realtime service: a workspace channel of someone who lost
     return { id, people, taskId: (tasks[0] as { id: string }).id };
   }
 
-  /**
-   * A new session of `userId`'s (RLS admits live sessions only, decision 0032) joined to the workspace's
-   * private channel, collecting what it receives.
-   */
+  /** `userId`'s session joined to the workspace's private channel, collecting what it receives. */
   async function listen(workspace: Workspace, userId: string, aal: Aal = 'aal1'): Promise<Listener> {
-    const sessionId = randomUUID();
-    await sql(
-      `insert into auth.sessions (id, user_id, created_at, updated_at, aal) values ($1, $2, now(), now(), $3)`,
-      [sessionId, userId, aal],
-    );
+    // A live session of the user's: RLS admits no other (decision 0032).
+    const session = await liveUser(standIn.process, userId);
     const sign = () =>
       signedToken(standIn.process, {
-        sub: userId,
-        role: 'authenticated',
+        ...session,
         aal,
-        session_id: sessionId,
         iat: Math.floor(Date.now() / 1000),
         exp: Math.floor(Date.now() / 1000) + 3600,
         jti: randomUUID(),
