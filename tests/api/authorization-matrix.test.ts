@@ -1,16 +1,17 @@
 /**
  * SPEC §6 as answers: every operation of openapi.yaml (tests/support/operations.ts) × every kind of
- * caller — no credentials, each workspace role, an outsider, the owner's `read` and `write` API tokens —
- * and, for workspace operations, the `require_mfa` rule and a resource named under another workspace.
- * Allowed callers get the operation's success status; refused ones the exact problem code. Refusals and
- * reads leave the database as it was; allowed writes change it.
+ * caller — no credentials, each workspace role, an outsider, the owner's `read` and `write` API tokens,
+ * credentials that no longer stand (a ban, a soft deletion, a sign-out, a revoked token) — and, for
+ * workspace operations, the `require_mfa` rule and a resource named under another workspace. Allowed
+ * callers get the operation's success status; refused ones the exact problem code. Refusals and reads
+ * leave the database as it was; allowed writes change it; no answer logs an unexpected error.
  */
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../supabase/functions/api/app-env.ts';
 import { useTestApp, RATE_LIMITS_OUT_OF_THE_WAY } from '../support/api-app.ts';
-import { callApi, problemOf } from '../support/api-request.ts';
+import { callApi, problemOf, type ApiResponse } from '../support/api-request.ts';
 import { digestPublicTables } from '../support/database-digest.ts';
 import { openApi } from '../support/openapi.ts';
 import {
@@ -40,8 +41,13 @@ type Caller =
   | { kind: 'session'; person: Person; aal: 'aal1' | 'aal2' }
   /** An API token of the fixture's owner. */
   | { kind: 'api_token'; scope: 'read' | 'write' }
-  /** An admin of the workspace, banned or soft-deleted since signing in (or making a write token). */
-  | { kind: 'barred'; standing: 'banned' | 'soft-deleted'; credential: 'session' | 'api_token' };
+  /**
+   * An admin of the workspace whose credential stopped standing after it was made: the admin was banned
+   * or soft-deleted, the session signed out, or the write token revoked.
+   */
+  | { kind: 'barred'; standing: Standing; credential: 'session' | 'api_token' };
+
+type Standing = 'banned' | 'soft-deleted' | 'signed out' | 'revoked';
 
 interface Outcome {
   status: number;
@@ -75,6 +81,8 @@ const PLAIN_CALLERS: readonly [string, Caller][] = [
     "a soft-deleted admin's write token",
     { kind: 'barred', standing: 'soft-deleted', credential: 'api_token' },
   ],
+  ["a signed-out admin's session", { kind: 'barred', standing: 'signed out', credential: 'session' }],
+  ["an admin's revoked write token", { kind: 'barred', standing: 'revoked', credential: 'api_token' }],
 ];
 
 /** In a workspace that requires MFA, the callers that would otherwise get in. */
@@ -217,7 +225,18 @@ async function bearerOf(caller: Caller, fixture: WorkspaceFixture): Promise<stri
   }
 }
 
-/** A new admin of the fixture's workspace, with a credential, then banned or soft-deleted. */
+/** How each standing is lost, in SQL on the admin's id, as Auth and the API would leave it. */
+const LOSING: Record<Standing, string> = {
+  banned: `update auth.users set banned_until = now() + interval '1 day' where id = $1`,
+  'soft-deleted': 'update auth.users set deleted_at = now() where id = $1',
+  'signed out': 'delete from auth.sessions where user_id = $1',
+  revoked: 'update public.api_tokens set revoked_at = now() where user_id = $1',
+};
+
+/**
+ * A new admin of the fixture's workspace, with a credential, which then stops standing. Each case has a
+ * new credential, so that its read is sent with the credential's check rather than after it (0030).
+ */
 async function barredAdminBearer(
   fixture: WorkspaceFixture,
   { standing, credential }: Extract<Caller, { kind: 'barred' }>,
@@ -231,13 +250,13 @@ async function barredAdminBearer(
   );
   const bearer =
     credential === 'session' ? admin.accessToken : await createApiTokenFor(api.app, admin, 'write');
-  const change =
-    standing === 'banned'
-      ? `update auth.users set banned_until = now() + interval '1 day' where id = $1`
-      : 'update auth.users set deleted_at = now() where id = $1';
-  await api.db.asService((sql) => sql.query(change, [admin.id]));
+  await api.db.asService((sql) => sql.query(LOSING[standing], [admin.id]));
   return bearer;
 }
+
+/** What the app logged as a bug (`unexpected error`) while answering `response`. */
+const unexpectedErrorsOf = (response: ApiResponse) =>
+  api.logs.forRequest(response.headers.get('x-request-id') ?? '').filter((entry) => entry.level === 'error');
 
 /** A new workspace of the fixture's owner, with nobody else in it; its slug. */
 async function anotherWorkspaceOf(fixture: WorkspaceFixture): Promise<string> {
@@ -301,6 +320,7 @@ describe.each(OPERATIONS)('$operationId ($method $path)', (operation) => {
 
     expect(response.status, response.text).toBe(expected.status);
     if (expected.code) expect(problemOf(response).code).toBe(expected.code);
+    expect(unexpectedErrorsOf(response)).toEqual([]);
     const after = await digestPublicTables(api.db);
     // A refusal or a read leaves everything as it was; a write that succeeds changes something.
     if (expected.code || isSafe(operation)) expect(after, 'the database changed').toEqual(before);

@@ -3,10 +3,14 @@
  * workspace's owner, the most powerful caller: a broken path parameter, query string, If-Match or
  * If-None-Match header, or body (tests/support/hostile-input.ts). Every answer must be the 4xx problem
  * the broken part calls for, as openapi.yaml documents it (callApi checks), never a 5xx, and the
- * database must be left as it was.
+ * database must be left as it was. Sent with a credential that no longer stands (a signed-out session, a
+ * banned or soft-deleted admin's), the same requests are all `401` and log no unexpected error, even a
+ * read whose work runs beside its credential's check (decision 0030) under RLS that hides everything
+ * from such a credential (0032).
  * fast-check prints the seed and the shrunk request of a failure; rerun it with `seed` and `path` in
  * the options of fc.assert.
  */
+import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp, RATE_LIMITS_OUT_OF_THE_WAY } from '../support/api-app.ts';
@@ -14,11 +18,19 @@ import { callApi, problemOf } from '../support/api-request.ts';
 import { digestPublicTables } from '../support/database-digest.ts';
 import { hostileRequests, hostileString, type HostileRequest } from '../support/hostile-input.ts';
 import { OPERATIONS } from '../support/operations.ts';
-import { accessTokenClaims, signWithTestKey, withBearer } from '../support/test-users.ts';
+import type { Database } from '../../supabase/functions/_shared/db.ts';
+import {
+  accessTokenClaims,
+  createTestUser,
+  signWithTestKey,
+  withBearer,
+  type TestUser,
+} from '../support/test-users.ts';
 import { insertTaskInNewProject } from '../support/task-fixture.ts';
 import { createWorkspaceWithRoles, type WorkspaceFixture } from '../support/workspace-fixture.ts';
 
 const RUNS_PER_OPERATION = 25;
+const RUNS_PER_OPERATION_WITH_AN_ENDED_CREDENTIAL = 10;
 
 // Every run is a request by the same owner; rate limits are not the subject here.
 const api = useTestApp({ rateLimits: RATE_LIMITS_OUT_OF_THE_WAY, withStorage: true });
@@ -28,10 +40,10 @@ beforeAll(async () => {
   fixture = await createWorkspaceWithRoles(api.db);
 });
 
-function send(request: HostileRequest) {
+function send(request: HostileRequest, bearer = fixture.owner.accessToken) {
   const init: RequestInit = { method: request.method, headers: request.headers };
   if (request.body !== undefined) init.body = request.body;
-  return callApi(api.app, request.path, withBearer(fixture.owner.accessToken, init));
+  return callApi(api.app, request.path, withBearer(bearer, init));
 }
 
 describe.each(OPERATIONS)('$operationId ($method $path)', (operation) => {
@@ -54,6 +66,80 @@ describe.each(OPERATIONS)('$operationId ($method $path)', (operation) => {
     expect(await digestPublicTables(api.db)).toEqual(before);
   });
 });
+
+/** How a session stops standing, in SQL on its user's id, as Auth leaves it. */
+const ENDINGS = {
+  'signed out': 'delete from auth.sessions where user_id = $1',
+  banned: `update auth.users set banned_until = now() + interval '1 day' where id = $1`,
+  'soft-deleted': 'update auth.users set deleted_at = now() where id = $1',
+} as const;
+
+/** An admin of the workspace whose session then ended by `ending`. */
+async function endedAdmin(
+  db: Database,
+  workspace: WorkspaceFixture,
+  ending: keyof typeof ENDINGS,
+): Promise<TestUser> {
+  const admin = await createTestUser(db);
+  await db.asService(async (sql) => {
+    await sql.query(`insert into public.memberships (workspace_id, user_id, role) values ($1, $2, 'admin')`, [
+      workspace.id,
+      admin.id,
+    ]);
+    await sql.query(ENDINGS[ending], [admin.id]);
+  });
+  return admin;
+}
+
+interface EndedCast {
+  /** A workspace of its own: some calls can be prepared only once in a workspace (an invitation). */
+  workspace: WorkspaceFixture;
+  /** One admin of it per ending; each request signs a token of its own anyway. */
+  admins: TestUser[];
+}
+
+let endedCastMade: Promise<EndedCast> | undefined;
+function endedCast(): Promise<EndedCast> {
+  endedCastMade ??= (async () => {
+    const workspace = await createWorkspaceWithRoles(api.db);
+    const endings = Object.keys(ENDINGS) as (keyof typeof ENDINGS)[];
+    const admins = await Promise.all(endings.map((ending) => endedAdmin(api.db, workspace, ending)));
+    return { workspace, admins };
+  })();
+  return endedCastMade;
+}
+
+describe.each(OPERATIONS.filter((operation) => operation.access.kind !== 'public'))(
+  '$operationId ($method $path) with a credential that no longer stands',
+  (operation) => {
+    it('answers every hostile request 401, logs no unexpected error, and changes nothing', async () => {
+      const { workspace, admins } = await endedCast();
+      const ownerBearer = await signWithTestKey(accessTokenClaims(workspace.owner, 'aal2'));
+      const call = await operation.prepare({ app: api.app, fixture: workspace, ownerBearer });
+      const before = await digestPublicTables(api.db);
+
+      await fc.assert(
+        fc.asyncProperty(
+          hostileRequests(operation, call),
+          fc.constantFrom(...admins),
+          async (request, admin) => {
+            // A token never seen before, so that a read goes beside its check, not behind it (0030).
+            const bearer = await signWithTestKey({ ...accessTokenClaims(admin), jti: randomUUID() });
+            const response = await send(request, bearer);
+            expect(response.status, response.text.slice(0, 500)).toBe(401);
+            expect(problemOf(response).code).toBe('unauthenticated');
+            const requestId = response.headers.get('x-request-id') ?? '';
+            const errors = api.logs.forRequest(requestId).filter((entry) => entry.level === 'error');
+            expect(errors).toEqual([]);
+          },
+        ),
+        { numRuns: RUNS_PER_OPERATION_WITH_AN_ENDED_CREDENTIAL, includeErrorInReport: true },
+      );
+
+      expect(await digestPublicTables(api.db)).toEqual(before);
+    });
+  },
+);
 
 /**
  * The Content-Type of an upload is the type Storage serves the file with (issue 23, item 1): whatever a

@@ -77,12 +77,20 @@ describe('ended sessions and barred users, on Storage and Realtime', () => {
       workspaceId: workspace.id,
       objectPath: `${workspace.id}/${task.id}/${declared.attachment.id}`,
     };
-    expect(await storageReach(member)).toEqual({ listed: 1, downloaded: true, signed: true });
-    expect(await joins(member)).toBe('SUBSCRIBED');
+    const attachmentName = member.objectPath.split('/').at(-1);
+    expect(await storageReach(member)).toEqual({
+      listed: [attachmentName],
+      downloaded: null,
+      signed: null,
+    });
+    expect(await joins(member)).toEqual({ status: 'SUBSCRIBED' });
     return member;
   }
 
-  /** What the member's access token still reaches of their files through /storage/v1. */
+  /**
+   * What the member's access token still reaches of their files through /storage/v1: the names its list
+   * shows, and the error of a download and of signing a URL (null when they work).
+   */
   async function storageReach(member: Member) {
     const asMember = realtimeClient(standIn.process.apiUrl, standIn.keys.anonKey, {}, () =>
       Promise.resolve(member.accessToken),
@@ -92,26 +100,30 @@ describe('ended sessions and barred users, on Storage and Realtime', () => {
     const listed = await files.list(folder);
     const downloaded = await files.download(member.objectPath);
     const signed = await files.createSignedUrl(member.objectPath, 60);
+    const refusal = (error: unknown) =>
+      error === null ? null : { statusCode: (error as { statusCode?: string }).statusCode };
     return {
-      listed: listed.data?.length ?? 0,
-      downloaded: downloaded.error === null,
-      signed: signed.error === null,
+      listed: listed.data?.map((entry) => entry.name) ?? null,
+      downloaded: refusal(downloaded.error),
+      signed: refusal(signed.error),
     };
   }
 
-  /** How the member's join of their workspace's private topic ends. */
-  async function joins(member: Member): Promise<string> {
+  /** How the member's join of their workspace's private topic ends, and the error it ends with. */
+  async function joins(member: Member): Promise<{ status: string; error?: string }> {
     const client = realtimeClient(standIn.process.apiUrl, standIn.keys.anonKey);
     await client.realtime.setAuth(member.accessToken);
     const channel = client.channel(`workspace:${member.workspaceId}`, { config: { private: true } });
     try {
-      return (await subscribe(channel)).status;
+      const { status, error } = await subscribe(channel);
+      return error ? { status, error: error.message } : { status };
     } finally {
       await client.removeAllChannels();
     }
   }
 
-  const NOTHING = { listed: 0, downloaded: false, signed: false };
+  // What an outsider gets (tests/local/storage-rls.test.ts, realtime-private.test.ts): as if absent.
+  const NOTHING = { listed: [], downloaded: { statusCode: '404' }, signed: { statusCode: '404' } };
 
   test.each([
     ['banned', (member: Member) => admin.updateUserById(member.id, { ban_duration: '24h' })],
@@ -121,6 +133,10 @@ describe('ended sessions and barred users, on Storage and Realtime', () => {
     const member = await memberWithAFile();
     expect((await end(member)).error).toBeNull();
     expect(await storageReach(member)).toEqual(NOTHING);
-    expect(await joins(member)).not.toBe('SUBSCRIBED');
+    const topic = `workspace:${member.workspaceId}`;
+    expect(await joins(member)).toEqual({
+      status: 'CHANNEL_ERROR',
+      error: `Unauthorized: You do not have permissions to read from this Channel topic: ${topic}`,
+    });
   });
 });

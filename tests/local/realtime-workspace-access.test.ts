@@ -1,12 +1,13 @@
 /**
  * Security issue 23, item 3: a person who loses access to a workspace while their channel is open — removed,
- * or an aal1 session when the workspace turns MFA on — must not go on receiving its content. Hosted
- * Realtime authorizes a channel at join and at token refresh only, so the database's broadcasts carry no
- * content at all (ids, type, version, seq, cursors and the names of the changed fields: docs/realtime.md)
- * and the client reads what changed through the API, which checks access on every call. The stand-in, as
- * hosted does, evaluates the channel's read policies again at each recheck (a new access token, and the
- * periodic one) and shuts the channel down when they now refuse (reference §2.5). The workspaces,
- * memberships and changes here are made as the database owner, through the real tables and triggers.
+ * or an aal1 session when the workspace turns MFA on — must not go on receiving its content; nor, item 2,
+ * a session signed out since, or a user banned or soft-deleted since. Hosted Realtime authorizes a channel
+ * at join and at token refresh only, so the database's broadcasts carry no content at all (ids, type,
+ * version, seq, cursors and the names of the changed fields: docs/realtime.md) and the client reads what
+ * changed through the API, which checks access on every call. The stand-in, as hosted does, evaluates the
+ * channel's read policies again at each recheck (a new access token, and the periodic one) and shuts the
+ * channel down when they now refuse (reference §2.5). The workspaces, memberships and changes here are
+ * made as the database owner, through the real tables and triggers.
  */
 import { randomUUID } from 'node:crypto';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
@@ -218,12 +219,39 @@ describe('the stand-in Realtime service: a workspace channel of someone who lost
       expect(member.system.map((message) => message.message)).toEqual([refusal(workspace)]);
     });
 
+    type Change = keyof typeof CHANGES | 'nothing';
+    /** What may take a channel away: a statement and its values, given the workspace and the person. */
+    const CHANGES = {
+      removed: (workspace: string, user: string) => [
+        'delete from public.memberships where workspace_id = $1 and user_id = $2',
+        [workspace, user],
+      ],
+      'made viewer': (workspace: string, user: string) => [
+        `update public.memberships set role = 'viewer' where workspace_id = $1 and user_id = $2`,
+        [workspace, user],
+      ],
+      'MFA required': (workspace: string) => [
+        'update public.workspaces set require_mfa = true where id = $1',
+        [workspace],
+      ],
+      // The person's credential stops standing (decision 0032); their membership stays.
+      'signed out': (_: string, user: string) => ['delete from auth.sessions where user_id = $1', [user]],
+      banned: (_: string, user: string) => [
+        `update auth.users set banned_until = now() + interval '1 day' where id = $1`,
+        [user],
+      ],
+      'soft-deleted': (_: string, user: string) => [
+        'update auth.users set deleted_at = now() where id = $1',
+        [user],
+      ],
+    } satisfies Record<string, (workspace: string, user: string) => [string, unknown[]]>;
+
     // Every way of standing on a workspace's channel against each change that may take it away.
     const MATRIX: {
       who: string;
       role: Role;
       aal: Aal;
-      change: 'removed' | 'made viewer' | 'MFA required' | 'nothing';
+      change: Change;
       keeps: boolean;
     }[] = [
       ...(['owner', 'admin', 'member', 'viewer'] as const).map((role) => ({
@@ -239,25 +267,16 @@ describe('the stand-in Realtime service: a workspace channel of someone who lost
       { who: 'an aal1 member', role: 'member', aal: 'aal1', change: 'MFA required', keeps: false },
       { who: 'an aal1 owner', role: 'owner', aal: 'aal1', change: 'MFA required', keeps: false },
       { who: 'an aal2 member', role: 'member', aal: 'aal2', change: 'MFA required', keeps: true },
+      { who: 'a member', role: 'member', aal: 'aal1', change: 'signed out', keeps: false },
+      { who: 'an owner', role: 'owner', aal: 'aal2', change: 'banned', keeps: false },
+      { who: 'a viewer', role: 'viewer', aal: 'aal1', change: 'soft-deleted', keeps: false },
     ];
 
     test.each(MATRIX)('$who, $change: keeps the channel: $keeps', async ({ role, aal, change, keeps }) => {
       const workspace = await newWorkspace();
       const userId = workspace.people[role];
       const listener = await listen(workspace, userId, aal);
-      if (change === 'removed') {
-        await sql('delete from public.memberships where workspace_id = $1 and user_id = $2', [
-          workspace.id,
-          userId,
-        ]);
-      } else if (change === 'made viewer') {
-        await sql(`update public.memberships set role = 'viewer' where workspace_id = $1 and user_id = $2`, [
-          workspace.id,
-          userId,
-        ]);
-      } else if (change === 'MFA required') {
-        await sql('update public.workspaces set require_mfa = true where id = $1', [workspace.id]);
-      }
+      if (change !== 'nothing') await sql(...CHANGES[change](workspace.id, userId));
       if (keeps) {
         await new Promise((resolve) => setTimeout(resolve, RECHECK_MS * 2.5));
         expect(listener.statuses).toEqual(['SUBSCRIBED']);

@@ -1,5 +1,6 @@
 /** The caller's account: their profile, e-mail address, session assurance level and MFA factors. */
 import type { Me, MfaFactor, UpdateMe } from '../../_shared/api-types.ts';
+import { invalidCredentials } from '../../_shared/auth/unauthenticated.ts';
 import { lastStatementOf, type Database, type Sql } from '../../_shared/db.ts';
 import type { Principal } from '../../_shared/principal.ts';
 import { requireExpectedVersion, type ExpectedVersion } from '../../_shared/versions.ts';
@@ -54,8 +55,11 @@ export async function readMe(sql: Sql, principal: Principal): Promise<MeRead> {
     selectOwnAccount(sql),
     selectOwnMfaFactors(lastStatementOf(sql)),
   ]);
-  // The session check has just seen the user, and the profile trigger makes a profile with every user.
-  if (!profile || !account?.email) throw new Error('the caller has no profile or no e-mail address');
+  // The profile trigger makes a profile with every user, and RLS shows it to its owner while their
+  // credential stands (decision 0032): a read sent beside its credential's check (0030) finds none when
+  // the session ended meanwhile, and that check's own 401 is the answer.
+  if (!profile) throw invalidCredentials('The session or token is no longer valid. Sign in again.');
+  if (!account?.email) throw new Error('the caller has no e-mail address');
   const factors = factorRows.map(toMfaFactor);
   const me: Me = {
     object: 'user',
