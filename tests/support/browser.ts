@@ -25,7 +25,9 @@ export function launchBrowser(): Promise<Browser> {
 export function watchPageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
+    if (message.type() !== 'error') return;
+    const { url } = message.location();
+    errors.push(`console.error: ${message.text()}${url ? ` (${url})` : ''}`);
   });
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
   return errors;

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { readEventsAfter } from '../../features/activity/api/read-events-after.ts';
 import { liveChangeOf } from '../../features/activity/realtime/live-change-of.ts';
+import { isLeavingWorkspace, onLeavingFailed } from '../../features/members/api/remove-member.ts';
 import { taskCacheHolds } from '../../features/tasks/realtime/task-cache-holds.ts';
 import { createLiveSync } from '../../lib/realtime/live-sync.ts';
 import { connectWorkspace } from '../../lib/realtime/workspace-channel.ts';
@@ -18,7 +19,8 @@ export interface LiveWorkspace {
  * Joins the workspace's channel; each of its messages says that the change feed moved, and the feed is
  * read (through the API, which checks access on every call) and its events applied; also after every
  * (re)join. When the feed refuses this person, the workspace's screens read it again and say why.
- * Returns how to leave.
+ * While this person leaves the workspace, messages start no read (it would answer 404); should leaving
+ * fail, the feed is read from where it was. Returns how to leave.
  */
 export function startLiveWorkspace({ queryClient, slug, workspaceId, me }: LiveWorkspace): () => void {
   const sync = createLiveSync({
@@ -39,10 +41,14 @@ export function startLiveWorkspace({ queryClient, slug, workspaceId, me }: LiveW
   const leave = connectWorkspace({
     workspaceId,
     me,
-    onMessage: sync.receive,
+    onMessage: (message) => {
+      if (!isLeavingWorkspace(queryClient, slug, me.id)) sync.receive(message);
+    },
     onJoined: () => void sync.joined(),
   });
+  const stopWatchingLeave = onLeavingFailed(queryClient, slug, me.id, () => void sync.joined());
   return () => {
+    stopWatchingLeave();
     sync.stop();
     leave();
   };
