@@ -6715,7 +6715,18 @@ export interface operations {
                  */
                 limit?: components["parameters"]["Limit"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The same as `after`, sent as a header: for browsers that follow the feed, whose URL then
+                 *     stays the same from read to read, so that the CORS preflight of the first read is reused
+                 *     (`Access-Control-Max-Age`) instead of sent again before every read. Send the cursor in `after`
+                 *     or here, not both (`400 bad_request`, naming `header.feed-after`); a malformed cursor, or one
+                 *     of another feed, is `400 bad_request` naming `header.feed-after`. `Link` always carries the
+                 *     cursor in `after`: follow it without this header.
+                 * @example WzEsIjJhNGM2ZTgwLTFiM2QtNGY1YS05YzdlLTBkMmY0YTZiOGMxMCIsNDJd
+                 */
+                "Feed-After"?: string;
+            };
             path: {
                 /**
                  * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that

@@ -147,14 +147,24 @@ function boardRow(samples: readonly MoveSample[]): BenchRow {
   };
 }
 
-/** "1.00 API requests per move on that board: task-counts 100". */
+const PREFLIGHT = 'preflight of ';
+
+/** "2.00 API requests per move on that board: events 100, task-counts 100; 0.01 CORS preflights per move". */
 function requestsNote(samples: readonly MoveSample[]): string {
   const byKind = new Map<string, number>();
+  let preflights = 0;
   for (const sample of samples)
-    for (const kind of sample.requests) byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
+    for (const kind of sample.requests) {
+      if (kind.startsWith(PREFLIGHT)) preflights += 1;
+      else byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
+    }
   const total = [...byKind.values()].reduce((sum, count) => sum + count, 0);
   const kinds = [...byKind.entries()].map(([kind, count]) => `${kind} ${count}`).join(', ');
-  return `${(total / samples.length).toFixed(2)} API requests per move on that board${kinds ? `: ${kinds}` : ''}`;
+  const perMove = (count: number) => (count / samples.length).toFixed(2);
+  return (
+    `${perMove(total)} API requests per move on that board${kinds ? `: ${kinds}` : ''}; ` +
+    `${perMove(preflights)} CORS preflights per move`
+  );
 }
 
 /** A backlog task of the big project that neither row b nor row k moves. */
@@ -253,7 +263,10 @@ async function pageClockOffset(page: Page): Promise<number> {
 
 interface ApiRequests {
   reset(): void;
-  /** What the page asked the API for since the reset, by the path's last segment (`task-counts`). */
+  /**
+   * What the page asked the API for since the reset, by the path's last segment (`task-counts`); a CORS
+   * preflight as `preflight of task-counts`.
+   */
   sent(): string[];
   /** Resolves once no API request has been in flight for QUIET_MS. */
   quiet(): Promise<void>;
@@ -265,8 +278,9 @@ function watchApiRequests(page: Page): ApiRequests {
   let lastChange = performance.now();
   const isApi = (request: Request) => new URL(request.url()).pathname.includes('/functions/v1/api/');
   page.on('request', (request) => {
-    if (!isApi(request) || request.method() === 'OPTIONS') return;
-    sent.push(new URL(request.url()).pathname.split('/').at(-1) ?? '');
+    if (!isApi(request)) return;
+    const kind = new URL(request.url()).pathname.split('/').at(-1) ?? '';
+    sent.push(request.method() === 'OPTIONS' ? `${PREFLIGHT}${kind}` : kind);
     inFlight.add(request);
     lastChange = performance.now();
   });

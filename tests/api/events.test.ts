@@ -188,6 +188,45 @@ describe('the change feed', () => {
     expect(problem.errors?.map((error) => error.path)).toEqual(['query.types']);
   });
 
+  it('takes the cursor in the Feed-After header as in after, but not in both', async () => {
+    const bearer = workspace.viewer.accessToken;
+    const start = await readFeed(api.app, bearer, workspace, query({ limit: 1 }));
+    const byQuery = await callFeed(api.app, bearer, workspace, query({ after: start.next_cursor }));
+    const byHeader = await callFeed(api.app, bearer, workspace, query({ limit: 200 }), start.next_cursor);
+    expect(byHeader.status, byHeader.text).toBe(200);
+    expect(byHeader.body).toEqual(byQuery.body);
+    expect(byHeader.body.data.length).toBeGreaterThan(0);
+
+    const paged = await callFeed(api.app, bearer, workspace, query({ limit: 1 }), start.next_cursor);
+    expect(paged.body.has_more).toBe(true);
+    const link = new URLSearchParams(paged.headers.get('link')?.match(/^<\?([^>]*)>; rel="next"$/)?.[1]);
+    expect(Object.fromEntries(link)).toEqual({ limit: '1', after: paged.body.next_cursor });
+
+    const both = expectProblem(
+      await callFeed(api.app, bearer, workspace, query({ after: start.next_cursor }), start.next_cursor),
+      400,
+      'bad_request',
+    );
+    expect(both.errors).toEqual([
+      {
+        path: 'header.feed-after',
+        code: 'invalid',
+        message: 'must not be sent with the query parameter after',
+      },
+    ]);
+
+    const elsewhere = await createWorkspaceWithRoles(api.db);
+    const theirs = await readFeed(api.app, elsewhere.owner.accessToken, elsewhere);
+    for (const cursor of ['not-a-cursor', 'WzEsIm5vIl0', 'x'.repeat(513), theirs.next_cursor]) {
+      const problem = expectProblem(
+        await callFeed(api.app, bearer, workspace, '', cursor),
+        400,
+        'bad_request',
+      );
+      expect(problem.errors?.map((error) => error.path)).toEqual(['header.feed-after']);
+    }
+  });
+
   it('refuses a cursor the feed did not issue with 400', async () => {
     const elsewhere = await createWorkspaceWithRoles(api.db);
     const theirs = await readFeed(api.app, elsewhere.owner.accessToken, elsewhere);

@@ -15,17 +15,24 @@ export type Event = components['schemas']['Event'];
 export type EventFeed = components['schemas']['EventFeed'];
 export type EventList = components['schemas']['EventList'];
 
-/** `GET …/workspaces/{slug}/events` + `query` (e.g. `?after=…&types=task.*`), as it is written. */
+/**
+ * `GET …/workspaces/{slug}/events` + `query` (e.g. `?after=…&types=task.*`), as it is written; `feedAfter`
+ * is sent as the Feed-After header.
+ */
 export function callFeed(
   app: Hono<AppEnv>,
   bearer: string,
   workspace: Pick<WorkspaceFixture, 'slug'>,
   query = '',
+  feedAfter?: string,
 ) {
   return responseOf(
     apiClient(app).GET('/v1/workspaces/{slug}/events', {
       params: { path: { slug: workspace.slug } },
-      headers: withAuthorization(bearer),
+      headers: {
+        ...withAuthorization(bearer),
+        ...(feedAfter === undefined ? {} : { 'Feed-After': feedAfter }),
+      },
       ...rawQuery(query),
     }),
   );

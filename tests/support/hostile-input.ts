@@ -405,6 +405,25 @@ function brokenConditionalHeader(operation: Operation): fc.Arbitrary<Breakage> |
   }));
 }
 
+/** Header parameters that carry a cursor (the change feed's Feed-After), named in openapi.yaml. */
+const CURSOR_HEADERS = ['Feed-After'];
+
+/** A cursor header whose value is no cursor at all: printable ASCII that does not decode as one. */
+function brokenCursorHeader(operation: Operation): fc.Arbitrary<Breakage> | undefined {
+  const names = parametersOf(operation, 'header')
+    .map(({ name }) => name)
+    .filter((name) => CURSOR_HEADERS.includes(name));
+  if (names.length === 0) return undefined;
+  const notACursor = fc
+    .string({ unit: printableAscii, minLength: 1, maxLength: 600 })
+    .filter((value) => value.trim() !== '' && !couldBeCursor(value.trim()));
+  return fc.tuple(fc.constantFrom(...names), notACursor).map(([name, value]) => ({
+    broken: `header: ${name}: ${value.slice(0, 60)}`,
+    headers: { [name]: value },
+    expected: [400],
+  }));
+}
+
 // ── bodies ──
 
 const NOT_JSON = [
@@ -561,8 +580,9 @@ export function hostileRequests(operation: Operation, call: PreparedCall): fc.Ar
     );
     parts.push({ weight: 1, arbitrary });
   }
-  const header = brokenConditionalHeader(operation);
-  if (header) parts.push({ weight: 1, arbitrary: header.map((breakage) => request(breakage)) });
+  for (const header of [brokenConditionalHeader(operation), brokenCursorHeader(operation)]) {
+    if (header) parts.push({ weight: 1, arbitrary: header.map((breakage) => request(breakage)) });
+  }
   const body = brokenBody(operation, call);
   // Bodies have the most ways to be wrong: they get twice the runs of a parameter.
   if (body) parts.push({ weight: 2, arbitrary: body.map((breakage) => request(breakage)) });

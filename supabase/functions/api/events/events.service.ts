@@ -35,6 +35,8 @@ export function listTaskEvents(
 export interface FeedRequest {
   limit: number;
   after?: FeedPositionKey | undefined;
+  /** Where `after` was sent, as errors name it: `query.after` unless said otherwise. */
+  afterPath?: string;
   types?: EventTypeFilter | undefined;
 }
 
@@ -59,7 +61,8 @@ export function listWorkspaceEvents(
       selectFeed(last, slug, cursorSeq, request.types, request.limit),
     );
     const { workspaceId } = access;
-    const afterSeq = request.after ? seqInFeedOf(workspaceId, request.after) : 0;
+    const afterPath = request.afterPath ?? 'query.after';
+    const afterSeq = request.after ? seqInFeedOf(workspaceId, request.after, afterPath) : 0;
     const { events, head } = found;
     const shown = events.slice(0, request.limit);
     const hasMore = events.length > request.limit;
@@ -72,11 +75,13 @@ export function listWorkspaceEvents(
 }
 
 /** The seq a cursor holds, if this workspace's feed issued it; seqs of one feed mean nothing in another. */
-function seqInFeedOf(workspaceId: string, [cursorWorkspaceId, seq]: FeedPositionKey): number {
+function seqInFeedOf(workspaceId: string, [cursorWorkspaceId, seq]: FeedPositionKey, path: string): number {
   if (cursorWorkspaceId === workspaceId) return seq;
   const message = "is not a cursor this feed issued: it comes from another workspace's feed";
-  throw new AppError('bad_request', `Query parameter "after": ${message}.`, {
-    errors: [{ path: 'query.after', code: 'invalid', message }],
+  const where =
+    path === 'query.after' ? 'Query parameter "after"' : `The ${path.slice('header.'.length)} header`;
+  throw new AppError('bad_request', `${where}: ${message}.`, {
+    errors: [{ path, code: 'invalid', message }],
   });
 }
 

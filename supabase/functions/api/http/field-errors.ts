@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import type { FieldError } from '../../_shared/errors.ts';
 
-export type Location = 'body' | 'query';
+export type Location = 'body' | 'query' | 'header';
 
 export function toFieldErrors(
   issues: readonly z.core.$ZodIssue[],

@@ -9,6 +9,8 @@ const ALLOW_HEADERS = [
   'idempotency-key',
   'if-match',
   'if-none-match',
+  // The change feed's cursor, for browsers (decision 0035).
+  'feed-after',
   'x-request-id',
   // Regional invocation: run the function in the database's region (docs/deploy.md, step 7).
   'x-region',
