@@ -160,6 +160,17 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** From now on, the API reads the page makes, by the last segment of their path (`events`). */
+function apiReadsOf(page: Page): () => string[] {
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (request.method() === 'GET' && path.includes('/functions/v1/api/'))
+      reads.push(path.split('/').at(-1) ?? '');
+  });
+  return () => reads;
+}
+
 describe('a live board', () => {
   test('everyone on the board sees who else is there, and which task they have open', async () => {
     for (const person of [ada, bob, val]) await person.page.goto(boardUrl());
@@ -216,12 +227,25 @@ describe('a live board', () => {
   });
 
   test('a card moved by one person moves on the others’ boards, a viewer’s too', async () => {
+    const watching = [bob, val];
+    const todoBefore = await Promise.all(
+      watching.map(({ page }) => page.getByTestId('count-todo').innerText()),
+    );
+    const reads = watching.map(({ page }) => apiReadsOf(page));
     await dragWithMouse(ada.page, card(ada.page, 'WEB-1'), column(ada.page, 'in_progress'));
     await expectCardIn(ada.page, 'WEB-1', 'in_progress');
     const took = await expectCardIn(bob.page, 'WEB-1', 'in_progress');
     await expectCardIn(val.page, 'WEB-1', 'in_progress');
     console.info(`realtime e2e: a move reached the other board ${took} ms after the mover saw it`);
-    await column(bob.page, 'in_progress').getByTestId('count-in_progress').getByText('1').waitFor(LIVE);
+    for (const [index, { page }] of watching.entries()) {
+      await page.getByTestId('count-in_progress').getByText('1', { exact: true }).waitFor(LIVE);
+      await page
+        .getByTestId('count-todo')
+        .getByText(String(Number(todoBefore[index]) - 1), { exact: true })
+        .waitFor(LIVE);
+      // The feed told them what changed; the column counts follow from it, without another request.
+      expect(reads[index]?.()).toEqual(['events']);
+    }
   });
 
   test('a card created in one browser appears in the others', async () => {

@@ -24,7 +24,7 @@ export interface LiveWorkspace {
  */
 export function startLiveWorkspace({ queryClient, slug, workspaceId, me }: LiveWorkspace): () => void {
   const sync = createLiveSync({
-    apply: (event) => applyLiveEvent(queryClient, me.id, event),
+    apply: (event) => applyLiveEvent(queryClient, slug, me.id, event),
     readAfter: async (cursor) => {
       const page = await readEventsAfter(slug, cursor);
       return {

@@ -70,10 +70,23 @@ describe('a move in the cache', () => {
       object: 'task_counts',
       total: 3,
       by_status: { backlog: 0, todo: 2, in_progress: 1, in_review: 0, done: 0, canceled: 0 },
-      by_project: [],
+      by_project: [
+        {
+          project_key: 'WEB',
+          total: 3,
+          by_status: { backlog: 0, todo: 2, in_progress: 1, in_review: 0, done: 0, canceled: 0 },
+        },
+        {
+          project_key: 'API',
+          total: 1,
+          by_status: { backlog: 0, todo: 1, in_progress: 0, in_review: 0, done: 0, canceled: 0 },
+        },
+      ],
     } satisfies TaskCounts;
     const after = applyMoveToCounts(counts, move(task('a', 'todo'), { status: 'in_progress' }));
     expect(after.by_status).toMatchObject({ todo: 1, in_progress: 2 });
+    expect(after.by_project[0]?.by_status).toMatchObject({ todo: 1, in_progress: 2 });
+    expect(after.by_project[1]).toBe(counts.by_project[1]);
     expect(applyMoveToCounts(counts, move(task('a', 'todo'), { status: 'todo' }))).toBe(counts);
   });
 });

@@ -1,5 +1,6 @@
 import type { QueryKey } from '@tanstack/react-query';
 import type { MoveTaskBody } from '../components/board/move-placement.ts';
+import { projectKeyOf } from '../task-key.ts';
 import type { TaskCounts } from './count-tasks.ts';
 import type { Task, TaskPages } from './list-tasks.ts';
 
@@ -36,13 +37,27 @@ export function applyMove(pages: TaskPages, move: TaskMove, columnStatus: string
 
 /** The counts with one card carried from its column to another. */
 export function applyMoveToCounts(counts: TaskCounts, move: TaskMove): TaskCounts {
-  const from = move.task.status;
-  const to = move.body.status;
+  return carryInCounts(counts, move.task, move.body.status);
+}
+
+/**
+ * The counts with `task` carried from its status to `to`: in the statuses, and in its project's share.
+ * The same counts when the status is the same.
+ */
+export function carryInCounts(counts: TaskCounts, task: Task, to: Task['status']): TaskCounts {
+  const from = task.status;
   if (from === to) return counts;
-  const byStatus = {
-    ...counts.by_status,
-    [from]: counts.by_status[from] - 1,
-    [to]: counts.by_status[to] + 1,
+  const carry = (byStatus: TaskCounts['by_status']) => ({
+    ...byStatus,
+    [from]: byStatus[from] - 1,
+    [to]: byStatus[to] + 1,
+  });
+  const projectKey = projectKeyOf(task.key);
+  return {
+    ...counts,
+    by_status: carry(counts.by_status),
+    by_project: counts.by_project.map((share) =>
+      share.project_key === projectKey ? { ...share, by_status: carry(share.by_status) } : share,
+    ),
   };
-  return { ...counts, by_status: byStatus };
 }

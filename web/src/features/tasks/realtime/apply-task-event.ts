@@ -4,10 +4,11 @@ import type { Task, TaskPages } from '../api/list-tasks.ts';
 import { taskKeys } from '../api/query-keys.ts';
 import { cachedComment, isTask, newestCopy } from './cached-tasks.ts';
 import { columnOf, holds, placeInColumn } from './column-placement.ts';
+import { recount } from './recount.ts';
 import { taskCacheAction } from './task-cache-action.ts';
 
-/** Brings the cached tasks, lists, counts and comments up to date with one workspace event. */
-export function applyTaskEvent(queryClient: QueryClient, event: LiveEvent): void {
+/** Brings the cached tasks, lists, counts and comments up to date with one event of the workspace `slug`. */
+export function applyTaskEvent(queryClient: QueryClient, event: LiveEvent, slug: string): void {
   const taskId = event.kind === 'change' ? (event.task_id ?? event.resource_id) : null;
   const action = taskCacheAction(event, taskId ? newestCopy(queryClient, taskId) : undefined);
   const invalidate = (queryKey: QueryKey) => void queryClient.invalidateQueries({ queryKey });
@@ -30,9 +31,11 @@ export function applyTaskEvent(queryClient: QueryClient, event: LiveEvent): void
       if (action.taskId) invalidateDetail(queryClient, action.taskId);
       return;
     case 'patch': {
+      const before = newestCopy(queryClient, action.taskId);
       const task = patchEverywhere(queryClient, action.taskId, action.changes);
-      if (task) placeEverywhere(queryClient, task);
-      invalidate(taskKeys.counts());
+      if (task) placeEverywhere(queryClient, task, slug);
+      if (before && task) recount(queryClient, slug, before, task);
+      else invalidate(taskKeys.counts());
       invalidate(taskKeys.events(action.taskId));
       return;
     }
@@ -49,16 +52,20 @@ function patchEverywhere(queryClient: QueryClient, taskId: string, changes: Part
   return task;
 }
 
-/** The card where it now belongs in every cached column; lists that are not plain columns read again. */
-function placeEverywhere(queryClient: QueryClient, task: Task): void {
+/**
+ * The card where it now belongs in every cached column of its workspace; lists that are not plain
+ * columns read again.
+ */
+function placeEverywhere(queryClient: QueryClient, task: Task, slug: string): void {
   for (const [queryKey, data] of queryClient.getQueriesData<TaskPages>({ queryKey: taskKeys.lists() })) {
     if (!data?.pages) {
       void queryClient.invalidateQueries({ queryKey, exact: true });
       continue;
     }
     const column = columnOf(queryKey);
-    if (column) queryClient.setQueryData<TaskPages>(queryKey, placeInColumn(data, column, task));
-    else void queryClient.invalidateQueries({ queryKey, exact: true });
+    if (!column) void queryClient.invalidateQueries({ queryKey, exact: true });
+    else if (column.slug === slug)
+      queryClient.setQueryData<TaskPages>(queryKey, placeInColumn(data, column, task));
   }
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import type { Task, TaskPages } from '../api/list-tasks.ts';
 import { taskKeys } from '../api/query-keys.ts';
-import { columnOf, placeInColumn, projectKeyOf } from './column-placement.ts';
+import { projectKeyOf } from '../task-key.ts';
+import { columnOf, placeInColumn } from './column-placement.ts';
 
 const card = (id: string, position: string, status = 'todo', key = `WEB-${id}`) =>
   ({ id, key, position, status }) as Task;

@@ -1,6 +1,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 import type { Task, TaskPages } from '../api/list-tasks.ts';
 import type { TaskListFilters } from '../api/query-keys.ts';
+import { projectKeyOf } from '../task-key.ts';
 
 /** The key of a column the board reads: a project's tasks of one status, by position, nothing filtered out. */
 export interface ColumnKey {
@@ -25,11 +26,6 @@ export function columnOf(queryKey: QueryKey): ColumnKey | null {
   if (typeof slug !== 'string' || typeof key !== 'string' || typeof status !== 'string') return null;
   if (status.includes(',') || sort !== 'position') return null;
   return { slug, key, status };
-}
-
-/** The project key in a task key: `WEB` of `WEB-12`. */
-export function projectKeyOf(taskKey: string): string {
-  return taskKey.slice(0, taskKey.lastIndexOf('-'));
 }
 
 /**

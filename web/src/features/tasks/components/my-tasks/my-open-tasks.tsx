@@ -5,6 +5,7 @@ import { classNames } from '../../../../components/ui/class-names.ts';
 import { MY_OPEN_TASKS, useWorkspaceTasks } from '../../api/list-workspace-tasks.ts';
 import { formatDueDate, isOverdue } from '../../../../lib/dates/due-date.ts';
 import { PriorityIcon } from '../task-meta/priority.tsx';
+import { projectKeyOf } from '../../task-key.ts';
 import { STATUS_LABELS, StatusIcon } from '../task-meta/status.tsx';
 import styles from './my-open-tasks.module.css';
 
@@ -35,7 +36,7 @@ export function MyOpenTasks({ slug }: { slug: string }) {
         <li key={task.id}>
           <Link
             to={paths.task}
-            params={{ slug, key: task.key.slice(0, task.key.lastIndexOf('-')), number: task.number }}
+            params={{ slug, key: projectKeyOf(task.key), number: task.number }}
             className={styles.row}
           >
             <span className={styles.status} title={STATUS_LABELS[task.status]}>
