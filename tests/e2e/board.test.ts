@@ -123,6 +123,36 @@ describe('the board', () => {
     await expectInColumn(page, 'WEB-3', 'todo');
   });
 
+  test('the arrow keys move focus from card to card, within a column and across', async () => {
+    const { page } = owner;
+    const focused = () =>
+      page.evaluate(() => {
+        const active = (
+          globalThis as unknown as {
+            document: { activeElement: { dataset?: Record<string, string> } | null };
+          }
+        ).document.activeElement;
+        return active?.dataset?.['taskKey'] ?? null;
+      });
+    const inProgress = await column(page, 'in_progress')
+      .locator('a[data-task-key]')
+      .evaluateAll((cards) =>
+        cards.map(
+          (element) => (element as unknown as { dataset: Record<string, string> }).dataset['taskKey'],
+        ),
+      );
+    expect([...inProgress].sort()).toEqual(['WEB-1', 'WEB-2']);
+    await card(page, 'WEB-3').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(focused).toBe(inProgress[0]);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focused).toBe(inProgress[1]);
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(focused).toBe(inProgress[0]);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(focused).toBe('WEB-3');
+  });
+
   test('a label filter typed into the URL narrows the cards and the counts', async () => {
     const { page } = owner;
     const [design, infra] = labels;

@@ -52,12 +52,12 @@ export function BoardColumn(props: BoardColumnProps) {
       scroll={scroll}
       more={list}
       handle={handle}
-      card={(task, index) => {
+      card={(task) => {
         const card = { task, slug: board.slug, projectKey: board.key, people };
         return drag ? (
-          <drag.SortableCard {...card} index={index} />
+          <drag.SortableCard {...card} />
         ) : (
-          <TaskCard {...card} data-status={task.status} data-index={index} />
+          <TaskCard {...card} data-status={task.status} />
         );
       }}
     />

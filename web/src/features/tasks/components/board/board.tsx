@@ -70,7 +70,8 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
     const card = (event.target as HTMLElement).closest<HTMLElement>('a[data-task-key]');
     const status = card?.dataset['status'] as TaskStatus | undefined;
     if (!card || !status) return;
-    const index = Number(card.dataset['index']);
+    // The index is on the card's slot, not the card: a card shifted by another's move is not drawn again.
+    const index = Number(card.closest<HTMLElement>('li[data-index]')?.dataset['index']);
     if (focusNeighbour(handles.current, status, index, event.key)) event.preventDefault();
   };
 

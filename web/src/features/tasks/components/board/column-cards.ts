@@ -27,7 +27,7 @@ export interface ColumnCardsProps {
   headingId: string;
   /** The column's scrolling element, once it is in the page (state, so that the virtualizer sees it come). */
   scroll: HTMLDivElement | null;
-  card: (task: Task, index: number) => ReactNode;
+  card: (task: Task) => ReactNode;
   /** Reads the next page when the last card read is close to coming into view. */
   more: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
   handle: Ref<ColumnHandle>;
@@ -35,7 +35,7 @@ export interface ColumnCardsProps {
 
 /** Focuses the card at `index` once it is drawn (a frame or two after scrolling to it). */
 export function focusWhenDrawn(column: HTMLElement | null, index: number, attempts = 5): void {
-  const card = column?.querySelector<HTMLElement>(`a[data-index="${index}"]`);
+  const card = column?.querySelector<HTMLElement>(`li[data-index="${index}"] a[data-task-key]`);
   if (card) {
     card.focus();
     return;

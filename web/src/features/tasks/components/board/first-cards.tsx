@@ -25,7 +25,7 @@ export function FirstCards({ tasks, headingId, scroll, card, handle }: ColumnCar
     <ol className={`${styles.cards} ${styles.flow}`} aria-labelledby={headingId}>
       {shown.map((task, index) => (
         <li key={task.id} data-index={index}>
-          {card(task, index)}
+          {card(task)}
         </li>
       ))}
     </ol>

@@ -11,14 +11,13 @@ export interface CardData {
 
 interface SortableCardProps {
   task: Task;
-  index: number;
   slug: string;
   projectKey: string;
   people: BoardPeople;
 }
 
 /** A card that can be picked up (pointer, touch, or Space on the focused card); only for who may move it. */
-export function SortableCard({ task, index, slug, projectKey, people }: SortableCardProps) {
+export function SortableCard({ task, slug, projectKey, people }: SortableCardProps) {
   const { setNodeRef, attributes, listeners, transform, transition, isDragging } = useSortable({
     id: task.id,
     data: { task } satisfies CardData,
@@ -51,7 +50,6 @@ export function SortableCard({ task, index, slug, projectKey, people }: Sortable
       people={people}
       dragging={isDragging}
       data-status={task.status}
-      data-index={index}
       {...aria}
       {...listeners}
     />

@@ -72,7 +72,7 @@ export function VirtualCards({ tasks, headingId, scroll, card, more, handle }: C
             className={styles.slot}
             style={{ transform: `translateY(${item.start}px)` }}
           >
-            {card(task, item.index)}
+            {card(task)}
           </li>
         );
       })}
