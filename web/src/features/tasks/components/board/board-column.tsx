@@ -54,11 +54,7 @@ export function BoardColumn(props: BoardColumnProps) {
       handle={handle}
       card={(task) => {
         const card = { task, slug: board.slug, projectKey: board.key, people };
-        return drag ? (
-          <drag.SortableCard {...card} />
-        ) : (
-          <TaskCard {...card} data-status={task.status} />
-        );
+        return drag ? <drag.SortableCard {...card} /> : <TaskCard {...card} data-status={task.status} />;
       }}
     />
   );
