@@ -49,8 +49,11 @@ function patchEverywhere(queryClient: QueryClient, taskId: string, changes: Part
   return task;
 }
 
-/** The card where it now belongs in every cached column; lists that are not plain columns read again. */
-function placeEverywhere(queryClient: QueryClient, task: Task): void {
+/**
+ * The card where it now belongs in every cached column (also a task just created); lists that are not plain
+ * columns read again.
+ */
+export function placeEverywhere(queryClient: QueryClient, task: Task): void {
   for (const [queryKey, data] of queryClient.getQueriesData<TaskPages>({ queryKey: taskKeys.lists() })) {
     if (!data?.pages) {
       void queryClient.invalidateQueries({ queryKey, exact: true });

@@ -16,6 +16,10 @@ export type { ColumnHandle } from './column-cards.ts';
 
 // Opened by a click or `c`; loaded with the rest of the board after it has shown (board-kit.ts).
 const QuickAdd = lazy(() => import('./quick-add.tsx').then((module) => ({ default: module.QuickAdd })));
+// The quick-add's titles not yet saved; loaded with it.
+const PendingCards = lazy(() =>
+  import('./pending-cards.tsx').then((module) => ({ default: module.PendingCards })),
+);
 
 interface BoardColumnProps {
   status: TaskStatus;
@@ -42,6 +46,10 @@ export function BoardColumn(props: BoardColumnProps) {
   const [scroll, setScroll] = useState<HTMLDivElement | null>(null);
   const label = STATUS_LABELS[status];
   const headingId = `column-${status}-heading`;
+  // Once the quick-add has opened here or the kit has come (which loads it), the column shows its queue
+  // for good: its titles go on being saved, and stay shown, when the quick-add closes.
+  const [showsQueue, setShowsQueue] = useState(false);
+  if (canAdd && !showsQueue && (adding || kit.drag)) setShowsQueue(true);
 
   const drag = kit.drag;
   const Cards = kit.cards?.VirtualCards ?? FirstCards;
@@ -114,6 +122,11 @@ export function BoardColumn(props: BoardColumnProps) {
               </drag.SortableList>
             ) : (
               cards
+            )}
+            {showsQueue && (
+              <Suspense fallback={null}>
+                <PendingCards slug={board.slug} projectKey={board.key} status={status} />
+              </Suspense>
             )}
             {list.isFetchingNextPage && (
               <p className={styles.loadingMore}>
