@@ -100,6 +100,7 @@ export function BoardColumn(props: BoardColumnProps) {
             slug={board.slug}
             projectKey={board.key}
             status={status}
+            tasks={tasks}
             onClose={() => onAddingChange(false)}
           />
         </Suspense>
@@ -125,7 +126,7 @@ export function BoardColumn(props: BoardColumnProps) {
             )}
             {showsQueue && (
               <Suspense fallback={null}>
-                <PendingCards slug={board.slug} projectKey={board.key} status={status} />
+                <PendingCards slug={board.slug} projectKey={board.key} status={status} tasks={tasks} />
               </Suspense>
             )}
             {list.isFetchingNextPage && (

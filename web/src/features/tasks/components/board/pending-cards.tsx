@@ -12,6 +12,8 @@ interface PendingCardsProps {
   slug: string;
   projectKey: string;
   status: Task['status'];
+  /** The column's tasks read so far. */
+  tasks: readonly Task[];
 }
 
 /**
@@ -20,12 +22,15 @@ interface PendingCardsProps {
  * failed, a card that keeps the title with the API's reason, to retry (the same creation) or discard.
  * Loaded with the quick-add (board-kit.ts), not on the board's first paint.
  */
-export function PendingCards({ slug, projectKey, status }: PendingCardsProps) {
+export function PendingCards({ slug, projectKey, status, tasks }: PendingCardsProps) {
   const { creations, retry, discard } = useColumnCreations({ slug, projectKey, status });
-  if (creations.length === 0) return null;
+  // A creation whose answer was lost is retried; meanwhile the board may have read its task (its realtime
+  // echo): then the task's card stands for it.
+  const shown = creations.filter((creation) => creation.state === 'failed' || !onBoard(creation, tasks));
+  if (shown.length === 0) return null;
   return (
     <ol className={styles.list} aria-label={`Being added to ${STATUS_LABELS[status]}`}>
-      {creations.map((creation) => (
+      {shown.map((creation) => (
         <li key={creation.id}>
           {creation.state === 'saving' ? (
             <SavingCard creation={creation} />
@@ -42,10 +47,18 @@ export function PendingCards({ slug, projectKey, status }: PendingCardsProps) {
   );
 }
 
+/** Whether the column shows a task of the creation's title that was not there when it was submitted. */
+function onBoard(creation: TaskCreation, tasks: readonly Task[]): boolean {
+  return tasks.some((task) => task.title === creation.title && !creation.namesakes.includes(task.id));
+}
+
 function SavingCard({ creation }: { creation: TaskCreation }) {
   const card = useRef<HTMLDivElement>(null);
   // The newest title comes into view at the column's end, as the task's card will be.
-  useEffect(() => card.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' }), []);
+  // (In braces: Chromium's scrollIntoView now answers a promise, which React would take for a cleanup.)
+  useEffect(() => {
+    card.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, []);
   return (
     <div
       ref={card}

@@ -1,3 +1,4 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiAnswer, fetchMock } from '../../../../testing/fetch-mock.ts';
@@ -49,8 +50,8 @@ function holdCreations() {
 function renderQuickAdd(slug: string) {
   return renderWithQueries(
     <>
-      <QuickAdd slug={slug} projectKey="WEB" status="todo" onClose={() => undefined} />
-      <PendingCards slug={slug} projectKey="WEB" status="todo" />
+      <QuickAdd slug={slug} projectKey="WEB" status="todo" tasks={[]} onClose={() => undefined} />
+      <PendingCards slug={slug} projectKey="WEB" status="todo" tasks={[]} />
     </>,
   );
 }
@@ -128,5 +129,26 @@ describe('QuickAdd', () => {
     await screen.findByText('Not saved: The project is archived.');
     await user.click(screen.getByRole('button', { name: 'Discard “Press kit”' }));
     expect(screen.queryByText('Press kit')).toBeNull();
+  });
+
+  it('lets the task stand for its saving card once the board reads it before the answer came', async () => {
+    const api = holdCreations();
+    const { user, rerender, queryClient } = renderQuickAdd('echo');
+    const older = api.created('Renew domain names');
+    const column = (tasks: Task[]) => (
+      <QueryClientProvider client={queryClient}>
+        <QuickAdd slug="echo" projectKey="WEB" status="todo" tasks={tasks} onClose={() => undefined} />
+        <PendingCards slug="echo" projectKey="WEB" status="todo" tasks={tasks} />
+      </QueryClientProvider>
+    );
+    rerender(column([older]));
+    await user.type(screen.getByRole('textbox', { name: 'New task in Todo' }), 'Renew domain names{Enter}');
+    await waitFor(() => expect(api.sent).toHaveLength(1));
+    // The task of the same title that was there before is not this one: the card still says it is saving.
+    expect(saving()).toBe(1);
+
+    // The realtime echo brought the new task into the column while the answer was still on its way.
+    rerender(column([older, api.created('Renew domain names')]));
+    expect(saving()).toBe(0);
   });
 });

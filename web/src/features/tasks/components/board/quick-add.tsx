@@ -8,6 +8,8 @@ interface QuickAddProps {
   slug: string;
   projectKey: string;
   status: Task['status'];
+  /** The column's tasks read so far. */
+  tasks: readonly Task[];
   onClose: () => void;
 }
 
@@ -16,7 +18,7 @@ interface QuickAddProps {
  * which shows as a card being saved at the column's end until it is one (pending-cards.tsx); Esc (or
  * leaving it empty) closes it. What is typed is never touched by an answer of the API.
  */
-export function QuickAdd({ slug, projectKey, status, onClose }: QuickAddProps) {
+export function QuickAdd({ slug, projectKey, status, tasks, onClose }: QuickAddProps) {
   const [title, setTitle] = useState('');
   const { submit } = useColumnCreations({ slug, projectKey, status });
 
@@ -28,7 +30,10 @@ export function QuickAdd({ slug, projectKey, status, onClose }: QuickAddProps) {
       const typed = event.currentTarget.value.trim();
       if (!typed) return;
       setTitle('');
-      submit(typed);
+      submit(
+        typed,
+        tasks.filter((task) => task.title === typed).map((task) => task.id),
+      );
     } else if (event.key === 'Escape') {
       event.preventDefault();
       event.stopPropagation();

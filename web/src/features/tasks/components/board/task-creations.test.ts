@@ -16,8 +16,8 @@ describe('the quick-add queue of each column', () => {
     const second = queue.add(TODO, 'Font pairing');
     expect(first.id).not.toBe(second.id);
     expect(queue.in(TODO)).toEqual([
-      { id: 'key-1', title: 'Homepage copy', state: 'saving' },
-      { id: 'key-2', title: 'Font pairing', state: 'saving' },
+      { id: 'key-1', title: 'Homepage copy', state: 'saving', namesakes: [] },
+      { id: 'key-2', title: 'Font pairing', state: 'saving', namesakes: [] },
     ]);
     expect(queue.in(DONE)).toEqual([]);
   });
@@ -34,7 +34,7 @@ describe('the quick-add queue of each column', () => {
 
   it('keeps a failed title with its reason; a retry sends it again under the same key, after the others', () => {
     const queue = creations();
-    const failing = queue.add(TODO, 'Order new laptops');
+    const failing = queue.add(TODO, 'Order new laptops', ['an-older-namesake']);
     queue.add(TODO, 'Renew domain names');
     queue.fail(TODO, failing.id, 'Could not reach the API.');
     expect(queue.in(TODO)[0]).toEqual({
@@ -42,10 +42,16 @@ describe('the quick-add queue of each column', () => {
       title: 'Order new laptops',
       state: 'failed',
       reason: 'Could not reach the API.',
+      namesakes: ['an-older-namesake'],
     });
 
     const retried = queue.retry(TODO, failing.id);
-    expect(retried).toEqual({ id: failing.id, title: 'Order new laptops', state: 'saving' });
+    expect(retried).toEqual({
+      id: failing.id,
+      title: 'Order new laptops',
+      state: 'saving',
+      namesakes: ['an-older-namesake'],
+    });
     expect(queue.in(TODO).map((creation) => creation.title)).toEqual([
       'Renew domain names',
       'Order new laptops',

@@ -6,6 +6,11 @@ export interface TaskCreation {
   readonly state: 'saving' | 'failed';
   /** Why it was not saved, in the API's words, once it failed. */
   readonly reason?: string;
+  /**
+   * The column's tasks of the same title when it was submitted: any other task of that title showing in
+   * the column is (almost surely) this one, read by the board before its own answer came (decision 0035).
+   */
+  readonly namesakes: readonly string[];
 }
 
 const NONE: readonly TaskCreation[] = [];
@@ -42,8 +47,8 @@ export function createTaskCreations(newId: () => string = () => crypto.randomUUI
     /** The column's creations, oldest first; the same list until one of them changes. */
     in: (column: string): readonly TaskCreation[] => columns.get(column) ?? NONE,
     /** A new title, saving from now on, after the column's others. */
-    add(column: string, title: string): TaskCreation {
-      const creation: TaskCreation = { id: newId(), title, state: 'saving' };
+    add(column: string, title: string, namesakes: readonly string[] = []): TaskCreation {
+      const creation: TaskCreation = { id: newId(), title, state: 'saving', namesakes };
       update(column, (list) => [...list, creation]);
       return creation;
     },
@@ -60,7 +65,12 @@ export function createTaskCreations(newId: () => string = () => crypto.randomUUI
     retry(column: string, id: string): TaskCreation | undefined {
       const failed = find(column, id);
       if (failed?.state !== 'failed') return undefined;
-      const creation: TaskCreation = { id, title: failed.title, state: 'saving' };
+      const creation: TaskCreation = {
+        id,
+        title: failed.title,
+        state: 'saving',
+        namesakes: failed.namesakes,
+      };
       update(column, (list) => [...without(id)(list), creation]);
       return creation;
     },

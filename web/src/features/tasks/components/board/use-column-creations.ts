@@ -34,7 +34,9 @@ export function useColumnCreations({ slug, projectKey, status }: ColumnCreations
 
   return {
     creations,
-    submit: (title: string) => send(taskCreations.add(column, title)),
+    /** A new title; `namesakes`: the ids of the column's tasks of that title now. */
+    submit: (title: string, namesakes: readonly string[]) =>
+      send(taskCreations.add(column, title, namesakes)),
     retry: (id: string) => {
       const creation = taskCreations.retry(column, id);
       if (creation) send(creation);
