@@ -33,23 +33,22 @@ interface BoardColumnProps {
   /** The virtualizer and, for who may move cards, dnd-kit, once loaded after the board has shown. */
   kit: BoardKit;
   adding: boolean;
+  /** Whether to show the quick-add's titles not saved yet (once its code is loaded or loading). */
+  showsQueue: boolean;
   onAddingChange: (adding: boolean) => void;
   handle: Ref<ColumnHandle>;
 }
 
 /** One status of the board: its name and count, a quick-add, and its cards, read and drawn as they scroll into view. */
 export function BoardColumn(props: BoardColumnProps) {
-  const { status, board, count, dragTasks, people, canAdd, kit, adding, onAddingChange, handle } = props;
+  const { status, board, count, dragTasks, people, canAdd, kit, adding, showsQueue, onAddingChange, handle } =
+    props;
   const list = useTaskList(columnListFilters(board, status));
   const tasks = dragTasks ?? tasksOf(list.data);
   // State, not a ref: the cards below it are drawn before a ref to it would be set.
   const [scroll, setScroll] = useState<HTMLDivElement | null>(null);
   const label = STATUS_LABELS[status];
   const headingId = `column-${status}-heading`;
-  // Once the quick-add has opened here or the kit has come (which loads it), the column shows its queue
-  // for good: its titles go on being saved, and stay shown, when the quick-add closes.
-  const [showsQueue, setShowsQueue] = useState(false);
-  if (canAdd && !showsQueue && (adding || kit.drag)) setShowsQueue(true);
 
   const drag = kit.drag;
   const Cards = kit.cards?.VirtualCards ?? FirstCards;
@@ -124,7 +123,7 @@ export function BoardColumn(props: BoardColumnProps) {
             ) : (
               cards
             )}
-            {showsQueue && (
+            {canAdd && showsQueue && (
               <Suspense fallback={null}>
                 <PendingCards slug={board.slug} projectKey={board.key} status={status} tasks={tasks} />
               </Suspense>
