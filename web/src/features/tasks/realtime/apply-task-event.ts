@@ -53,10 +53,10 @@ function patchEverywhere(queryClient: QueryClient, taskId: string, changes: Part
 }
 
 /**
- * The card where it now belongs in every cached column of its workspace; lists that are not plain
- * columns read again.
+ * The card where it now belongs in every cached column of its workspace (also a task just created);
+ * lists that are not plain columns read again.
  */
-function placeEverywhere(queryClient: QueryClient, task: Task, slug: string): void {
+export function placeEverywhere(queryClient: QueryClient, task: Task, slug: string): void {
   for (const [queryKey, data] of queryClient.getQueriesData<TaskPages>({ queryKey: taskKeys.lists() })) {
     if (!data?.pages) {
       void queryClient.invalidateQueries({ queryKey, exact: true });

@@ -16,6 +16,10 @@ export type { ColumnHandle } from './column-cards.ts';
 
 // Opened by a click or `c`; loaded with the rest of the board after it has shown (board-kit.ts).
 const QuickAdd = lazy(() => import('./quick-add.tsx').then((module) => ({ default: module.QuickAdd })));
+// The quick-add's titles not yet saved; loaded with it.
+const PendingCards = lazy(() =>
+  import('./pending-cards.tsx').then((module) => ({ default: module.PendingCards })),
+);
 
 interface BoardColumnProps {
   status: TaskStatus;
@@ -29,13 +33,16 @@ interface BoardColumnProps {
   /** The virtualizer and, for who may move cards, dnd-kit, once loaded after the board has shown. */
   kit: BoardKit;
   adding: boolean;
+  /** Whether to show the quick-add's titles not saved yet (once its code is loaded or loading). */
+  showsQueue: boolean;
   onAddingChange: (adding: boolean) => void;
   handle: Ref<ColumnHandle>;
 }
 
 /** One status of the board: its name and count, a quick-add, and its cards, read and drawn as they scroll into view. */
 export function BoardColumn(props: BoardColumnProps) {
-  const { status, board, count, dragTasks, people, canAdd, kit, adding, onAddingChange, handle } = props;
+  const { status, board, count, dragTasks, people, canAdd, kit, adding, showsQueue, onAddingChange, handle } =
+    props;
   const list = useTaskList(columnListFilters(board, status));
   const tasks = dragTasks ?? tasksOf(list.data);
   // State, not a ref: the cards below it are drawn before a ref to it would be set.
@@ -88,6 +95,7 @@ export function BoardColumn(props: BoardColumnProps) {
             slug={board.slug}
             projectKey={board.key}
             status={status}
+            tasks={tasks}
             onClose={() => onAddingChange(false)}
           />
         </Suspense>
@@ -110,6 +118,11 @@ export function BoardColumn(props: BoardColumnProps) {
               </drag.SortableList>
             ) : (
               cards
+            )}
+            {canAdd && showsQueue && (
+              <Suspense fallback={null}>
+                <PendingCards slug={board.slug} projectKey={board.key} status={status} tasks={tasks} />
+              </Suspense>
             )}
             {list.isFetchingNextPage && (
               <p className={styles.loadingMore}>

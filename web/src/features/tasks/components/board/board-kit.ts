@@ -31,8 +31,9 @@ function loadBoardKit(canDrag: boolean): Promise<BoardKit> {
   virtual ??= import('./virtual-cards.tsx').then((module) => (loaded.cards = module));
   if (canDrag) {
     dnd ??= import('./board-dnd.tsx').then((module) => (loaded.drag = module));
-    // Not needed to draw the board again, but soon: `c` opens it.
+    // Not needed to draw the board again, but soon: `c` opens it, and its cards show its queue.
     void import('./quick-add.tsx');
+    void import('./pending-cards.tsx');
   }
   return Promise.all([virtual, canDrag ? dnd : undefined]).then(([cards, drag]) => ({ cards, drag }));
 }

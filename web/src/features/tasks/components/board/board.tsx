@@ -34,6 +34,10 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
   const queryClient = useQueryClient();
   const counts = useTaskCounts(board);
   const [adding, setAdding] = useState<TaskStatus | null>(null);
+  // Once a quick-add has opened or the kit has come (which loads it), the columns show its queue for good:
+  // its titles go on being saved, and stay shown, when it closes and while the kit redraws the board.
+  const [queueOpened, setQueueOpened] = useState(false);
+  if (adding !== null && !queueOpened) setQueueOpened(true);
   const handles = useRef(new Map<TaskStatus, ColumnHandle>());
   const boardRef = useRef<HTMLDivElement>(null);
 
@@ -108,6 +112,7 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
             canAdd={canEdit}
             kit={index < ready ? kit : NO_KIT}
             adding={adding === status}
+            showsQueue={queueOpened || kit.drag !== undefined}
             onAddingChange={(open) => setAdding(open ? status : null)}
             handle={(handle) => {
               if (handle) handles.current.set(status, handle);

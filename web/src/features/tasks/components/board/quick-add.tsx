@@ -1,56 +1,39 @@
 import { useState, type KeyboardEvent } from 'react';
-import { toast } from '../../../../components/ui/toast.ts';
-import { describeError, ApiError } from '../../../../lib/api/api-error.ts';
-import { useCreateTask } from '../../api/create-task.ts';
 import type { Task } from '../../api/list-tasks.ts';
 import { STATUS_LABELS } from '../task-meta/status.tsx';
 import styles from './board.module.css';
-
-/** What the API would fill in for a task created from its title alone. */
-const NEW_TASK = { description: '', priority: 'none', assignee_id: null, due_date: null } as const;
+import { useColumnCreations } from './use-column-creations.ts';
 
 interface QuickAddProps {
   slug: string;
   projectKey: string;
   status: Task['status'];
+  /** The column's tasks read so far. */
+  tasks: readonly Task[];
   onClose: () => void;
 }
 
 /**
- * A title field at the top of a column: Enter creates the task in that column and leaves the field open
- * for the next one; Esc (or leaving it empty) closes it.
+ * A title field at the top of a column: Enter empties it at once for the next title and queues the task,
+ * which shows as a card being saved at the column's end until it is one (pending-cards.tsx); Esc (or
+ * leaving it empty) closes it. What is typed is never touched by an answer of the API.
  */
-export function QuickAdd({ slug, projectKey, status, onClose }: QuickAddProps) {
+export function QuickAdd({ slug, projectKey, status, tasks, onClose }: QuickAddProps) {
   const [title, setTitle] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const create = useCreateTask(slug, projectKey);
-  const errorId = `quick-add-${status}-error`;
-
-  const submit = () => {
-    const trimmed = title.trim();
-    if (!trimmed) return;
-    create.mutate(
-      { ...NEW_TASK, label_ids: [], title: trimmed, status },
-      {
-        onSuccess: (task) => {
-          setTitle('');
-          setError(undefined);
-          toast.success(`Created ${task.key}`);
-        },
-        onError: (cause) => {
-          const field =
-            cause instanceof ApiError ? cause.errors.find((e) => e.path === 'body.title') : undefined;
-          if (field) setError(`Title ${field.message}.`);
-          else toast.error(describeError(cause));
-        },
-      },
-    );
-  };
+  const { submit } = useColumnCreations({ slug, projectKey, status });
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {
       event.preventDefault();
-      submit();
+      // The Enter that ends an input method's composition picks the characters; it sends nothing.
+      if (event.nativeEvent.isComposing) return;
+      const typed = event.currentTarget.value.trim();
+      if (!typed) return;
+      setTitle('');
+      submit(
+        typed,
+        tasks.filter((task) => task.title === typed).map((task) => task.id),
+      );
     } else if (event.key === 'Escape') {
       event.preventDefault();
       event.stopPropagation();
@@ -68,19 +51,12 @@ export function QuickAdd({ slug, projectKey, status, onClose }: QuickAddProps) {
         maxLength={200}
         placeholder="Task title, then Enter"
         aria-label={`New task in ${STATUS_LABELS[status]}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
         onChange={(event) => setTitle(event.target.value)}
         onKeyDown={onKeyDown}
         onBlur={() => {
-          if (!title.trim() && !create.isPending) onClose();
+          if (!title.trim()) onClose();
         }}
       />
-      {error && (
-        <p id={errorId} className={styles.quickAddError}>
-          {error}
-        </p>
-      )}
     </div>
   );
 }
