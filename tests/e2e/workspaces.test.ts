@@ -111,7 +111,7 @@ describe("a new user's first workspace", () => {
     await dialog.getByRole('button', { name: 'Create project' }).click();
 
     await dialog.waitFor({ state: 'detached' });
-    await page.getByRole('link', { name: /^WEB\s*Website/ }).waitFor();
+    await page.waitForURL(`${webUrl}/w/${slug}/p/WEB`);
     await page.getByRole('navigation', { name: 'Projects' }).getByRole('link', { name: 'Website' }).waitFor();
   });
 
@@ -192,5 +192,25 @@ describe("a new user's first workspace", () => {
     await page.getByRole('heading', { name: 'Workspace not found' }).waitFor();
     await page.getByRole('link', { name: 'Go to your workspaces' }).click();
     await page.getByRole('heading', { name: workspaceName, level: 1 }).waitFor();
+  });
+
+  test("a project's name typed as the dialog opens fills the name; Enter creates it and opens its board", async () => {
+    await page.goto(`${webUrl}/w/${slug}`);
+    await page.getByRole('button', { name: 'New project' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New project' });
+    await dialog.waitFor();
+
+    // No click into the field first: the dialog puts focus there, and the space is a space.
+    await page.keyboard.type('Roadmap ideas');
+    expect(await dialog.getByLabel('Name').inputValue()).toBe('Roadmap ideas');
+    expect(await dialog.getByLabel('Key').inputValue()).toBe('RI');
+    expect(await dialog.isVisible()).toBe(true);
+    await expectAccessible(page);
+    await screenshots(page, 'new-project-dialog', () => dialog.waitFor());
+
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${webUrl}/w/${slug}/p/RI`);
+    await page.getByRole('heading', { name: /Roadmap ideas/ }).waitFor();
+    await dialog.waitFor({ state: 'detached' });
   });
 });
