@@ -40,6 +40,15 @@ async function expectInColumn(page: Page, key: string, status: string) {
   await column(page, status).locator(`a[data-task-key="${key}"]`).waitFor();
 }
 
+/** The board's columns render anew once drag and drop has loaded: measure or scroll after that. */
+async function dragAndDropLoaded(page: Page) {
+  await expect
+    .poll(() => page.locator('a[data-task-key]').first().getAttribute('aria-roledescription'), {
+      timeout: KIT_LOAD_MS,
+    })
+    .not.toBeNull();
+}
+
 const moved = (page: Page) =>
   page.waitForResponse(
     (response) => response.url().includes('/move') && response.request().method() === 'POST',
@@ -304,6 +313,7 @@ describe('the board', () => {
     for (const view of ['board', 'list']) {
       await page.goto(`${boardUrl}?view=${view}`);
       await page.locator('a[data-task-key]').first().waitFor();
+      if (view === 'board') await dragAndDropLoaded(page);
       for (const colorScheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme });
         await settled(page);
@@ -321,6 +331,7 @@ describe('the board', () => {
     await context.close();
 
     await owner.page.goto(boardUrl);
+    await dragAndDropLoaded(owner.page);
     await screenshots(owner.page, 'board-finished-columns', () =>
       column(owner.page, 'canceled').getByRole('heading', { level: 2 }).scrollIntoViewIfNeeded(),
     );
