@@ -115,6 +115,32 @@ describe("a new user's first workspace", () => {
     await page.getByRole('navigation', { name: 'Projects' }).getByRole('link', { name: 'Website' }).waitFor();
   });
 
+  test('the workspace menu and the account menu are named by what they show', async () => {
+    await page.goto(`${webUrl}/w/${slug}`);
+    await page.getByRole('heading', { name: workspaceName, level: 1 }).waitFor();
+    await page.getByRole('banner').getByText('Maya Patel').waitFor();
+    // axe's label-content-name-mismatch: the text a button shows is part of its name.
+    await expectAccessible(page);
+    const workspaceMenu = page.getByRole('button', { name: `Workspace: ${workspaceName}`, exact: true });
+    const accountMenu = page.getByRole('button', { name: 'Account menu: Maya Patel', exact: true });
+    expect(await workspaceMenu.count()).toBe(1);
+    expect(await accountMenu.count()).toBe(1);
+
+    for (const [trigger, menu] of [
+      [workspaceMenu, 'Workspaces'],
+      [accountMenu, 'Account'],
+    ] as const) {
+      const open = async () => {
+        if (!(await page.getByRole('menu', { name: menu }).isVisible())) await trigger.click();
+        await page.getByRole('menu', { name: menu }).waitFor();
+      };
+      await open();
+      await expectAccessible(page);
+      await screenshots(page, `${menu.toLowerCase()}-menu`, open);
+      await page.keyboard.press('Escape');
+    }
+  });
+
   test('/ goes back to the workspace used last', async () => {
     await page.goto(webUrl);
     await page.getByRole('heading', { name: workspaceName, level: 1 }).waitFor();
