@@ -1,14 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
+import { launchBrowser, watchPageErrors } from '../support/browser.ts';
 import {
   boardCard as card,
   boardColumn as column,
   callApiAs,
+  contrastInside,
   dragWithMouse,
   expectNoSeriousAxeViolations,
   KIT_LOAD_MS,
   saveScreenshots as screenshots,
+  settled,
   signUpPerson,
   type Person,
 } from '../support/web-e2e.ts';
@@ -36,6 +38,15 @@ afterAll(async () => {
 
 async function expectInColumn(page: Page, key: string, status: string) {
   await column(page, status).locator(`a[data-task-key="${key}"]`).waitFor();
+}
+
+/** The board's columns render anew once drag and drop has loaded: measure or scroll after that. */
+async function dragAndDropLoaded(page: Page) {
+  await expect
+    .poll(() => page.locator('a[data-task-key]').first().getAttribute('aria-roledescription'), {
+      timeout: KIT_LOAD_MS,
+    })
+    .not.toBeNull();
 }
 
 const moved = (page: Page) =>
@@ -307,5 +318,52 @@ describe('the board', () => {
     expect((await mouseMove).status()).toBe(200);
     await expectInColumn(page, 'WEB-3', 'in_review');
     await page.unroute(dndModule);
+  });
+
+  test('the Done and Canceled icons show their tick and cross, in light and dark', async () => {
+    for (const [title, status] of [
+      ['Ship the footer', 'done'],
+      ['Drop the blog', 'canceled'],
+    ]) {
+      await call(owner, 'POST', `/workspaces/${slug}/projects/WEB/tasks`, { title, status });
+    }
+    // Three device pixels to a CSS pixel, so the 1.6 px strokes of the marks cover whole pixels.
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 860 },
+      deviceScaleFactor: 3,
+      storageState: await owner.context.storageState(),
+    });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    const icon = (view: string, status: string) =>
+      view === 'board'
+        ? column(page, status).getByRole('heading', { level: 2 }).locator('svg')
+        : page.locator(`tbody svg[data-status="${status}"]`).first();
+
+    for (const view of ['board', 'list']) {
+      await page.goto(`${boardUrl}?view=${view}`);
+      await page.locator('a[data-task-key]').first().waitFor();
+      if (view === 'board') await dragAndDropLoaded(page);
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        await settled(page);
+        for (const status of ['done', 'canceled']) {
+          await icon(view, status).scrollIntoViewIfNeeded();
+          // The mark against what is around it: WCAG's 3:1 for the parts of a graphic that carry meaning.
+          expect(
+            await contrastInside(icon(view, status)),
+            `${status}, ${view}, ${colorScheme}`,
+          ).toBeGreaterThanOrEqual(3);
+        }
+      }
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+
+    await owner.page.goto(boardUrl);
+    await dragAndDropLoaded(owner.page);
+    await screenshots(owner.page, 'board-finished-columns', () =>
+      column(owner.page, 'canceled').getByRole('heading', { level: 2 }).scrollIntoViewIfNeeded(),
+    );
   });
 });

@@ -96,7 +96,8 @@ describe("a new user's first workspace", () => {
   });
 
   test('a project is created in the dialog, its key checked live and suggested from the name', async () => {
-    await page.getByRole('button', { name: /^Workspace:/ }).click();
+    // On /new no workspace is current: the menu shows, and is named, "Workspaces".
+    await page.getByRole('button', { name: 'Workspaces', exact: true }).click();
     await page.getByRole('menuitem', { name: new RegExp(workspaceName) }).click();
     await page.getByRole('button', { name: 'Create your first project' }).click();
 
@@ -111,8 +112,36 @@ describe("a new user's first workspace", () => {
     await dialog.getByRole('button', { name: 'Create project' }).click();
 
     await dialog.waitFor({ state: 'detached' });
-    await page.getByRole('link', { name: /^WEB\s*Website/ }).waitFor();
+    await page.waitForURL(`${webUrl}/w/${slug}/p/WEB`);
     await page.getByRole('navigation', { name: 'Projects' }).getByRole('link', { name: 'Website' }).waitFor();
+  });
+
+  test('the workspace menu and the account menu are named by what they show', async () => {
+    await page.goto(`${webUrl}/w/${slug}`);
+    await page.getByRole('heading', { name: workspaceName, level: 1 }).waitFor();
+    await page.getByRole('banner').getByText('Maya Patel').waitFor();
+    // axe's label-content-name-mismatch: the text a button shows is part of its name.
+    await expectAccessible(page);
+    const named = (name: string) => page.getByRole('button', { name, exact: true });
+    expect(await named(`Workspace: ${workspaceName}`).count()).toBe(1);
+    expect(await named('Account menu: Maya Patel').count()).toBe(1);
+
+    // On a phone the account menu shows no name, and is named "Account menu:". While a menu is open, Radix
+    // hides the rest of the page from the accessibility tree, so the triggers are found by their text.
+    const menuTrigger = (text: string) =>
+      page.locator('header button[aria-haspopup="menu"]', { hasText: text });
+    for (const [trigger, screen] of [
+      [menuTrigger('Workspace: '), 'workspace-menu'],
+      [menuTrigger('Account menu'), 'account-menu'],
+    ] as const) {
+      const open = async () => {
+        if ((await trigger.getAttribute('aria-expanded')) !== 'true') await trigger.click();
+        await page.getByRole('menu').waitFor();
+      };
+      await open();
+      await screenshots(page, screen, open);
+      await page.keyboard.press('Escape');
+    }
   });
 
   test('/ goes back to the workspace used last', async () => {
@@ -192,5 +221,25 @@ describe("a new user's first workspace", () => {
     await page.getByRole('heading', { name: 'Workspace not found' }).waitFor();
     await page.getByRole('link', { name: 'Go to your workspaces' }).click();
     await page.getByRole('heading', { name: workspaceName, level: 1 }).waitFor();
+  });
+
+  test("a project's name typed as the dialog opens fills the name; Enter creates it and opens its board", async () => {
+    await page.goto(`${webUrl}/w/${slug}`);
+    await page.getByRole('button', { name: 'New project' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New project' });
+    await dialog.waitFor();
+
+    // No click into the field first: the dialog puts focus there, and the space is a space.
+    await page.keyboard.type('Roadmap ideas');
+    expect(await dialog.getByLabel('Name').inputValue()).toBe('Roadmap ideas');
+    expect(await dialog.getByLabel('Key').inputValue()).toBe('RI');
+    expect(await dialog.isVisible()).toBe(true);
+    await expectAccessible(page);
+    await screenshots(page, 'new-project-dialog', () => dialog.waitFor());
+
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${webUrl}/w/${slug}/p/RI`);
+    await page.getByRole('heading', { name: /Roadmap ideas/ }).waitFor();
+    await dialog.waitFor({ state: 'detached' });
   });
 });

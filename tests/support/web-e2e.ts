@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { watchApiCalls } from './browser-api-calls.ts';
 import { watchPageErrors } from './browser.ts';
+import { contrastRatio, decodePng, luminance, type Rgb } from './png-pixels.ts';
 import { freshEmail, signUpInBrowser } from './web-accounts.ts';
 
 export const SCREENSHOTS = 'test-results/screenshots';
@@ -85,6 +86,12 @@ export async function settled(page: Page): Promise<void> {
   );
 }
 
+/**
+ * What axe checks: WCAG 2.2's A and AA success criteria (with those of 2.0 and 2.1 they include), and axe's
+ * best practices, which ran before the tags were named.
+ */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
 /** No violation axe rates serious or critical on the page as it is now. */
 export async function expectNoSeriousAxeViolations(
   page: Page,
@@ -92,7 +99,7 @@ export async function expectNoSeriousAxeViolations(
 ): Promise<void> {
   // A toast still fading in has the contrast of its half-way opacity.
   await settled(page);
-  let axe = new AxeBuilder({ page });
+  let axe = new AxeBuilder({ page }).withTags(AXE_TAGS);
   for (const selector of exclude) axe = axe.exclude(selector);
   const { violations } = await axe.analyze();
   const grave = violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
@@ -117,14 +124,39 @@ export async function saveScreenshots(
       const header = 53;
       const content = await page.locator('main').evaluate((main) => main.scrollHeight);
       await page.setViewportSize({ width, height: Math.max(height, content + header) });
-      // No focus ring left over from the steps before (main takes focus without one).
-      await page.locator('main').focus();
+      // No focus ring left over from the steps before (main takes focus without one), unless an open menu
+      // or dialog holds the focus: moving it out would close the menu.
+      const open = await page.locator('[role="menu"], [role="dialog"], [role="alertdialog"]').count();
+      if (open === 0) await page.locator('main').focus();
       await settled(page);
       await page.screenshot({ path: `${SCREENSHOTS}/${screen}-${width}-${colorScheme}.png`, fullPage: true });
     }
   }
   await page.setViewportSize({ width: 1280, height: 860 });
   await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/**
+ * The contrast between the darkest and the lightest pixel in the middle of an element as the screen shows
+ * it (a disc of `share` of its width around its centre): 1 when the middle is one flat colour, as an
+ * icon whose mark cannot be seen.
+ */
+export async function contrastInside(element: Locator, share = 0.3): Promise<number> {
+  const pixels = decodePng(await element.screenshot({ animations: 'disabled' }));
+  const [centreX, centreY] = [pixels.width / 2, pixels.height / 2];
+  const radius = pixels.width * share;
+  let darkest: Rgb | undefined;
+  let lightest: Rgb | undefined;
+  for (let y = 0; y < pixels.height; y += 1) {
+    for (let x = 0; x < pixels.width; x += 1) {
+      if (Math.hypot(x + 0.5 - centreX, y + 0.5 - centreY) > radius) continue;
+      const colour = pixels.at(x, y);
+      if (!darkest || luminance(colour) < luminance(darkest)) darkest = colour;
+      if (!lightest || luminance(colour) > luminance(lightest)) lightest = colour;
+    }
+  }
+  if (!darkest || !lightest) throw new Error('The element has no pixels.');
+  return contrastRatio(darkest, lightest);
 }
 
 export const boardColumn = (page: Page, status: string) => page.locator(`[data-column="${status}"]`);

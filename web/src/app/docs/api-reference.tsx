@@ -7,7 +7,8 @@ import styles from './api-reference.module.css';
 
 /**
  * Scalar's default theme, with its muted text and method colours dark enough (light) or light enough
- * (dark) for WCAG AA contrast, and its endpoint lists unclipped, so no region scrolls without focus.
+ * (dark) for WCAG AA contrast, its endpoint lists unclipped, so no region scrolls without focus, and
+ * the sidebar's fold buttons, which sit on their rows' links, 24 px square (WCAG 2.2's target size).
  * The doubled class outranks the theme's own rules, including its display-p3 ones.
  */
 const ACCESSIBLE_THEME = `
@@ -33,6 +34,12 @@ const ACCESSIBLE_THEME = `
 }
 .scalar-app ul.endpoints .endpoint {
   overflow-wrap: anywhere;
+}
+.scalar-app li[data-sidebar-id] > [class~='group/group-button'] > button[aria-expanded] {
+  display: grid;
+  place-items: center;
+  min-width: 24px;
+  min-height: 24px;
 }
 `;
 

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { paths } from '../../config/paths.ts';
 import { CreateProjectDialog } from '../../features/projects/components/create-project-dialog.tsx';
 import { ProjectSettings } from '../../features/projects/components/project-settings.tsx';
 import { taskKeys } from '../../features/tasks/api/query-keys.ts';
@@ -14,6 +15,7 @@ export function SettingsProjectsScreen() {
   const role = useWorkspace(slug).data?.role;
   const [creating, setCreating] = useState(false);
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   return (
     <>
       <ProjectSettings
@@ -25,9 +27,10 @@ export function SettingsProjectsScreen() {
         slug={slug}
         open={creating}
         onOpenChange={setCreating}
-        onCreated={() => {
+        onCreated={(project) => {
           setCreating(false);
           void queryClient.invalidateQueries({ queryKey: taskKeys.counts() });
+          void navigate({ to: paths.board, params: { slug, key: project.key } });
         }}
       />
     </>

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { paths } from '../../config/paths.ts';
 import { activityKeys } from '../../features/activity/api/query-keys.ts';
 import { ActivityFeed } from '../../features/activity/components/activity-feed.tsx';
 import { useMembers } from '../../features/members/api/list-members.ts';
@@ -31,6 +32,7 @@ export function WorkspaceHomeScreen() {
   const members = useMembers(slug);
   const [creating, setCreating] = useState(false);
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   // The layout shows this screen only once the workspace has loaded.
   const role = workspace.data?.role;
   const canCreate = role === 'owner' || role === 'admin';
@@ -76,11 +78,12 @@ export function WorkspaceHomeScreen() {
         slug={slug}
         open={creating}
         onOpenChange={setCreating}
-        onCreated={() => {
+        onCreated={(project) => {
           setCreating(false);
           // The new project has counts (zeros) and an event of its own.
           void queryClient.invalidateQueries({ queryKey: taskKeys.counts() });
           void queryClient.invalidateQueries({ queryKey: activityKeys.list({ slug }) });
+          void navigate({ to: paths.board, params: { slug, key: project.key } });
         }}
       />
     </div>

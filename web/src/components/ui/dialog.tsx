@@ -1,5 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
+import { Button } from './button.tsx';
 import { classNames } from './class-names.ts';
 import styles from './dialog.module.css';
 
@@ -23,7 +24,9 @@ interface DialogProps {
 
 /**
  * A modal dialog on Radix's primitive: focus trap, `Esc`, scroll lock, labelled by its title and
- * described by its description, focus returned to what opened it.
+ * described by its description, focus returned to what opened it. A centered dialog opens with focus in
+ * its first field, or else on its safe way out (`DialogCancel`), never on the × button: there, a space
+ * typed as the dialog opens would close it.
  */
 export function Dialog({
   open,
@@ -43,6 +46,7 @@ export function Dialog({
         />
         <RadixDialog.Content
           className={classNames(styles.content, styles[variant])}
+          onOpenAutoFocus={variant === 'centered' ? focusFirstFieldOrCancel : undefined}
           onCloseAutoFocus={onCloseAutoFocus}
           onEscapeKeyDown={onEscapeKeyDown}
           {...(description === undefined ? { 'aria-describedby': undefined } : {})}
@@ -60,5 +64,37 @@ export function Dialog({
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
+  );
+}
+
+const FIELD = 'input:not([type="hidden"]):not(:disabled), textarea:not(:disabled), select:not(:disabled)';
+
+/** Radix focuses the first tabbable element, the × button; a form's first field or Cancel comes first. */
+function focusFirstFieldOrCancel(event: Event) {
+  const content = event.currentTarget;
+  if (!(content instanceof HTMLElement)) return;
+  const target =
+    content.querySelector<HTMLElement>(FIELD) ?? content.querySelector<HTMLElement>('[data-dialog-cancel]');
+  if (!target) return;
+  event.preventDefault();
+  target.focus();
+  // As Radix does: a field that has a value (a name being edited) is selected, so typing replaces it.
+  if (target instanceof HTMLInputElement) target.select();
+}
+
+/** The safe way out of a dialog that asks before it acts: it closes the dialog and has focus when it opens. */
+export function DialogCancel({
+  children = 'Cancel',
+  disabled,
+}: {
+  children?: ReactNode;
+  disabled?: boolean;
+}) {
+  return (
+    <RadixDialog.Close asChild>
+      <Button data-dialog-cancel="" disabled={disabled}>
+        {children}
+      </Button>
+    </RadixDialog.Close>
   );
 }

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CopyField } from '../../../components/ui/copy-field.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogCancel } from '../../../components/ui/dialog.tsx';
 import { FormActions } from '../../../components/ui/form.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { LoadingLine } from '../../../components/ui/loading-line.tsx';
@@ -133,9 +133,7 @@ function TokenRow({ token }: { token: ApiToken }) {
           >
             {revoke.isPending ? 'Revoking…' : 'Revoke token'}
           </Button>
-          <Button onClick={() => setConfirming(false)} disabled={revoke.isPending}>
-            Keep it
-          </Button>
+          <DialogCancel disabled={revoke.isPending}>Keep it</DialogCancel>
         </FormActions>
       </Dialog>
     </li>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogCancel } from '../../../components/ui/dialog.tsx';
 import { FormActions } from '../../../components/ui/form.tsx';
 import { describeError } from '../../../lib/api/api-error.ts';
 import { useRevokeInvitation } from '../api/revoke-invitation.ts';
@@ -95,7 +95,7 @@ function RevokeDialog({
       <div className={styles.dialogBody}>
         {revoke.error && <Alert>{describeError(revoke.error)}</Alert>}
         <FormActions>
-          <Button onClick={close}>Cancel</Button>
+          <DialogCancel />
           <Button
             variant="danger"
             disabled={revoke.isPending}

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogCancel } from '../../../components/ui/dialog.tsx';
 import { FormActions } from '../../../components/ui/form.tsx';
 import { describeError } from '../../../lib/api/api-error.ts';
 import { useDeleteLabel } from '../api/delete-label.ts';
@@ -38,7 +38,7 @@ export function DeleteLabelDialog({ slug, label, usage, onClose }: DeleteLabelDi
         <p className="muted">The label is taken off every task that has it. This cannot be undone.</p>
         {remove.error && <Alert>{describeError(remove.error)}</Alert>}
         <FormActions>
-          <Button onClick={close}>Cancel</Button>
+          <DialogCancel />
           <Button
             variant="danger"
             disabled={remove.isPending || label === null}

@@ -82,6 +82,27 @@ describe('LabelSettings', () => {
     expect(await sent[0]?.json()).toEqual({ color: '#123abc' });
   });
 
+  it('opens the edit dialog with focus in the name and the delete dialog with focus on Cancel', async () => {
+    const sent = answer([bug]);
+    const { user } = renderSettings(admin);
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Bug' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit label' });
+    expect(document.activeElement).toBe(within(edit).getByLabelText('Name'));
+    await user.keyboard('Defect');
+    expect(within(edit).getByLabelText<HTMLInputElement>('Name').value).toBe('Defect');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Delete Bug' }));
+    const remove = await screen.findByRole('dialog', { name: 'Delete the label Bug?' });
+    expect(document.activeElement).toBe(within(remove).getByRole('button', { name: 'Cancel' }));
+    // Enter on the focused Cancel closes the dialog and deletes nothing.
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent).toHaveLength(0);
+  });
+
   it("shows the API's label_exists beside the name", async () => {
     answer([bug], () =>
       apiAnswer(409, {

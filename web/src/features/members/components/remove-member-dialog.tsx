@@ -2,7 +2,7 @@ import type { components } from '@api-spec/schema.d.ts';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogCancel } from '../../../components/ui/dialog.tsx';
 import { FormActions } from '../../../components/ui/form.tsx';
 import { describeError } from '../../../lib/api/api-error.ts';
 import { useRemoveMember } from '../api/remove-member.ts';
@@ -75,7 +75,7 @@ export function RemoveMemberDialog({
         )}
         {remove.error && <Alert>{describeError(remove.error)}</Alert>}
         <FormActions>
-          <Button onClick={close}>{lastOwner ? 'Close' : 'Cancel'}</Button>
+          <DialogCancel>{lastOwner ? 'Close' : 'Cancel'}</DialogCancel>
           {!lastOwner && (
             <Button variant="danger" onClick={confirm} disabled={remove.isPending}>
               {remove.isPending ? 'Removing…' : isSelf ? 'Leave workspace' : 'Remove'}

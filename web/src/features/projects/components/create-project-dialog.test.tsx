@@ -10,14 +10,25 @@ function apiAnswers(status: number, body: object) {
 }
 
 function renderDialog(onCreated = vi.fn()) {
+  const onOpenChange = vi.fn();
   const rendered = renderWithQueries(
-    <CreateProjectDialog slug="acme" open onOpenChange={vi.fn()} onCreated={onCreated} />,
+    <CreateProjectDialog slug="acme" open onOpenChange={onOpenChange} onCreated={onCreated} />,
   );
   const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
-  return { ...rendered, field, onCreated };
+  return { ...rendered, field, onCreated, onOpenChange };
 }
 
 describe('CreateProjectDialog', () => {
+  it('opens with focus in the name, so a name typed at once (spaces too) fills it', async () => {
+    apiAnswers(500, {});
+    const { user, field, onOpenChange } = renderDialog();
+
+    await user.keyboard('Roadmap ideas');
+    expect(field('Name').value).toBe('Roadmap ideas');
+    expect(field('Key').value).toBe('RI');
+    expect(onOpenChange).not.toHaveBeenCalled();
+  });
+
   it('suggests the key from the name until the key is edited', async () => {
     apiAnswers(500, {});
     const { user, field } = renderDialog();

@@ -1,8 +1,7 @@
 import type { components } from '@api-spec/schema.d.ts';
 import { useState, type FormEvent } from 'react';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogCancel } from '../../../components/ui/dialog.tsx';
 import { Form, FormActions } from '../../../components/ui/form.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { describeError } from '../../../lib/api/api-error.ts';
@@ -60,7 +59,7 @@ export function DeleteWorkspaceDialog({
           onChange={(event) => setTyped(event.target.value)}
         />
         <FormActions>
-          <Button onClick={() => onOpenChange(false)}>Cancel</Button>
+          <DialogCancel />
           <SubmitButton variant="danger" pending={remove.isPending} pendingLabel="Deleting…">
             Delete workspace
           </SubmitButton>

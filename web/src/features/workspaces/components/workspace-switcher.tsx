@@ -31,12 +31,14 @@ export function WorkspaceSwitcher({ current, phoneItems }: WorkspaceSwitcherProp
     <Menu
       label="Workspaces"
       trigger={
-        <button type="button" className={styles.trigger} aria-label={`Workspace: ${current?.name ?? 'none'}`}>
+        // Named by what it shows (WCAG 2.5.3, label in name): "Workspace: Acme", the mark left out.
+        <button type="button" className={styles.trigger}>
           {current && (
             <span className={styles.mark} aria-hidden="true">
               {current.name.charAt(0).toUpperCase()}
             </span>
           )}
+          {current && <VisuallyHidden>Workspace: </VisuallyHidden>}
           <span className={styles.name}>{current?.name ?? 'Workspaces'}</span>
           <span className={styles.chevron} aria-hidden="true">
             ▾

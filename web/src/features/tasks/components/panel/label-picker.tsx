@@ -37,7 +37,8 @@ export function LabelPicker({ labels, selected, canEdit, onChange, createLabel }
     <Popover.Root>
       <Popover.Trigger
         className={styles.propertyButton}
-        aria-label={`Labels: ${chosen.map((l) => l.name).join(', ') || 'none'}`}
+        // Says what it shows, "No labels" too (WCAG 2.5.3, label in name).
+        aria-label={`Labels: ${chosen.map((l) => l.name).join(', ') || 'No labels'}`}
       >
         {chips}
       </Popover.Trigger>

@@ -26,7 +26,10 @@ const PROGRESS: Readonly<Record<TaskStatus, number>> = {
   canceled: 1,
 };
 
-/** A small circle that shows a status at a glance; decorative, since the status is always named beside it. */
+/**
+ * A small circle that shows a status at a glance; decorative, since the status is always named beside it.
+ * A finished task's circle is filled, and its tick or cross is cut out of the fill in the surface colour.
+ */
 export function StatusIcon({ status }: { status: TaskStatus }) {
   const progress = PROGRESS[status];
   const radius = 3.5;
@@ -44,16 +47,28 @@ export function StatusIcon({ status }: { status: TaskStatus }) {
         cx="7"
         cy="7"
         r="6"
-        fill="none"
+        fill={progress === 1 ? 'currentColor' : 'none'}
         stroke="currentColor"
         strokeWidth="1.5"
         strokeDasharray={status === 'backlog' ? '2 2' : undefined}
       />
       {status === 'done' && (
-        <path d="M4.2 7.2l1.9 1.9 3.7-3.9" fill="none" stroke="var(--on-status)" strokeWidth="1.6" />
+        <path
+          d="M4.2 7.2l1.9 1.9 3.7-3.9"
+          fill="none"
+          stroke="var(--on-status)"
+          strokeWidth="1.6"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       )}
       {status === 'canceled' && (
-        <path d="M4.8 4.8l4.4 4.4M9.2 4.8l-4.4 4.4" stroke="var(--on-status)" strokeWidth="1.6" />
+        <path
+          d="M4.8 4.8l4.4 4.4M9.2 4.8l-4.4 4.4"
+          stroke="var(--on-status)"
+          strokeWidth="1.6"
+          strokeLinecap="round"
+        />
       )}
       {progress > 0 && progress < 1 && (
         <circle
