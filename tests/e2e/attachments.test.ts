@@ -10,6 +10,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
+import { emulateNetwork } from '../support/network-conditions.ts';
 import {
   boardCard,
   callApiAs,
@@ -61,25 +62,8 @@ const apiAs = (person: Person, method: string, path: string, body?: unknown): Pr
   sendApiAs(apiUrl, person.page, method, path, body);
 
 /** Slows the page's uploads down to `bytesPerSecond`, so their progress can be seen (Chromium's throttling). */
-async function throttleUploads(page: Page, bytesPerSecond: number): Promise<() => Promise<void>> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: bytesPerSecond,
-  });
-  return async () => {
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
-    await cdp.detach();
-  };
-}
+const throttleUploads = (page: Page, bytesPerSecond: number) =>
+  emulateNetwork(page, { latency: 0, downloadThroughput: -1, uploadThroughput: bytesPerSecond });
 
 const attachmentsOf = (within: Page | Locator) => within.getByRole('region', { name: /^Attachments/ });
 

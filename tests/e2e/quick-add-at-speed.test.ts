@@ -8,6 +8,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
+import { emulateNetwork, SLOW_3G } from '../support/network-conditions.ts';
 import {
   boardColumn as column,
   callApiAs,
@@ -23,7 +24,6 @@ const VIEWPORT = { width: 1280, height: 2400 };
 /** How long the cards may take to be saved, on a busy machine or a slow network. */
 const SAVED = { timeout: 30_000 };
 /** Chromium's "Slow 3G" (DevTools' preset): 400 ms of latency, 400 kbit/s each way. */
-const SLOW_3G = { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 };
 /** Chromium logs each failed request; these are the failures of task creation the tests provoke. */
 const PROVOKED =
   /Failed to load resource: (the server responded with a status of 500|net::ERR_CONNECTION_RESET)/;
@@ -148,9 +148,7 @@ describe('the quick-add at speed', () => {
     const { page } = owner;
     const titles = TWENTY.slice(0, 6);
     const field = await openQuickAdd('SLOW');
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', SLOW_3G);
+    const lift = await emulateNetwork(page, SLOW_3G);
     try {
       await typeAtSpeed(page, titles);
       // The box is empty at once, and the last title (queued behind the others) shows as a card being saved.
@@ -161,13 +159,7 @@ describe('the quick-add at speed', () => {
         .waitFor();
       await expect.poll(() => unsaved(page).count(), { timeout: 45_000 }).toBe(0);
     } finally {
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: 0,
-        downloadThroughput: -1,
-        uploadThroughput: -1,
-      });
-      await cdp.detach();
+      await lift();
     }
     await expectCreatedInOrder(page, 'SLOW', titles);
     expect(await field.inputValue()).toBe('');
