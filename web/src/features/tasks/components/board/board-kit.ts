@@ -251,8 +251,13 @@ function restoreScroll(board: HTMLElement, before: Kept): void {
 }
 
 /** The heights of the cards a column shows, in order. */
-function heightsOf(body: HTMLElement): number[] {
-  return [...body.querySelectorAll<HTMLElement>('li[data-index]')].map((item) => item.offsetHeight);
+function heightsOf(body: HTMLElement): Map<string, number> {
+  const heights = new Map<string, number>();
+  for (const item of body.querySelectorAll<HTMLElement>('li[data-index]')) {
+    const key = item.querySelector<HTMLElement>('a[data-task-key]')?.dataset['taskKey'];
+    if (key) heights.set(key, item.offsetHeight);
+  }
+  return heights;
 }
 
 /** Gives focus back to the card, and lifts it if it was pressed: dnd-kit's sensors take the press as if new. */

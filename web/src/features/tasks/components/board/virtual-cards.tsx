@@ -23,7 +23,7 @@ export function VirtualCards({ tasks, headingId, scroll, card, more, handle }: C
   const virtualizer = useVirtualizer({
     count: tasks.length,
     getScrollElement: () => scroll,
-    estimateSize: (index) => known?.[index] ?? ESTIMATED_CARD_HEIGHT,
+    estimateSize: (index) => known?.get(tasks[index]?.key ?? '') ?? ESTIMATED_CARD_HEIGHT,
     // Its column is in the page already (it takes over from the first cards): its size is known.
     initialRect: scroll ? { width: scroll.clientWidth, height: scroll.clientHeight } : undefined,
     initialOffset: scroll?.scrollTop ?? 0,

@@ -1,0 +1,221 @@
+/**
+ * Issue 24, item 2: after a move, the cards of every column sit one under the other, a gap apart — no two
+ * overlap, none leaves a hole — for the person who moved the card and for a colleague watching live, without
+ * a reload. Cards of one, two and four lines (and with labels) are moved across and within columns, with the
+ * keyboard, the mouse and the API.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import {
+  boardCard as card,
+  boardColumn as column,
+  callApiAs,
+  dragWithMouse,
+  KIT_LOAD_MS,
+  signUpPerson,
+  type Person,
+} from '../support/web-e2e.ts';
+
+const { webUrl, apiUrl } = inject('stack');
+const PASSWORD = 'layout test password';
+/** The gap between two cards (column-cards.ts), and what rounding may add to it. */
+const CARD_GAP = 8;
+const TOLERANCE = 1.5;
+const LIVE = { timeout: 5_000 };
+
+interface Task {
+  id: string;
+  key: string;
+  version: number;
+}
+
+let browser: Browser;
+let ada: Person;
+let bob: Person;
+const slug = `layout-${Date.now().toString(36)}`;
+const tasks = new Map<string, Task>();
+
+const call = <T>(person: Person, method: string, path: string, body?: unknown) =>
+  callApiAs<T>(apiUrl, person.page, method, path, body);
+
+const LONG =
+  'Rewrite the onboarding e-mails so that a new workspace owner knows what to do on day one, day three and day seven';
+const MEDIUM = 'Move the marketing site to the new host and keep every old link working';
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ada = await signUpPerson(browser, { webUrl, apiUrl }, PASSWORD);
+  bob = await signUpPerson(browser, { webUrl, apiUrl }, PASSWORD);
+  await call(ada, 'POST', '/workspaces', { name: 'Layout test', slug });
+  await call(ada, 'POST', `/workspaces/${slug}/projects`, { key: 'WEB', name: 'Website' });
+  const label = await call<{ id: string }>(ada, 'POST', `/workspaces/${slug}/labels`, {
+    name: 'design',
+    color: '#8b5cf6',
+  });
+  const titles = ['Pricing', LONG, 'Redirects', MEDIUM, 'Footer', LONG, 'Favicon', 'Cookie banner'];
+  for (const [index, title] of titles.entries()) {
+    const labels = index % 3 === 0 ? [label.id] : [];
+    const task = await call<Task>(ada, 'POST', `/workspaces/${slug}/projects/WEB/tasks`, {
+      title,
+      status: index < 6 ? 'todo' : 'in_progress',
+      label_ids: labels,
+    });
+    tasks.set(task.key, task);
+  }
+  const invite = await call<{ accept_url: string }>(ada, 'POST', `/workspaces/${slug}/invitations`, {
+    email: bob.email,
+    role: 'member',
+  });
+  await call(bob, 'POST', `/invitations/${invite.accept_url.split('/').at(-1) ?? ''}/accept`);
+}, 120_000);
+
+afterAll(async () => {
+  for (const person of [ada, bob]) {
+    if (!person) continue;
+    expect(person.errors).toEqual([]);
+    await person.context.close();
+  }
+  await browser?.close();
+});
+
+interface Box {
+  key: string;
+  top: number;
+  bottom: number;
+}
+
+/** Every card's box on the page, by column, top to bottom. */
+function cardBoxes(page: Page): Promise<Record<string, Box[]>> {
+  return page.evaluate(() => {
+    // Runs in the page; the tests' types have no DOM.
+    interface Element {
+      getAttribute: (name: string) => string | null;
+      getBoundingClientRect: () => { top: number; bottom: number };
+      querySelectorAll: (selector: string) => ArrayLike<Element>;
+    }
+    const doc = (globalThis as unknown as { document: Element }).document;
+    const columns: Record<string, { key: string; top: number; bottom: number }[]> = {};
+    for (const section of Array.from(doc.querySelectorAll('[data-column]'))) {
+      columns[section.getAttribute('data-column') ?? ''] = Array.from(
+        section.querySelectorAll('a[data-task-key]'),
+      )
+        .map((card) => {
+          const box = card.getBoundingClientRect();
+          return { key: card.getAttribute('data-task-key') ?? '', top: box.top, bottom: box.bottom };
+        })
+        .sort((a, b) => a.top - b.top);
+    }
+    return columns;
+  });
+}
+
+/** Where two cards of a column overlap, or leave more than the gap between them. */
+function layoutFaults(columns: Record<string, Box[]>): string[] {
+  const faults: string[] = [];
+  for (const [status, cards] of Object.entries(columns)) {
+    for (const [index, below] of cards.entries()) {
+      const above = cards[index - 1];
+      if (!above) continue;
+      const space = below.top - above.bottom;
+      if (space < CARD_GAP - TOLERANCE)
+        faults.push(`${status}: ${below.key} overlaps ${above.key} (${space}px)`);
+      if (space > CARD_GAP + TOLERANCE) faults.push(`${status}: a ${space}px hole above ${below.key}`);
+    }
+  }
+  return faults;
+}
+
+/** Waits for the board to stand still (no card moving for a while), then answers its layout's faults. */
+async function faultsOnceStill(page: Page): Promise<string[]> {
+  let last = '';
+  await expect
+    .poll(
+      async () => {
+        const now = JSON.stringify(await cardBoxes(page));
+        const still = now === last;
+        last = now;
+        return still;
+      },
+      { interval: 250, timeout: 10_000 },
+    )
+    .toBe(true);
+  return layoutFaults(JSON.parse(last) as Record<string, Box[]>);
+}
+
+async function expectTidy(...people: Person[]) {
+  for (const person of people) expect(await faultsOnceStill(person.page)).toEqual([]);
+}
+
+const moved = (page: Page) =>
+  page.waitForResponse((r) => r.url().includes('/move') && r.request().method() === 'POST');
+
+describe('cards after a move', () => {
+  test('both boards start tidy, with cards of different heights', async () => {
+    for (const person of [ada, bob]) {
+      await person.page.goto(`${webUrl}/w/${slug}/p/WEB`);
+      await card(person.page, 'WEB-8').waitFor();
+    }
+    // Drag and drop (and the virtualizer) have taken over the columns.
+    await expect
+      .poll(() => card(ada.page, 'WEB-1').getAttribute('aria-roledescription'), { timeout: KIT_LOAD_MS })
+      .not.toBeNull();
+    const heights = await card(ada.page, 'WEB-2').evaluate((a) => a.getBoundingClientRect().height);
+    const short = await card(ada.page, 'WEB-3').evaluate((a) => a.getBoundingClientRect().height);
+    expect(heights).toBeGreaterThan(short + 20);
+    await expectTidy(ada, bob);
+  });
+
+  test('a tall card moved with the keyboard to another column', async () => {
+    const { page } = ada;
+    const done = moved(page);
+    await card(page, 'WEB-2').focus();
+    await page.keyboard.press('Space');
+    await page.getByText(/WEB-2 is over Todo/).waitFor({ state: 'attached' });
+    await page.keyboard.press('ArrowRight');
+    await page.getByText(/WEB-2 is over In progress/).waitFor({ state: 'attached' });
+    await page.keyboard.press('Space');
+    expect((await done).status()).toBe(200);
+    await column(bob.page, 'in_progress').locator('a[data-task-key="WEB-2"]').waitFor(LIVE);
+    await expectTidy(ada, bob);
+  });
+
+  test('a short card dragged with the mouse to the top of another column', async () => {
+    const { page } = ada;
+    const done = moved(page);
+    await dragWithMouse(page, card(page, 'WEB-3'), card(page, 'WEB-7'));
+    expect((await done).status()).toBe(200);
+    await column(bob.page, 'in_progress').locator('a[data-task-key="WEB-3"]').waitFor(LIVE);
+    await expectTidy(ada, bob);
+  });
+
+  test('the last card of a column moved up with the keyboard, within it', async () => {
+    const { page } = ada;
+    const done = moved(page);
+    await card(page, 'WEB-6').focus();
+    await page.keyboard.press('Space');
+    await page.getByText(/WEB-6 is over Todo/).waitFor({ state: 'attached' });
+    for (let step = 0; step < 3; step++) await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Space');
+    expect((await done).status()).toBe(200);
+    await expectTidy(ada, bob);
+  });
+
+  test('tall and short cards moved through the API, one after the other with no pause', async () => {
+    const moves: [string, Record<string, unknown>][] = [
+      ['WEB-4', { status: 'in_progress', before_id: tasks.get('WEB-7')?.id }],
+      ['WEB-8', { status: 'todo' }],
+      ['WEB-2', { status: 'todo', after_id: tasks.get('WEB-1')?.id }],
+      ['WEB-5', { status: 'in_review' }],
+    ];
+    for (const [key, to] of moves) {
+      const task = await call<Task>(ada, 'GET', `/workspaces/${slug}/tasks/${key}`);
+      await call(ada, 'POST', `/tasks/${task.id}/move`, to);
+    }
+    for (const person of [ada, bob]) {
+      await column(person.page, 'in_review').locator('a[data-task-key="WEB-5"]').waitFor(LIVE);
+      await column(person.page, 'todo').locator('a[data-task-key="WEB-2"]').waitFor(LIVE);
+    }
+    await expectTidy(ada, bob);
+  });
+});
