@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type Ref } from 'react';
+import { lazy, memo, Suspense, useState, type Ref } from 'react';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { describeError } from '../../../../lib/api/api-error.ts';
@@ -35,12 +35,15 @@ interface BoardColumnProps {
   adding: boolean;
   /** Whether to show the quick-add's titles not saved yet (once its code is loaded or loading). */
   showsQueue: boolean;
-  onAddingChange: (adding: boolean) => void;
+  onAddingChange: (status: TaskStatus, adding: boolean) => void;
   handle: Ref<ColumnHandle>;
 }
 
-/** One status of the board: its name and count, a quick-add, and its cards, read and drawn as they scroll into view. */
-export function BoardColumn(props: BoardColumnProps) {
+/**
+ * One status of the board: its name and count, a quick-add, and its cards, read and drawn as they scroll into
+ * view. Memoized: a card moved live between two columns draws those two again, not the other four.
+ */
+export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
   const { status, board, count, dragTasks, people, canAdd, kit, adding, showsQueue, onAddingChange, handle } =
     props;
   const list = useTaskList(columnListFilters(board, status));
@@ -81,7 +84,7 @@ export function BoardColumn(props: BoardColumnProps) {
             type="button"
             className={styles.iconButton}
             aria-label={`Add a task to ${label}`}
-            onClick={() => onAddingChange(true)}
+            onClick={() => onAddingChange(status, true)}
           >
             <svg viewBox="0 0 14 14" width="14" height="14" aria-hidden="true">
               <path d="M7 2.5v9M2.5 7h9" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
@@ -96,7 +99,7 @@ export function BoardColumn(props: BoardColumnProps) {
             projectKey={board.key}
             status={status}
             tasks={tasks}
-            onClose={() => onAddingChange(false)}
+            onClose={() => onAddingChange(status, false)}
           />
         </Suspense>
       )}
@@ -140,7 +143,7 @@ export function BoardColumn(props: BoardColumnProps) {
       {inner}
     </section>
   );
-}
+});
 
 function ColumnSkeleton() {
   return (

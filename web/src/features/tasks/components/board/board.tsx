@@ -1,5 +1,5 @@
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '../../../../components/ui/button.tsx';
 import { isTyping } from '../../../../lib/keyboard/is-typing.ts';
 import { useTaskCounts } from '../../api/count-tasks.ts';
@@ -38,7 +38,14 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
   // its titles go on being saved, and stay shown, when it closes and while the kit redraws the board.
   const [queueOpened, setQueueOpened] = useState(false);
   if (adding !== null && !queueOpened) setQueueOpened(true);
-  const handles = useRef(new Map<TaskStatus, ColumnHandle>());
+  // The columns' handles, kept by ref callbacks made once (a map that lives as long as the board).
+  const [handles] = useState(() => new Map<TaskStatus, ColumnHandle>());
+  // Stable, so that a column whose cards and count stay the same is not drawn again (BoardColumn is memoized).
+  const onAddingChange = useCallback(
+    (status: TaskStatus, open: boolean) => setAdding(open ? status : null),
+    [],
+  );
+  const [columnHandles] = useState(() => handleSetters(handles));
   const boardRef = useRef<HTMLDivElement>(null);
 
   // Every column has shown its first page (or its error): the rest of the board may load now (board-kit.ts).
@@ -76,7 +83,7 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
     if (!card || !status) return;
     // The index is on the card's slot, not the card: a card shifted by another's move is not drawn again.
     const index = Number(card.closest<HTMLElement>('li[data-index]')?.dataset['index']);
-    if (focusNeighbour(handles.current, status, index, event.key)) event.preventDefault();
+    if (focusNeighbour(handles, status, index, event.key)) event.preventDefault();
   };
 
   const content = ({ columns, dragging }: DragView) => (
@@ -113,11 +120,8 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
             kit={index < ready ? kit : NO_KIT}
             adding={adding === status}
             showsQueue={queueOpened || kit.drag !== undefined}
-            onAddingChange={(open) => setAdding(open ? status : null)}
-            handle={(handle) => {
-              if (handle) handles.current.set(status, handle);
-              else handles.current.delete(status);
-            }}
+            onAddingChange={onAddingChange}
+            handle={columnHandles[status]}
           />
         ))}
       </div>
@@ -130,6 +134,20 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
       {content}
     </dnd.DragArea>
   );
+}
+
+/** One ref callback per column, made once, that keeps the column's handle in `handles`. */
+function handleSetters(
+  handles: Map<TaskStatus, ColumnHandle>,
+): Record<TaskStatus, (handle: ColumnHandle | null) => void> {
+  const setter = (status: TaskStatus) => (handle: ColumnHandle | null) => {
+    if (handle) handles.set(status, handle);
+    else handles.delete(status);
+  };
+  return Object.fromEntries(STATUSES.map((status) => [status, setter(status)])) as Record<
+    TaskStatus,
+    (handle: ColumnHandle | null) => void
+  >;
 }
 
 function focusNeighbour(

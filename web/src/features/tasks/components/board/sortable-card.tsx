@@ -1,6 +1,6 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { useCallback, useLayoutEffect, useRef } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef } from 'react';
 import type { Task } from '../../api/list-tasks.ts';
 import type { BoardPeople } from './board-people.ts';
 import { TaskCard } from './task-card.tsx';
@@ -16,8 +16,16 @@ interface SortableCardProps {
   people: BoardPeople;
 }
 
-/** A card that can be picked up (pointer, touch, or Space on the focused card); only for who may move it. */
-export function SortableCard({ task, slug, projectKey, people }: SortableCardProps) {
+/**
+ * A card that can be picked up (pointer, touch, or Space on the focused card); only for who may move it.
+ * Memoized: its column draws it again only when its task changed (dnd-kit still does, when a drag needs it).
+ */
+export const SortableCard = memo(function SortableCard({
+  task,
+  slug,
+  projectKey,
+  people,
+}: SortableCardProps) {
   const { setNodeRef, attributes, listeners, transform, transition, isDragging } = useSortable({
     id: task.id,
     data: { task } satisfies CardData,
@@ -54,4 +62,4 @@ export function SortableCard({ task, slug, projectKey, people }: SortableCardPro
       {...listeners}
     />
   );
-}
+});
