@@ -1,4 +1,7 @@
 /**
+ * Issue 24, item 6: a 1280 px screen shows the whole board — the open columns narrower, Done and Canceled
+ * folded by default with their counts, a one-line card about 56 px high with no mark for "no priority".
+ *
  * Issue 24, item 2: after a move, the cards of every column sit one under the other, a gap apart — no two
  * overlap, none leaves a hole — for the person who moved the card and for a colleague watching live, without
  * a reload. Cards of one, two and four lines (and with labels) are moved across and within columns, with the
@@ -13,6 +16,7 @@ import {
   callApiAs,
   dragWithMouse,
   KIT_LOAD_MS,
+  saveScreenshots,
   signUpPerson,
   type Person,
 } from '../support/web-e2e.ts';
@@ -63,6 +67,12 @@ beforeAll(async () => {
     });
     tasks.set(task.key, task);
   }
+  for (const [title, status] of [
+    ['Launch the beta', 'done'],
+    ['Write the changelog', 'done'],
+    ['Drop the old blog', 'canceled'],
+  ])
+    await call(ada, 'POST', `/workspaces/${slug}/projects/WEB/tasks`, { title, status });
   const invite = await call<{ accept_url: string }>(ada, 'POST', `/workspaces/${slug}/invitations`, {
     email: bob.email,
     role: 'member',
@@ -217,5 +227,75 @@ describe('cards after a move', () => {
       await column(person.page, 'todo').locator('a[data-task-key="WEB-2"]').waitFor(LIVE);
     }
     await expectTidy(ada, bob);
+  });
+});
+
+describe('a 1280 px screen', () => {
+  const boardUrl = () => `${webUrl}/w/${slug}/p/WEB`;
+  const columnBoxes = (page: Page) =>
+    page.locator('[data-column]').evaluateAll((sections) =>
+      sections.map((section) => {
+        const box = (
+          section as unknown as { getBoundingClientRect: () => { left: number; right: number } }
+        ).getBoundingClientRect();
+        return { left: box.left, right: box.right };
+      }),
+    );
+
+  test('shows all six columns, Done and Canceled folded with their counts', async () => {
+    const { page } = ada;
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await page.goto(boardUrl());
+    await card(page, 'WEB-1').waitFor();
+    const boxes = await columnBoxes(page);
+    expect(boxes).toHaveLength(6);
+    for (const box of boxes) expect(box.right).toBeLessThanOrEqual(1280);
+    for (const [status, count] of [
+      ['done', '2'],
+      ['canceled', '1'],
+    ] as const) {
+      await expect.poll(() => column(page, status).getByTestId(`count-${status}`).textContent()).toBe(count);
+      expect(await column(page, status).getAttribute('data-collapsed')).not.toBeNull();
+      expect(await column(page, status).locator('a[data-task-key]').count()).toBe(0);
+    }
+    await column(page, 'done').getByRole('button', { name: 'Done 2', expanded: false }).waitFor();
+    await saveScreenshots(page, 'board-folded', () => card(page, 'WEB-1').waitFor());
+  });
+
+  test('a one-line card without labels or due date is about 56 px, with no mark for no priority', async () => {
+    const { page } = ada;
+    const redirects = card(page, 'WEB-3');
+    const height = await redirects.evaluate((a) => a.getBoundingClientRect().height);
+    expect(height).toBeGreaterThanOrEqual(52);
+    expect(height).toBeLessThanOrEqual(60);
+    expect(await redirects.getByRole('img', { name: 'No priority' }).count()).toBe(0);
+    expect(await redirects.textContent()).not.toContain('---');
+  });
+
+  test('a folded column opens with a click and stays open after a reload, and folds again', async () => {
+    const { page } = ada;
+    await column(page, 'done').getByRole('button', { name: 'Done 2' }).click();
+    await column(page, 'done').locator('a[data-task-key]').first().waitFor();
+    await page.reload();
+    await column(page, 'done').locator('a[data-task-key]').first().waitFor();
+    expect(await column(page, 'done').getAttribute('data-collapsed')).toBeNull();
+    await saveScreenshots(page, 'board-done-open', () => card(page, 'WEB-1').waitFor());
+    await column(page, 'done').getByRole('button', { name: 'Collapse Done' }).click();
+    await column(page, 'done').getByRole('button', { name: 'Done 2', expanded: false }).waitFor();
+    expect(await column(page, 'done').locator('a[data-task-key]').count()).toBe(0);
+  });
+
+  test('a card dropped on a folded column moves there, and its count goes up', async () => {
+    const { page } = ada;
+    await expect
+      .poll(() => card(page, 'WEB-1').getAttribute('aria-roledescription'), { timeout: KIT_LOAD_MS })
+      .not.toBeNull();
+    const done = moved(page);
+    await dragWithMouse(page, card(page, 'WEB-1'), column(page, 'canceled'));
+    expect((await done).status()).toBe(200);
+    await expect.poll(() => column(page, 'canceled').getByTestId('count-canceled').textContent()).toBe('2');
+    const task = await call<{ status: string }>(ada, 'GET', `/workspaces/${slug}/tasks/WEB-1`);
+    expect(task.status).toBe('canceled');
+    await card(page, 'WEB-1').waitFor({ state: 'detached' });
   });
 });

@@ -43,8 +43,8 @@ export function taskListQueryOptions(filters: TaskListFilters) {
 }
 
 /** One list of tasks (a board column, or the list view), with its next page on demand. */
-export function useTaskList(filters: TaskListFilters) {
-  return useInfiniteQuery(taskListQueryOptions(filters));
+export function useTaskList(filters: TaskListFilters, { enabled = true }: { enabled?: boolean } = {}) {
+  return useInfiniteQuery({ ...taskListQueryOptions(filters), enabled });
 }
 
 /** The tasks of every page read so far, in order. */

@@ -36,6 +36,9 @@ interface BoardColumnProps {
   /** Whether to show the quick-add's titles not saved yet (once its code is loaded or loading). */
   showsQueue: boolean;
   onAddingChange: (status: TaskStatus, adding: boolean) => void;
+  /** Folded to a narrow strip with its name and count; its cards are not read until it opens. */
+  collapsed: boolean;
+  onCollapsedChange: (status: TaskStatus, collapsed: boolean) => void;
   handle: Ref<ColumnHandle>;
 }
 
@@ -46,14 +49,46 @@ interface BoardColumnProps {
 export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
   const { status, board, count, dragTasks, people, canAdd, kit, adding, showsQueue, onAddingChange, handle } =
     props;
-  const list = useTaskList(columnListFilters(board, status));
+  const { collapsed, onCollapsedChange } = props;
+  const list = useTaskList(columnListFilters(board, status), { enabled: !collapsed });
   const tasks = dragTasks ?? tasksOf(list.data);
   // State, not a ref: the cards below it are drawn before a ref to it would be set.
   const [scroll, setScroll] = useState<HTMLDivElement | null>(null);
+  const [section, setSection] = useState<HTMLElement | null>(null);
   const label = STATUS_LABELS[status];
   const headingId = `column-${status}-heading`;
+  const shownCount = count ?? (list.isSuccess && !list.hasNextPage ? tasks.length : '…');
 
   const drag = kit.drag;
+  const dropTarget = drag && <drag.ColumnDropTarget status={status} node={section} />;
+  if (collapsed) {
+    return (
+      <section
+        ref={setSection}
+        className={`${styles.column} ${styles.collapsed}`}
+        aria-labelledby={headingId}
+        data-column={status}
+        data-collapsed
+      >
+        {dropTarget}
+        <h2 id={headingId} className={styles.collapsedTitle}>
+          <button
+            type="button"
+            className={styles.collapsedButton}
+            aria-expanded={false}
+            title={`Show ${label}`}
+            onClick={() => onCollapsedChange(status, false)}
+          >
+            <StatusIcon status={status} />
+            <span className={styles.collapsedName}>{label}</span>
+            <span className={styles.count} data-testid={`count-${status}`}>
+              {shownCount}
+            </span>
+          </button>
+        </h2>
+      </section>
+    );
+  }
   const Cards = kit.cards?.VirtualCards ?? FirstCards;
   const cards = (
     <Cards
@@ -76,21 +111,42 @@ export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
           <StatusIcon status={status} />
           {label}
           <span className={styles.count} data-testid={`count-${status}`}>
-            {count ?? (list.isSuccess && !list.hasNextPage ? tasks.length : '…')}
+            {shownCount}
           </span>
         </h2>
-        {canAdd && (
+        <span className={styles.columnActions}>
           <button
             type="button"
             className={styles.iconButton}
-            aria-label={`Add a task to ${label}`}
-            onClick={() => onAddingChange(status, true)}
+            aria-label={`Collapse ${label}`}
+            aria-expanded={true}
+            title={`Collapse ${label}`}
+            onClick={() => onCollapsedChange(status, true)}
           >
             <svg viewBox="0 0 14 14" width="14" height="14" aria-hidden="true">
-              <path d="M7 2.5v9M2.5 7h9" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+              <path
+                d="M8.5 3.5 5 7l3.5 3.5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.5"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
           </button>
-        )}
+          {canAdd && (
+            <button
+              type="button"
+              className={styles.iconButton}
+              aria-label={`Add a task to ${label}`}
+              onClick={() => onAddingChange(status, true)}
+            >
+              <svg viewBox="0 0 14 14" width="14" height="14" aria-hidden="true">
+                <path d="M7 2.5v9M2.5 7h9" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+              </svg>
+            </button>
+          )}
+        </span>
       </header>
       {adding && canAdd && (
         <Suspense fallback={null}>
@@ -138,8 +194,8 @@ export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
     </>
   );
   return (
-    <section className={styles.column} aria-labelledby={headingId} data-column={status}>
-      {drag && <drag.ColumnDropTarget status={status} node={scroll?.parentElement ?? null} />}
+    <section ref={setSection} className={styles.column} aria-labelledby={headingId} data-column={status}>
+      {dropTarget}
       {inner}
     </section>
   );

@@ -67,6 +67,7 @@ interface Kept {
 }
 
 const CARD = 'a[data-task-key]';
+const COLUMN = '[data-column]';
 const COLUMN_BODY = '[data-column-body]';
 /** What dnd-kit marks its draggable cards with. */
 const SORTABLE = 'aria-roledescription';
@@ -142,8 +143,15 @@ export function useBoardKit({ canDrag, shown, settled, board, columns }: BoardKi
   useEffect(() => {
     if (!kit || ready >= columns) return;
     const timer = setTimeout(() => {
-      const body = board.current?.querySelectorAll<HTMLElement>(COLUMN_BODY)[ready];
-      if (body) firstCardHeights.set(body, heightsOf(body));
+      // A folded column has no body: count the columns, not their bodies.
+      const body = board.current?.querySelectorAll(COLUMN)[ready]?.querySelector<HTMLElement>(COLUMN_BODY);
+      if (body) {
+        firstCardHeights.set(body, heightsOf(body));
+        // Its cards are drawn anew: the focused one takes focus again once it is (the layout effect below).
+        const focused = document.activeElement;
+        if (focused instanceof HTMLElement && body.contains(focused) && focused.matches(CARD))
+          focusedKey.current = focused.dataset['taskKey'];
+      }
       startTransition(() => setReady(ready + 1));
     });
     return () => clearTimeout(timer);
@@ -158,13 +166,20 @@ export function useBoardKit({ canDrag, shown, settled, board, columns }: BoardKi
   }, [kit, board]);
 
   // A card held by the pointer is lifted as soon as its column is draggable (the pointer is moving on);
-  // focus, and a card lifted with Space, wait for every column (the arrow keys go to the next one).
+  // a card lifted with Space waits for every column (the arrow keys go to the next one). A focused card
+  // drawn anew takes focus again at once, so that the arrow keys go on from it.
   useLayoutEffect(() => {
     const at = board.current;
     if (!kit || !at) return;
     const pending = press.current;
     const draggable = pending?.kind === 'pointer' && cardAt(at, pending.key)?.hasAttribute(SORTABLE);
-    if (!draggable && ready < columns) return;
+    if (!draggable && ready < columns) {
+      const focused = focusedKey.current;
+      focusedKey.current = undefined;
+      if (!pending && focused)
+        requestAnimationFrame(() => whenCardDrawn(at, focused, (card) => resume(card, undefined)));
+      return;
+    }
     const key = pending?.key ?? focusedKey.current;
     press.current = undefined;
     if (ready >= columns) focusedKey.current = undefined;

@@ -7,6 +7,7 @@ import { columnListFilters } from '../../api/list-tasks.ts';
 import { taskKeys, type TaskListFilters } from '../../api/query-keys.ts';
 import { STATUSES, type TaskStatus } from '../task-meta/status.tsx';
 import { BoardColumn, type ColumnHandle } from './board-column.tsx';
+import { useCollapsedColumns } from './collapsed-columns.ts';
 import { useBoardKit, type BoardKit } from './board-kit.ts';
 import type { BoardPeople } from './board-people.ts';
 import styles from './board.module.css';
@@ -41,9 +42,14 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
   // The columns' handles, kept by ref callbacks made once (a map that lives as long as the board).
   const [handles] = useState(() => new Map<TaskStatus, ColumnHandle>());
   // Stable, so that a column whose cards and count stay the same is not drawn again (BoardColumn is memoized).
+  const { collapsed, setCollapsed } = useCollapsedColumns(board.slug, board.key);
+  // A column opened to add a task to it unfolds.
   const onAddingChange = useCallback(
-    (status: TaskStatus, open: boolean) => setAdding(open ? status : null),
-    [],
+    (status: TaskStatus, open: boolean) => {
+      if (open) setCollapsed(status, false);
+      setAdding(open ? status : null);
+    },
+    [setCollapsed],
   );
   const [columnHandles] = useState(() => handleSetters(handles));
   const boardRef = useRef<HTMLDivElement>(null);
@@ -51,7 +57,7 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
   // Every column has shown its first page (or its error): the rest of the board may load now (board-kit.ts).
   // (Read from the cache, drawn again as its fetches settle.)
   useIsFetching({ queryKey: taskKeys.lists() });
-  const firstPagesShown = STATUSES.every((status) => {
+  const firstPagesShown = STATUSES.filter((status) => !collapsed.has(status)).every((status) => {
     const state = queryClient.getQueryState(taskKeys.list(columnListFilters(board, status)));
     return state !== undefined && state.status !== 'pending';
   });
@@ -70,11 +76,11 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
       if (event.key !== 'c' || event.metaKey || event.ctrlKey || event.altKey || isTyping(event.target))
         return;
       event.preventDefault();
-      setAdding(STATUSES[0] ?? null);
+      onAddingChange('backlog', true);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [canEdit]);
+  }, [canEdit, onAddingChange]);
 
   const onArrowKey = (event: KeyboardEvent<HTMLDivElement>) => {
     if (!event.key.startsWith('Arrow')) return;
@@ -96,7 +102,7 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
             {filtered ? ' Clear a filter to see more.' : canEdit ? ' Add the first one to get going.' : ''}
           </p>
           {!filtered && canEdit && (
-            <Button variant="primary" onClick={() => setAdding('todo')}>
+            <Button variant="primary" onClick={() => onAddingChange('todo', true)}>
               Create the first task
             </Button>
           )}
@@ -121,6 +127,8 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
             adding={adding === status}
             showsQueue={queueOpened || kit.drag !== undefined}
             onAddingChange={onAddingChange}
+            collapsed={collapsed.has(status)}
+            onCollapsedChange={setCollapsed}
             handle={columnHandles[status]}
           />
         ))}

@@ -2,7 +2,7 @@ import type { ReactNode, Ref } from 'react';
 import type { Task } from '../../api/list-tasks.ts';
 
 /** A card's height before it is measured, and the gap between cards. */
-export const ESTIMATED_CARD_HEIGHT = 92;
+export const ESTIMATED_CARD_HEIGHT = 64;
 export const CARD_GAP = 8;
 /** Cards drawn beyond those in view (above and below). */
 export const OVERSCAN = 4;

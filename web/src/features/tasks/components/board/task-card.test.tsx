@@ -75,4 +75,10 @@ describe('TaskCard', () => {
     expect(link.textContent).not.toContain('Overdue');
     expect(screen.queryByRole('img', { name: 'Maya Lopez' })).toBeNull();
   });
+
+  it('shows no mark for no priority, and no row of labels and dates when the task has neither', async () => {
+    const link = await renderCard({ ...task, priority: 'none', label_ids: [], due_date: null });
+    expect(screen.queryByRole('img', { name: 'No priority' })).toBeNull();
+    expect(link.textContent).toBe('WEB-12MLShip the billing page');
+  });
 });

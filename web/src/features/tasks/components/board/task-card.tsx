@@ -64,25 +64,28 @@ function CardBody({ task, people }: { task: Task; people: BoardPeople }) {
   const assignee = task.assignee_id ? people.members.get(task.assignee_id) : undefined;
   const labels = task.label_ids.flatMap((id) => people.labels.get(id) ?? []);
   const overdue = task.due_date !== null && isOverdue(task.due_date) && task.status !== 'done';
+  // Only what the task has: a one-line task without labels or a due date is two short rows.
   return (
     <>
       <span className={styles.top}>
+        {task.priority !== 'none' && <PriorityIcon priority={task.priority} label />}
         <span className={styles.key}>{task.key}</span>
         {assignee && <Avatar name={assignee.name} id={assignee.id} src={assignee.avatarUrl} />}
       </span>
       <span className={styles.title}>{task.title}</span>
-      <span className={styles.meta}>
-        <PriorityIcon priority={task.priority} label />
-        {labels.map((label) => (
-          <LabelChip key={label.id} name={label.name} color={label.color} />
-        ))}
-        {task.due_date && (
-          <span className={classNames(styles.due, overdue && styles.overdue)}>
-            {overdue ? 'Overdue · ' : 'Due '}
-            {formatDueDate(task.due_date)}
-          </span>
-        )}
-      </span>
+      {(labels.length > 0 || task.due_date) && (
+        <span className={styles.meta}>
+          {labels.map((label) => (
+            <LabelChip key={label.id} name={label.name} color={label.color} />
+          ))}
+          {task.due_date && (
+            <span className={classNames(styles.due, overdue && styles.overdue)}>
+              {overdue ? 'Overdue · ' : 'Due '}
+              {formatDueDate(task.due_date)}
+            </span>
+          )}
+        </span>
+      )}
     </>
   );
 }
