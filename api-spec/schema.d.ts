@@ -1943,6 +1943,7 @@ export interface components {
             position: string;
             /** @description The workspace's labels the task has, in the order they were given. */
             label_ids: string[];
+            checklist: components["schemas"]["Checklist"];
             /**
              * Format: uuid
              * @description The user who created it; null once that account is deleted.
@@ -1958,6 +1959,15 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        /**
+         * @description The checklist in the task's description: its GitHub-style task-list items (`- [ ] write`,
+         *     `- [x] ship`), how many are ticked and how many there are; both 0 when it has none. Read-only:
+         *     tick an item by updating the description.
+         */
+        Checklist: {
+            done: number;
+            total: number;
         };
         /**
          * @description The task's column on the board, in the board's order. Any status may follow any other.

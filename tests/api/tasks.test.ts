@@ -51,6 +51,7 @@ describe('POST /api/v1/workspaces/{slug}/projects/{key}/tasks', () => {
       due_date: null,
       position: expect.stringMatching(/^[0-9A-Za-z]+$/),
       label_ids: [],
+      checklist: { done: 0, total: 0 },
       created_by: acme.member.id,
       completed_at: null,
       version: 1,
@@ -83,7 +84,40 @@ describe('POST /api/v1/workspaces/{slug}/projects/{key}/tasks', () => {
       assignee_id: acme.admin.id,
       due_date: '2028-02-29',
       label_ids: [label],
+      checklist: { done: 0, total: 1 },
       completed_at: expect.stringMatching(ISO_TIMESTAMP),
+    });
+  });
+
+  it('counts the checklist in the description, as GitHub reads task lists, on every write', async () => {
+    const description = [
+      '- [x] write the copy',
+      '- [ ] review it',
+      '  * [X] nested, ticked',
+      '1. [ ] numbered',
+      '2) [x] numbered too',
+      '+ [ ] plus',
+      '- [] not an item',
+      '- [y] not an item either',
+      '[x] not in a list',
+      'text - [x] mid-line',
+    ].join('\n');
+    const task = await taskIn(api.app, acme, board.key, { title: 'Checklist', description });
+    expect(task.checklist).toEqual({ done: 3, total: 6 });
+    const ticked = await tasks().update(
+      acme.member.accessToken,
+      task.id,
+      { description: description.replace('- [ ] review it', '- [x] review it') },
+      { 'If-Match': `"${task.version}"` },
+    );
+    expect(ticked.status).toBe(200);
+    expect(ticked.body.checklist).toEqual({ done: 4, total: 6 });
+    const cleared = await tasks().update(acme.member.accessToken, task.id, { description: '' });
+    expect(cleared.body.checklist).toEqual({ done: 0, total: 0 });
+    const listed = await tasks().list(acme.viewer.accessToken, acme, board.key);
+    expect(listed.body.data.find((t) => t.id === task.id)?.checklist).toEqual({
+      done: 0,
+      total: 0,
     });
   });
 

@@ -229,6 +229,7 @@ describe('one broadcast per event, after commit', () => {
         actor_id: board.memberId,
         changed: [
           'assignee_id',
+          'checklist',
           'completed_at',
           'created_by',
           'description',

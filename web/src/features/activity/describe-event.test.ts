@@ -44,6 +44,7 @@ const task = {
   due_date: '2026-12-01',
   position: 'a0',
   label_ids: [],
+  checklist: { done: 0, total: 0 },
   created_by: MAYA,
   completed_at: null,
   version: 2,
@@ -218,6 +219,9 @@ describe('describeEvent', () => {
       'Maya Patel removed the due date of WEB-12',
     );
     expect(updated({ description: 'old' })).toBe('Maya Patel edited the description of WEB-12');
+    expect(updated({ description: 'old', checklist: { done: 0, total: 1 } })).toBe(
+      'Maya Patel edited the description of WEB-12',
+    );
     expect(updated({ label_ids: ['x'] })).toBe('Maya Patel changed the labels of WEB-12');
     expect(updated({ title: 'Login', priority: 'low' })).toBe('Maya Patel updated WEB-12');
   });

@@ -50,11 +50,14 @@ function actorName({ actor }: Event, { names }: EventWording): string {
   return (actor.user_id && names.get(actor.user_id)) || 'Someone';
 }
 
+const FOLLOWING_FIELDS = new Set(['position', 'completed_at', 'checklist']);
+
 function taskAction(type: Event['type'], task: Task, previous: Previous, wording: EventWording): string {
   const { key } = task;
   if (type === 'task.created') return `created ${key} “${task.title}”`;
   if (type === 'task.deleted') return `deleted ${key} “${task.title}”`;
-  const changed = Object.keys(previous).filter((field) => field !== 'position' && field !== 'completed_at');
+  // The position, completion time and checklist counts follow the status and the description.
+  const changed = Object.keys(previous).filter((field) => !FOLLOWING_FIELDS.has(field));
   if (changed.length === 0) return `reordered ${key} in ${wording.statusLabels[task.status]}`;
   const [field] = changed;
   if (changed.length > 1 || field === undefined) return `updated ${key}`;

@@ -38,6 +38,7 @@ function holdCreations() {
     due_date: null,
     position: `a${number}`,
     label_ids: [],
+    checklist: { done: 0, total: 0 },
     created_by: null,
     completed_at: null,
     version: 1,

@@ -28,6 +28,7 @@ const task = {
   due_date: '2020-01-15',
   position: 'a0',
   label_ids: [design.id],
+  checklist: { done: 0, total: 0 },
   created_by: maya.id,
   completed_at: null,
   version: 3,

@@ -73,8 +73,9 @@ function CardBody({ task, people }: { task: Task; people: BoardPeople }) {
         {assignee && <Avatar name={assignee.name} id={assignee.id} src={assignee.avatarUrl} />}
       </span>
       <span className={styles.title}>{task.title}</span>
-      {(labels.length > 0 || task.due_date) && (
+      {(labels.length > 0 || task.due_date || task.checklist.total > 0) && (
         <span className={styles.meta}>
+          {task.checklist.total > 0 && <ChecklistProgress {...task.checklist} />}
           {labels.map((label) => (
             <LabelChip key={label.id} name={label.name} color={label.color} />
           ))}
@@ -87,5 +88,39 @@ function CardBody({ task, people }: { task: Task; people: BoardPeople }) {
         </span>
       )}
     </>
+  );
+}
+
+/** How far the task's checklist is: "2/5", with its meaning said in words. */
+function ChecklistProgress({ done, total }: { done: number; total: number }) {
+  const complete = done === total;
+  return (
+    <span
+      className={classNames(styles.checklist, complete && styles.checklistDone)}
+      role="img"
+      aria-label={`${done} of ${total} checklist items done`}
+    >
+      <svg viewBox="0 0 14 14" width="12" height="12" aria-hidden="true">
+        <rect
+          x="1.5"
+          y="1.5"
+          width="11"
+          height="11"
+          rx="3"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.4"
+        />
+        <path
+          d="M4.5 7.2 6.3 9l3.2-3.6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.4"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+      {done}/{total}
+    </span>
   );
 }

@@ -19,6 +19,7 @@ const task: Task = {
   due_date: null,
   position: 'a0',
   label_ids: [],
+  checklist: { done: 0, total: 0 },
   created_by: null,
   completed_at: null,
   version: 3,

@@ -1,5 +1,26 @@
-import ReactMarkdown, { type Components } from 'react-markdown';
+import { createContext, useContext, useLayoutEffect, useMemo, useRef, type ChangeEvent } from 'react';
+import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
 import styles from './markdown.module.css';
+
+/** GitHub's flavour: task lists, tables, strikethrough, autolinks. */
+const REMARK_PLUGINS = [remarkGfm];
+
+type HastNode = NonNullable<ExtraProps['node']>;
+
+/** The task-list item a checkbox belongs to: where it starts in the source, and its words. */
+const TaskItem = createContext<{ offset: number | undefined; label: string } | null>(null);
+
+/** Ticks or unticks the task-list item that starts at `offset` in the source. */
+type OnTick = (offset: number, ticked: boolean) => void;
+
+function textOf(node: HastNode | HastNode['children'][number]): string {
+  if (node.type === 'text') return node.value;
+  if (node.type !== 'element') return '';
+  // A nested list is not part of its parent item's name.
+  if (node.tagName === 'ul' || node.tagName === 'ol') return '';
+  return node.children.map(textOf).join('');
+}
 
 const isOwnOrigin = (url: string): boolean => {
   try {
@@ -30,17 +51,68 @@ const components: Components = {
         {alt || src}
       </a>
     ),
+  li: ({ node, ...props }) => {
+    const item = node && String(props.className ?? '').includes('task-list-item');
+    if (!item) return <li {...props} />;
+    return (
+      <TaskItem.Provider value={{ offset: node.position?.start.offset, label: textOf(node).trim() }}>
+        <li {...props} />
+      </TaskItem.Provider>
+    );
+  },
 };
+
+/** A task-list checkbox: ticked by who may edit (`onTick`), read-only otherwise. */
+function TaskCheckbox({ checked, onTick }: { checked: boolean; onTick: OnTick | undefined }) {
+  const item = useContext(TaskItem);
+  const offset = item?.offset;
+  const change = (event: ChangeEvent<HTMLInputElement>) => {
+    if (onTick && offset !== undefined) onTick(offset, event.currentTarget.checked);
+  };
+  return (
+    <input
+      type="checkbox"
+      className={styles.checkbox}
+      checked={checked}
+      disabled={!onTick || offset === undefined}
+      aria-label={item?.label || 'Checklist item'}
+      onChange={change}
+    />
+  );
+}
 
 /**
  * Markdown someone typed (a description, a comment), rendered as untrusted input: react-markdown builds
  * React elements, never HTML, so `<img onerror=…>` stays text, and its URL transform drops `javascript:`.
  * Images load only from the app's own origin (the page's Content-Security-Policy says the same).
+ * Task-list items can be ticked when `onTick` is given (by who may edit the text).
  */
-export function Markdown({ children }: { children: string }) {
+export function Markdown({ children, onTick }: { children: string; onTick?: OnTick }) {
+  // The latest `onTick`, behind a stable one: new components would draw the text anew and drop focus.
+  const latestTick = useRef(onTick);
+  useLayoutEffect(() => {
+    latestTick.current = onTick;
+  });
+  const editable = onTick !== undefined;
+  const withCheckboxes = useMemo<Components>(() => {
+    const tick: OnTick | undefined = editable
+      ? (offset, ticked) => latestTick.current?.(offset, ticked)
+      : undefined;
+    return {
+      ...components,
+      input: ({ node: _node, type, checked, ...props }) =>
+        type === 'checkbox' ? (
+          <TaskCheckbox checked={checked === true} onTick={tick} />
+        ) : (
+          <input type={type} {...props} />
+        ),
+    };
+  }, [editable]);
   return (
     <div className={styles.markdown}>
-      <ReactMarkdown components={components}>{children}</ReactMarkdown>
+      <ReactMarkdown components={withCheckboxes} remarkPlugins={REMARK_PLUGINS}>
+        {children}
+      </ReactMarkdown>
     </div>
   );
 }

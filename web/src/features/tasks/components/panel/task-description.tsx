@@ -1,6 +1,8 @@
 import { TaskDescriptionSchema } from '@api/tasks/tasks.schemas.ts';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Button } from '../../../../components/ui/button.tsx';
+import { toast } from '../../../../components/ui/toast.ts';
+import { withItemTicked } from './checklist-item.ts';
 import { ConflictNotice } from './conflict-notice.tsx';
 import { Markdown } from './markdown.tsx';
 import type { Task } from './task-context.ts';
@@ -24,11 +26,27 @@ export function TaskDescription({ task, canEdit, save }: TaskDescriptionProps) {
   const [busy, setBusy] = useState(false);
   const errorId = useId();
 
+  // A checklist item ticked: the description saved with it (If-Match), one tick at a time.
+  const tick = async (offset: number, ticked: boolean) => {
+    const description = busy ? null : withItemTicked(task.description, offset, ticked);
+    if (description === null) return;
+    setBusy(true);
+    const outcome = await save(task, { description }, ticked ? 'Item ticked' : 'Item unticked');
+    setBusy(false);
+    if (outcome.kind === 'conflict')
+      toast.error(
+        'The description changed meanwhile: here it is now. Tick the item again if it still needs it.',
+      );
+    else if (outcome.kind === 'failed') toast.error(outcome.message);
+  };
+
   if (draft === null) {
     return (
       <section className={styles.description} aria-label="Description">
         {task.description ? (
-          <Markdown>{task.description}</Markdown>
+          <Markdown onTick={canEdit ? (offset, ticked) => void tick(offset, ticked) : undefined}>
+            {task.description}
+          </Markdown>
         ) : (
           <p className={styles.placeholder}>{canEdit ? 'No description yet.' : 'No description.'}</p>
         )}
