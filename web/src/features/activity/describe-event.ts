@@ -54,6 +54,7 @@ function taskAction(type: Event['type'], task: Task, previous: Previous, wording
   const { key } = task;
   if (type === 'task.created') return `created ${key} “${task.title}”`;
   if (type === 'task.deleted') return `deleted ${key} “${task.title}”`;
+  if (type === 'task.restored') return `restored ${key} “${task.title}”`;
   const changed = Object.keys(previous).filter((field) => field !== 'position' && field !== 'completed_at');
   if (changed.length === 0) return `reordered ${key} in ${wording.statusLabels[task.status]}`;
   const [field] = changed;

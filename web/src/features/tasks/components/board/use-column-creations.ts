@@ -1,5 +1,9 @@
+import { useSearch } from '@tanstack/react-router';
 import { useSyncExternalStore } from 'react';
+import { toast } from '../../../../components/ui/toast.ts';
 import { ApiError, describeError } from '../../../../lib/api/api-error.ts';
+import { filtersHide, type BoardSearch } from '../../board-search.ts';
+import { useOpenTask } from '../../use-open-task.ts';
 import { useCreateTask, type TaskCreationRequest } from '../../api/create-task.ts';
 import type { Task } from '../../api/list-tasks.ts';
 import { creationColumn, taskCreations, type TaskCreation } from './task-creations.ts';
@@ -20,8 +24,12 @@ interface ColumnCreationsProps {
 export function useColumnCreations({ slug, projectKey, status }: ColumnCreationsProps) {
   const column = creationColumn(slug, projectKey, status);
   const creations = useSyncExternalStore(taskCreations.subscribe, () => taskCreations.in(column));
+  const hidden = useHiddenCreations(slug);
   const create = useCreateTask(slug, projectKey, status, {
-    onCreated: (request) => taskCreations.remove(column, request.idempotencyKey),
+    onCreated: (request, task) => {
+      taskCreations.remove(column, request.idempotencyKey);
+      hidden(task);
+    },
     onFailed: (request, error) => taskCreations.fail(column, request.idempotencyKey, reasonFor(error)),
   });
   const send = (creation: TaskCreation) => {
@@ -49,4 +57,20 @@ export function useColumnCreations({ slug, projectKey, status }: ColumnCreations
 function reasonFor(error: unknown): string {
   const field = error instanceof ApiError ? error.errors.find((e) => e.path === 'body.title') : undefined;
   return field ? `Title ${field.message}.` : describeError(error);
+}
+
+/**
+ * Says so when a task created on a filtered board is one its filters leave out (the card would just
+ * vanish), with a way to open it.
+ */
+function useHiddenCreations(slug: string): (task: Task) => void {
+  const search: BoardSearch = useSearch({ strict: false });
+  const { open } = useOpenTask();
+  return (task) => {
+    if (!filtersHide(search, task)) return;
+    toast.success(`${task.key} created — hidden by the current filter.`, {
+      duration: 10_000,
+      action: { label: 'Open', onClick: () => open(slug, task.key) },
+    });
+  };
 }
