@@ -53,7 +53,7 @@ $$;
 revoke all on function private.restoring_task(uuid) from public;
 grant execute on function private.restoring_task(uuid) to authenticated;
 
--- Before a task is deleted by the caller (its project still there: not with its project or workspace), it
+-- Before a task is deleted by the caller (its project and workspace still there: not with either), it
 -- goes to the trash with its comments and ready attachments. Named to run after tasks_place_in_project,
 -- which refuses the deletion in an archived project. Pending attachments are not kept: they go, as before.
 create function private.keep_deleted_task()
@@ -63,7 +63,8 @@ security definer
 set search_path = ''
 as $$
 begin
-  if not exists (select 1 from public.projects p where p.id = old.project_id) then
+  if not exists (select 1 from public.projects p where p.id = old.project_id)
+    or not exists (select 1 from public.workspaces w where w.id = old.workspace_id) then
     return old;
   end if;
   insert into private.deleted_tasks (id, workspace_id, project_id, task, comments, deleted_by)
@@ -272,8 +273,8 @@ create trigger comments_log_change after insert or update of body, deleted_at on
 -- the aal the workspace requires), while its project is active: the task with its number, comments,
 -- labels that still exist, its assignee if still assignable, its ready attachments, at its place in its
 -- column (or right after it, if another task took it). Appends `task.restored`. Raises P0001 with the API's
--- code as the hint: not_found (never deleted, purged, or not the caller's), task_not_deleted (it is live),
--- mfa_required, forbidden, project_deleted, project_archived, limit_reached.
+-- code as the hint: not_found (never deleted, purged, not the caller's, or a credential no longer live),
+-- task_not_deleted (it is live), mfa_required, forbidden, project_deleted, project_archived, limit_reached.
 create function private.restore_task(target uuid)
 returns public.tasks
 language plpgsql
@@ -289,6 +290,10 @@ declare
   next_position text collate "C";
   restored public.tasks;
 begin
+  -- A signed-out session or a revoked token restores nothing, as RLS lets it read nothing (20261129000000).
+  if not private.caller_credential_is_live() then
+    raise exception 'no such deleted task' using errcode = 'P0001', hint = 'not_found';
+  end if;
   select * into kept from private.deleted_tasks d where d.id = target for update;
   if kept.id is null or not private.is_member(kept.workspace_id) then
     select p.key || '-' || t.number into live_key
