@@ -1,4 +1,5 @@
 import { useNavigate, useRouter } from '@tanstack/react-router';
+import { useMemo } from 'react';
 import { paths } from '../../config/paths.ts';
 import { projectKeyOf } from './task-key.ts';
 
@@ -12,16 +13,18 @@ const numberOf = (taskKey: string): number => Number(taskKey.slice(taskKey.lastI
 export function useOpenTask() {
   const navigate = useNavigate();
   const router = useRouter();
-  const boardPath = (slug: string, taskKey: string) =>
-    `/w/${encodeURIComponent(slug)}/p/${encodeURIComponent(projectKeyOf(taskKey))}`;
-  return {
-    open: (slug: string, taskKey: string) =>
-      void navigate({
-        to: paths.task,
-        params: { slug, key: projectKeyOf(taskKey), number: numberOf(taskKey) },
-        search: (previous) => previous,
-      }),
-    onBoard: (slug: string, taskKey: string) =>
-      router.state.location.pathname.replace(/\/$/, '') === boardPath(slug, taskKey),
-  };
+  return useMemo(
+    () => ({
+      open: (slug: string, taskKey: string) =>
+        void navigate({
+          to: paths.task,
+          params: { slug, key: projectKeyOf(taskKey), number: numberOf(taskKey) },
+          search: (previous) => previous,
+        }),
+      onBoard: (slug: string, taskKey: string) =>
+        router.state.location.pathname.replace(/\/$/, '') ===
+        `/w/${encodeURIComponent(slug)}/p/${encodeURIComponent(projectKeyOf(taskKey))}`,
+    }),
+    [navigate, router],
+  );
 }

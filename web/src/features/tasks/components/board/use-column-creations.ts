@@ -1,11 +1,8 @@
-import { useSearch } from '@tanstack/react-router';
 import { useSyncExternalStore } from 'react';
-import { toast } from '../../../../components/ui/toast.ts';
 import { ApiError, describeError } from '../../../../lib/api/api-error.ts';
-import { filtersHide, type BoardSearch } from '../../board-search.ts';
-import { useOpenTask } from '../../use-open-task.ts';
 import { useCreateTask, type TaskCreationRequest } from '../../api/create-task.ts';
 import type { Task } from '../../api/list-tasks.ts';
+import { createdTasks } from '../../created-tasks.ts';
 import { creationColumn, taskCreations, type TaskCreation } from './task-creations.ts';
 
 /** What the API would fill in for a task created from its title alone. */
@@ -24,11 +21,10 @@ interface ColumnCreationsProps {
 export function useColumnCreations({ slug, projectKey, status }: ColumnCreationsProps) {
   const column = creationColumn(slug, projectKey, status);
   const creations = useSyncExternalStore(taskCreations.subscribe, () => taskCreations.in(column));
-  const hidden = useHiddenCreations(slug);
   const create = useCreateTask(slug, projectKey, status, {
     onCreated: (request, task) => {
       taskCreations.remove(column, request.idempotencyKey);
-      hidden(task);
+      createdTasks.tell(task);
     },
     onFailed: (request, error) => taskCreations.fail(column, request.idempotencyKey, reasonFor(error)),
   });
@@ -57,20 +53,4 @@ export function useColumnCreations({ slug, projectKey, status }: ColumnCreations
 function reasonFor(error: unknown): string {
   const field = error instanceof ApiError ? error.errors.find((e) => e.path === 'body.title') : undefined;
   return field ? `Title ${field.message}.` : describeError(error);
-}
-
-/**
- * Says so when a task created on a filtered board is one its filters leave out (the card would just
- * vanish), with a way to open it.
- */
-function useHiddenCreations(slug: string): (task: Task) => void {
-  const search: BoardSearch = useSearch({ strict: false });
-  const { open } = useOpenTask();
-  return (task) => {
-    if (!filtersHide(search, task)) return;
-    toast.success(`${task.key} created — hidden by the current filter.`, {
-      duration: 10_000,
-      action: { label: 'Open', onClick: () => open(slug, task.key) },
-    });
-  };
 }
