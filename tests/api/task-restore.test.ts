@@ -155,11 +155,25 @@ describe('POST /api/v1/tasks/{id}/restore', () => {
     expect(restored.body).toMatchObject({ assignee_id: null, label_ids: [kept] });
   });
 
-  it('hides a deleted task from lists, counts, search, reads by id and key, and what hangs off it', async () => {
+  it('hides a deleted task from lists, counts, search, my tasks, the export, reads by id and key, and what hangs off it', async () => {
     const project = await projectIn(api.app, acme);
     const word = `hidden${randomUUID().slice(0, 8)}`;
-    const task = await taskIn(api.app, acme, project.key, { title: `Find the ${word}` });
+    const task = await taskIn(api.app, acme, project.key, {
+      title: `Find the ${word}`,
+      assignee_id: acme.member.id,
+    });
     const bearer = acme.viewer.accessToken;
+    const myTasks = async () =>
+      (await tasks().listInWorkspace(acme.member.accessToken, acme, '?assignee=me&limit=100')).body.data.map(
+        (t) => t.id,
+      );
+    const exported = async () => {
+      const response = await callApi(api.app, `${acme.path}/export`, withBearer(acme.admin.accessToken));
+      expect(response.status, response.text).toBe(200);
+      return (response.body as { tasks: { id: string }[] }).tasks.map((t) => t.id);
+    };
+    expect(await myTasks()).toContain(task.id);
+    expect(await exported()).toContain(task.id);
     const counted = async () => (await tasks().countInProject(bearer, acme, project.key)).body.total;
     expect(await counted()).toBe(1);
     await deleted(acme, task);
@@ -178,9 +192,13 @@ describe('POST /api/v1/tasks/{id}/restore', () => {
       404,
       'not_found',
     );
+    expect(await myTasks()).not.toContain(task.id);
+    expect(await exported()).not.toContain(task.id);
 
     expect((await tasks().restore(acme.member.accessToken, task.id)).status).toBe(200);
     expect(await counted()).toBe(1);
+    expect(await myTasks()).toContain(task.id);
+    expect(await exported()).toContain(task.id);
     expect((await tasks().list(bearer, acme, project.key, `?q=${word}`)).body.data.map((t) => t.id)).toEqual([
       task.id,
     ]);
