@@ -940,10 +940,12 @@ export interface paths {
         post?: never;
         /**
          * Delete a task
-         * @description Deletes the task for good, with its comments; owners, admins and members may (`403 forbidden`
-         *     for viewers), while the project is active (`409 project_archived`). Its number is not reused.
-         *     With `If-Match`, only that version is deleted (`412 precondition_failed` otherwise). Deleting it
-         *     again is `404`. Takes no query parameters and no body.
+         * @description Deletes the task, with its comments and attachments; owners, admins and members may
+         *     (`403 forbidden` for viewers), while the project is active (`409 project_archived`). Its number is
+         *     not reused. For 30 days, `POST /v1/tasks/{id}/restore` brings it back as it was; then it is gone
+         *     for good, files included. Meanwhile it is in no list, count, search or export, and its address is
+         *     `404`. With `If-Match`, only that version is deleted (`412 precondition_failed` otherwise).
+         *     Deleting it again is `404`. Takes no query parameters and no body.
          */
         delete: operations["deleteTask"];
         options?: never;
@@ -997,6 +999,43 @@ export interface paths {
          *     Takes no query parameters.
          */
         post: operations["moveTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tasks/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The task's id. A task outside the caller's workspaces, or an id that is not a UUID, is `404`,
+                 *     exactly as one that does not exist.
+                 * @example 1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d
+                 */
+                id: components["parameters"]["TaskId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a deleted task
+         * @description Brings back a task deleted in the last 30 days, as it was: its number, its comments, its labels
+         *     (those that still exist), its assignee (if still a member who is not a viewer), its attachments,
+         *     and its place in its column (right after it, if another task took the place meanwhile). Its
+         *     `version` goes up by one. The workspace's feed records `task.restored`, so live boards show the
+         *     card again. Whoever may delete the task may restore it: owners, admins and members
+         *     (`403 forbidden` for viewers), while the project is active (`409 project_archived`).
+         *
+         *     A task that is not deleted is `409 task_not_deleted`; a task whose project was deleted meanwhile
+         *     is `409 project_deleted` (it went with its project). A task never deleted, deleted more than 30
+         *     days ago (purged), or not in one of your workspaces is `404`. Either way nothing changes. Takes no
+         *     query parameters and no body.
+         */
+        post: operations["restoreTask"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2170,7 +2209,7 @@ export interface components {
          * @description What happened. New types may be added; ignore the ones you do not know.
          * @enum {string}
          */
-        EventType: "task.created" | "task.updated" | "task.moved" | "task.deleted" | "comment.created" | "comment.updated" | "comment.deleted" | "project.created" | "project.updated" | "project.archived" | "project.unarchived" | "project.deleted" | "label.created" | "label.updated" | "label.deleted" | "member.added" | "member.updated" | "member.removed" | "attachment.added" | "attachment.deleted";
+        EventType: "task.created" | "task.updated" | "task.moved" | "task.deleted" | "task.restored" | "comment.created" | "comment.updated" | "comment.deleted" | "project.created" | "project.updated" | "project.archived" | "project.unarchived" | "project.deleted" | "label.created" | "label.updated" | "label.deleted" | "member.added" | "member.updated" | "member.removed" | "attachment.added" | "attachment.deleted";
         /**
          * @description Who made the change: a person in a session (`user`), a person through one of their API tokens
          *     (`api_token`, with the token's id), or Tasklane itself (`system`, e.g. a task unassigned because
@@ -2418,7 +2457,7 @@ export interface components {
          * @description A stable, machine-readable error code. New codes may be added.
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "unauthenticated" | "forbidden" | "mfa_required" | "insufficient_scope" | "email_not_confirmed" | "not_found" | "method_not_allowed" | "slug_taken" | "project_key_taken" | "project_archived" | "label_exists" | "comment_deleted" | "upload_incomplete" | "already_member" | "invitation_exists" | "last_owner" | "limit_reached" | "idempotency_key_in_use" | "invitation_expired" | "invitation_revoked" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "idempotency_key_reused" | "rate_limited" | "internal" | "unavailable";
+        ErrorCode: "bad_request" | "unauthenticated" | "forbidden" | "mfa_required" | "insufficient_scope" | "email_not_confirmed" | "not_found" | "method_not_allowed" | "slug_taken" | "project_key_taken" | "project_archived" | "project_deleted" | "task_not_deleted" | "label_exists" | "comment_deleted" | "upload_incomplete" | "already_member" | "invitation_exists" | "last_owner" | "limit_reached" | "idempotency_key_in_use" | "invitation_expired" | "invitation_revoked" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "idempotency_key_reused" | "rate_limited" | "internal" | "unavailable";
         FieldError: {
             /** @description Where the problem is, as a dotted path (`body.name`, `query.limit`). */
             path: string;
@@ -5719,7 +5758,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The task is gone. */
+            /** @description The task is deleted (restorable for 30 days). */
             204: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5923,6 +5962,75 @@ export interface operations {
                 };
             };
             412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    restoreTask: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A key of your choosing (a fresh UUID per logical request is ideal) that makes a retry safe:
+                 *     for 24 hours, the same request with the same key is answered the first success again, with
+                 *     `Idempotent-Replayed: true`, and acts only once. The same key with another request is
+                 *     `422 idempotency_key_reused`; while the first is still running, `409 idempotency_key_in_use`.
+                 *     An empty key or one over 255 characters is `400 bad_request`.
+                 * @example 5f0c2b9e-8d1a-4c2e-9b7f-3a6d1e4c8b20
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The task's id. A task outside the caller's workspaces, or an id that is not a UUID, is `404`,
+                 *     exactly as one that does not exist.
+                 * @example 1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d
+                 */
+                id: components["parameters"]["TaskId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The task, restored. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Task"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description `task_not_deleted` when the task is not deleted, `project_deleted` when its project was
+             *     deleted, `project_archived` when its project is archived, `limit_reached` when the project
+             *     already has as many tasks as it may, `idempotency_key_in_use` while a request with the same
+             *     `Idempotency-Key` is still running.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -6711,7 +6819,7 @@ export interface operations {
                 /**
                  * @description Only events of these types: a comma-separated list of event types (`task.moved`) or of a
                  *     resource's types (`task.*`). The types are `task.created`, `task.updated`, `task.moved`,
-                 *     `task.deleted`, `comment.created`, `comment.updated`, `comment.deleted`, `project.created`,
+                 *     `task.deleted`, `task.restored`, `comment.created`, `comment.updated`, `comment.deleted`, `project.created`,
                  *     `project.updated`, `project.archived`, `project.unarchived`, `project.deleted`,
                  *     `label.created`, `label.updated`, `label.deleted`, `member.added`, `member.updated`,
                  *     `member.removed`, `attachment.added` and `attachment.deleted`. An unknown type is

@@ -1,7 +1,8 @@
 /**
  * What pg_cron does on hosted Supabase, done by the stand-in (whose PostgreSQL has no pg_cron): runs
  * `private.delete_expired_rows()` — events past 30 days, expired idempotency records, stale rate-limit
- * counters — when the stack starts and then every hour (supabase/migrations/…_schedule_housekeeping.sql).
+ * counters, tasks deleted more than 30 days ago — when the stack starts and then every hour
+ * (supabase/migrations/…_schedule_housekeeping.sql, …_keep_deleted_tasks.sql).
  */
 import { z } from 'zod';
 

@@ -16,6 +16,7 @@ import {
   WORKSPACE_STORAGE_BYTES,
 } from '../../supabase/functions/_shared/limits.ts';
 import { createStorageClient } from '../../supabase/functions/_shared/storage.ts';
+import { drainStorageRemovals } from '../../supabase/functions/api/attachments/storage-removals.ts';
 import { sweepExpiredUploads } from '../../supabase/functions/api/attachments/upload-sweep.ts';
 import { createTestApp, useTestApp } from '../support/api-app.ts';
 import { callApi, expectProblem, type ApiResponse } from '../support/api-request.ts';
@@ -512,16 +513,21 @@ describe('the upload sweep', () => {
         `update storage.objects set created_at = now() - interval '2 hours' where bucket_id = 'attachments'`,
       );
     });
-    // The task goes, by a statement of its own rather than through the API, and its ready attachment's row
-    // with it: its object is queued for removal, and the sweep's drain removes it.
+    // A ready attachment's row goes, by a statement of its own rather than through the API: its object is
+    // queued for removal, and the sweep's drain removes it.
     const doomed = await taskIn(acme);
     const orphan = await attach(acme.member.accessToken, doomed.id);
     const orphanPath = await objectPathOf(orphan.id);
+    // A deleted task's file stays while its task can be restored (docs/decisions/0038), old as it is.
+    const trashed = await taskIn(acme);
+    const trashedPath = await objectPathOf((await attach(acme.member.accessToken, trashed.id)).id);
     await api.db.asService(async (sql) => {
-      await sql.query(`update storage.objects set created_at = now() - interval '2 hours' where name = $1`, [
-        orphanPath,
-      ]);
-      await sql.query('delete from public.tasks where id = $1', [doomed.id]);
+      await sql.query(
+        `update storage.objects set created_at = now() - interval '2 hours' where name = any($1)`,
+        [[orphanPath, trashedPath]],
+      );
+      await sql.query('delete from public.attachments where id = $1', [orphan.id]);
+      await sql.query('delete from public.tasks where id = $1', [trashed.id]);
     });
 
     const swept = await sweepExpiredUploads(api.db, {
@@ -534,6 +540,8 @@ describe('the upload sweep', () => {
     expect(await objectExists(orphanPath)).toBe(false);
     expect(await objectExists(freshPath)).toBe(true);
     expect(await objectExists(readyPath)).toBe(true);
+    expect(await objectExists(trashedPath)).toBe(true);
+    expect(await queuedRemovals([trashedPath])).toEqual([]);
     const left = await api.db.asService((sql) =>
       sql.query<{ id: string }>('select id from public.attachments where task_id = $1 order by created_at', [
         task.id,
@@ -592,7 +600,7 @@ describe('reading objects straight from Storage', () => {
 });
 
 describe('removing the files of what is deleted', () => {
-  it('deleting a task, a project or a workspace removes their files after the answer', async () => {
+  it("deleting a project or a workspace removes their files after the answer; a task's go when it is purged", async () => {
     const doomed = await createWorkspaceWithRoles(api.db);
     const [inTask, inProject, inWorkspace] = await Promise.all([taskIn(acme), taskIn(acme), taskIn(doomed)]);
     const paths = await Promise.all(
@@ -619,13 +627,30 @@ describe('removing the files of what is deleted', () => {
       expect(deleted.status, deleted.text).toBe(204);
     }
     await afterAnswerSettled();
-    for (const path of paths) expect(await objectExists(path), path).toBe(false);
-    expect(await queuedRemovals(paths)).toEqual([]);
+    const [taskPath = '', ...others] = paths;
+    for (const path of others) expect(await objectExists(path), path).toBe(false);
+    expect(await queuedRemovals(others)).toEqual([]);
+    // The deleted task can be restored for 30 days: its file stays, queued for nothing, until the purge.
+    expect(await objectExists(taskPath)).toBe(true);
+    expect(await queuedRemovals([taskPath])).toEqual([]);
+    await api.db.asService(async (sql) => {
+      await sql.query(
+        `update private.deleted_tasks set deleted_at = now() - interval '31 days' where id = $1`,
+        [inTask.id],
+      );
+      await sql.query('select * from private.delete_expired_rows()');
+    });
+    await drainStorageRemovals(api.db, files());
+    expect(await objectExists(taskPath)).toBe(false);
+    expect(await queuedRemovals([taskPath])).toEqual([]);
   });
 
   it('at least once: while Storage is down the removal stays queued, and a later sweep removes it', async () => {
     const task = await taskIn(acme);
     const path = await objectPathOf((await attach(acme.member.accessToken, task.id)).id);
+    const [project] = await api.db.asService((sql) =>
+      sql.query<{ key: string }>('select key from public.projects where id = $1', [task.projectId]),
+    );
     // An instance of the API whose Storage does not answer.
     const down = createTestApp(api.databaseUrl, {
       storage: createStorageClient({ url: 'http://127.0.0.1:1', serviceKey: 'unused', timeoutMs: 1000 }),
@@ -634,8 +659,8 @@ describe('removing the files of what is deleted', () => {
     try {
       const deleted = await callApi(
         down.app,
-        `/api/v1/tasks/${task.id}`,
-        withBearer(acme.member.accessToken, { method: 'DELETE' }),
+        `${acme.path}/projects/${project?.key ?? ''}`,
+        withBearer(acme.owner.accessToken, { method: 'DELETE' }),
       );
       expect(deleted.status).toBe(204);
       await afterAnswerSettled();

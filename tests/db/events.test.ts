@@ -331,7 +331,12 @@ describe('housekeeping', () => {
     );
 
     expect(rows.find((row) => row.kind === 'events')?.deleted).not.toBe('0');
-    expect(rows.map((row) => row.kind)).toEqual(['events', 'idempotency_keys', 'rate_limit_counters']);
+    expect(rows.map((row) => row.kind)).toEqual([
+      'deleted_tasks',
+      'events',
+      'idempotency_keys',
+      'rate_limit_counters',
+    ]);
     expect((await eventsOf(workspace.id)).map((event) => event.id)).toEqual([kept]);
     const keys = await owner.query('select key from public.idempotency_keys where user_id = $1', [
       workspace.ownerId,

@@ -104,6 +104,8 @@ describe('grants on public tables', () => {
     'pending_upload_window',
     'preview_invitation',
     'project_json',
+    'restore_task',
+    'restoring_task',
     'role_in',
     'shares_workspace_with',
     'task_ids_matching',

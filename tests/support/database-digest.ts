@@ -12,7 +12,7 @@ import type { Database } from '../../supabase/functions/_shared/db.ts';
 const BOOKKEEPING_COLUMNS = ['last_used_at'];
 
 /** Tables outside `public` that hold what a request did, by qualified name. */
-const OTHER_TABLES = ['private.avatar_uploads'];
+const OTHER_TABLES = ['private.avatar_uploads', 'private.deleted_tasks', 'private.deleted_task_attachments'];
 
 /** Table name → md5 of its rows (null for an empty table). */
 export type DatabaseDigest = Record<string, string | null>;
@@ -23,7 +23,8 @@ export async function digestPublicTables(db: Database): Promise<DatabaseDigest> 
       `select table_name as name from information_schema.tables
        where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
     );
-    // Beside public: the avatar uploads under way, which a request's effect may be all about.
+    // Beside public: the avatar uploads under way and the deleted tasks kept for a restore, which a
+    // request's effect may be all about.
     tables.push(...OTHER_TABLES.map((name) => ({ name })));
     if (tables.length === 0) return {};
     const perTable = tables.map(

@@ -166,6 +166,20 @@ const createTaskInNewProject = async (context: OperationContext) => {
   );
 };
 
+/** A task in a new project of the fixture's workspace, deleted through the API (restorable); its id. */
+const createDeletedTask = async (context: OperationContext): Promise<string> => {
+  const { id } = await createTaskInNewProject(context);
+  const response = await callApi(
+    context.app,
+    `/api/v1/tasks/${id}`,
+    withBearer(context.ownerBearer, { method: 'DELETE' }),
+  );
+  if (response.status !== 204) {
+    throw new Error(`preparing a call: DELETE /v1/tasks/${id} answered ${response.status}: ${response.text}`);
+  }
+  return id;
+};
+
 /** A comment of the fixture owner's on a task in a new project of the fixture's workspace. */
 const createComment = async (context: OperationContext) => {
   const task = await createTaskInNewProject(context);
@@ -760,6 +774,37 @@ export const OPERATIONS: readonly Operation[] = [
     access: { kind: 'workspace', roles: EDITORS },
     success: 204,
     prepare: async (context) => ({ params: { id: (await createTaskInNewProject(context)).id } }),
+  },
+  {
+    operationId: 'restoreTask',
+    method: 'post',
+    path: '/v1/tasks/{id}/restore',
+    access: { kind: 'workspace', roles: EDITORS },
+    success: 200,
+    prepare: async (context) => ({ params: { id: await createDeletedTask(context) } }),
+    refusals: [
+      {
+        name: 'a task that is not deleted',
+        arrange: async (context, call) => ({
+          ...call,
+          params: { id: (await createTaskInNewProject(context)).id },
+        }),
+        expected: { status: 409, code: 'task_not_deleted' },
+      },
+      {
+        name: 'a deleted task whose project was deleted since',
+        arrange: async (_context, call, db) => {
+          await db.asService((sql) =>
+            sql.query(
+              'delete from public.projects where id = (select project_id from private.deleted_tasks where id = $1)',
+              [call.params['id']],
+            ),
+          );
+          return call;
+        },
+        expected: { status: 409, code: 'project_deleted' },
+      },
+    ],
   },
   {
     operationId: 'moveTask',

@@ -1,6 +1,6 @@
 /**
  * Calls on tasks as API tests make them — in a project (create, list), by key, and flat by id (get,
- * patch, delete, move) — and what the database holds for them, read as the service.
+ * patch, delete, restore, move) — and what the database holds for them, read as the service.
  */
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
@@ -111,6 +111,13 @@ export function taskCalls(app: Hono<AppEnv>) {
     remove: (bearer: string, id: string, headers?: RequestHeaders) =>
       responseOf(
         client.DELETE('/v1/tasks/{id}', { params: byId(id), headers: withAuthorization(bearer, headers) }),
+      ),
+    restore: (bearer: string, id: string, headers?: RequestHeaders) =>
+      responseOf(
+        client.POST('/v1/tasks/{id}/restore', {
+          params: byId(id),
+          headers: withAuthorization(bearer, headers),
+        }),
       ),
     move: (bearer: string, id: string, body: MoveTask, headers?: RequestHeaders) =>
       responseOf(

@@ -15,6 +15,8 @@ const SPEC_STATUS: Record<ErrorCode, number> = {
   slug_taken: 409,
   project_key_taken: 409,
   project_archived: 409,
+  project_deleted: 409,
+  task_not_deleted: 409,
   label_exists: 409,
   comment_deleted: 409,
   upload_incomplete: 409,

@@ -56,6 +56,16 @@ export const ERROR_KINDS = {
     title: 'Project archived',
     detail: 'This project is archived: unarchive it to change it.',
   },
+  project_deleted: {
+    status: 409,
+    title: 'Project deleted',
+    detail: 'The project was deleted; what was in it cannot be restored.',
+  },
+  task_not_deleted: {
+    status: 409,
+    title: 'Task not deleted',
+    detail: 'This task is not deleted; there is nothing to restore.',
+  },
   label_exists: {
     status: 409,
     title: 'Label exists',

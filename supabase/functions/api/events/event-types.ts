@@ -10,6 +10,7 @@ export const EVENT_TYPES = [
   'task.updated',
   'task.moved',
   'task.deleted',
+  'task.restored',
   'comment.created',
   'comment.updated',
   'comment.deleted',

@@ -2,7 +2,7 @@
  * Tasks: created, listed and counted in their project (/v1/workspaces/{slug}/projects/{key}/tasks,
  * …/task-counts), listed and counted across the workspace (/v1/workspaces/{slug}/tasks, …/task-counts),
  * read by key (/v1/workspaces/{slug}/tasks/{KEY-number}), and by id, flat, for everything else
- * (/v1/tasks/{id}[/move]).
+ * (/v1/tasks/{id}[/move|/restore]).
  */
 import { Hono, type Context } from 'hono';
 import { AppError } from '../../_shared/errors.ts';
@@ -42,6 +42,7 @@ import {
   listTasks,
   listWorkspaceTasks,
   moveTask,
+  restoreTask,
   updateTask,
   type TaskKey,
 } from './tasks.service.ts';
@@ -120,6 +121,9 @@ export const tasksRoutes = ({ db, storage, logger }: Pick<AppDeps, 'db' | 'stora
       // The deletion has committed (DELETE takes no Idempotency-Key): its files go after the answer.
       if (queuedFiles) drainAfterAnswer(db, files);
       return c.body(null, 204);
+    })
+    .post('/tasks/:id/restore', async (c) => {
+      return jsonWithETag(c, await restoreTask(db, c.var.principal, taskIdOf(c)));
     })
     .post('/tasks/:id/move', async (c) => {
       const id = taskIdOf(c);

@@ -1,7 +1,8 @@
 /**
  * Tasks: create in a project (members and above, at the end of their column, numbered by the database),
  * list with filters and sorts, read by id or by key, change (a merge patch; a new status goes to the end
- * of its column), move between neighbours, and delete. Only active projects' tasks change (SPEC §4).
+ * of its column), move between neighbours, delete, and restore within 30 days. Only active projects'
+ * tasks change (SPEC §4).
  */
 import type { MoveTask, Task, TaskCounts } from '../../_shared/api-types.ts';
 import { lastStatementOf, type Database, type Sql } from '../../_shared/db.ts';
@@ -33,6 +34,7 @@ import {
   taskNotFound,
 } from './task-access.ts';
 import { taskCountsOf } from './task-counts.ts';
+import { restoreTask as restoreTaskRow } from './task-restore.queries.ts';
 import type { TaskSortKey, WorkspaceTaskSortKey } from './task-order.ts';
 import type { TaskSort } from './tasks.schemas.ts';
 import {
@@ -392,6 +394,14 @@ export async function deleteTask(
   });
   if (deleted) return { queuedFiles: deleted.had_files };
   throw conditionalWriteFailure(await currentTaskVersion(db, principal, id), taskNotFound().detail);
+}
+
+/**
+ * Brings a deleted task back (docs/decisions/0038), in one round trip: private.restore_task holds the rules
+ * of a delete (an editor, at the workspace's aal, while the project is active) and answers why not.
+ */
+export function restoreTask(db: Database, principal: Principal, id: string): Promise<Task> {
+  return db.asCaller(principal, (sql) => restoreTaskRow(lastStatementOf(sql), id));
 }
 
 /**

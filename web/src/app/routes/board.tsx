@@ -21,6 +21,7 @@ import { BoardSkeleton } from '../../features/tasks/components/board/board-skele
 import { FilterBar } from '../../features/tasks/components/board/filter-bar.tsx';
 import { isTyping } from '../../lib/keyboard/is-typing.ts';
 import { ProjectHeader } from '../../features/tasks/components/board/project-header.tsx';
+import { useHiddenCreations } from '../../features/tasks/use-hidden-creations.ts';
 import { useWorkspace } from '../../features/workspaces/api/get-workspace.ts';
 import { useMe } from '../../features/account/api/get-me.ts';
 import { useSharePlace } from '../../lib/realtime/live-store.ts';
@@ -61,6 +62,8 @@ export function BoardScreen() {
   const me = useMe();
   // The others see this person on this board (the task panel adds which task).
   useSharePlace('project_key', project.data?.key ?? null);
+  // A task created here that the filters hide says so.
+  useHiddenCreations({ slug, projectKey: project.data?.key ?? key, search, meId: me.data?.id });
   const searchRef = useRef<HTMLInputElement>(null);
   // A task opened on its own is a page, not a panel: there is no board under it.
   const taskOnItsOwn = useTaskOpenedOnItsOwn();

@@ -7,7 +7,9 @@ import { mountToaster } from './toaster.tsx';
  * sonner's `toast` directly.
  */
 export const toast = {
-  success: (message: string) => show((sonner) => sonner.toast.success(message)),
+  /** `options`: sonner's, such as an `action` (a button beside the message) and its `duration`. */
+  success: (message: string, options?: Sonner.ExternalToast) =>
+    show((sonner) => sonner.toast.success(message, options)),
   error: (message: string) => show((sonner) => sonner.toast.error(message)),
 };
 

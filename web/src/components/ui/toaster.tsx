@@ -7,14 +7,27 @@ import { whenQuiet } from '../../lib/scheduling/when-quiet.ts';
  */
 export function LazyToaster() {
   const wanted = useSyncExternalStore(subscribe, () => toasterWanted);
+  const narrow = useSyncExternalStore(subscribeToWidth, isNarrow);
   useEffect(() => whenQuiet(mountToaster, { latestMs: 3_000 }), []);
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      {/* Feedback for every mutation: `toast`, announced politely to screen readers. */}
-      <Toaster position="bottom-right" theme="system" closeButton />
+      {/* Feedback for every mutation: `toast`, announced politely to screen readers. Never over what the
+          person is using: bottom left on a wide screen, clear of the task panel (a sheet on the right);
+          at the top of a narrow one, above the board's quick-add and the panel's fields and buttons. */}
+      <Toaster position={narrow ? 'top-center' : 'bottom-left'} theme="system" closeButton />
     </Suspense>
   );
+}
+
+/** Where sonner lays its toasts out across the screen's width. */
+const NARROW = '(max-width: 600px)';
+const isNarrow = () => window.matchMedia(NARROW).matches;
+
+function subscribeToWidth(listener: () => void): () => void {
+  const query = window.matchMedia(NARROW);
+  query.addEventListener('change', listener);
+  return () => query.removeEventListener('change', listener);
 }
 
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));

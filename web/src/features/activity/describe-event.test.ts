@@ -153,6 +153,7 @@ const oneOfEachType: Record<EventType, [Event, string]> = {
     'Maya Patel moved WEB-12 to In review',
   ],
   'task.deleted': [event('task.deleted', task), 'Maya Patel deleted WEB-12 “Fix the login form”'],
+  'task.restored': [event('task.restored', task), 'Maya Patel restored WEB-12 “Fix the login form”'],
   'comment.created': [event('comment.created', comment, null, LEO), 'Leo Martin commented on OPS-3'],
   'comment.updated': [
     event('comment.updated', comment, { body: 'Looks ok' }, LEO),

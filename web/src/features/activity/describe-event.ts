@@ -56,6 +56,7 @@ function taskAction(type: Event['type'], task: Task, previous: Previous, wording
   const { key } = task;
   if (type === 'task.created') return `created ${key} “${task.title}”`;
   if (type === 'task.deleted') return `deleted ${key} “${task.title}”`;
+  if (type === 'task.restored') return `restored ${key} “${task.title}”`;
   // The position, completion time and checklist counts follow the status and the description.
   const changed = Object.keys(previous).filter((field) => !FOLLOWING_FIELDS.has(field));
   if (changed.length === 0) return `reordered ${key} in ${wording.statusLabels[task.status]}`;

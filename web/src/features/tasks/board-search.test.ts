@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { searchValidator } from '../../lib/routing/route-params.ts';
-import { boardSearchSchema, filtersOf, isFiltered, withoutFilters } from './board-search.ts';
+import { boardSearchSchema, filtersHide, filtersOf, isFiltered, withoutFilters } from './board-search.ts';
 
 const validate = searchValidator(boardSearchSchema);
 const member = '7d0f1f8e-2f5a-4c3e-9d61-2b1f0c1d7a10';
@@ -53,5 +53,37 @@ describe('the board URL query', () => {
     const filtered = validate({ view: 'list', label });
     expect(isFiltered(filtered)).toBe(true);
     expect(withoutFilters(filtered)).toEqual({ view: 'list', sort: undefined });
+  });
+});
+
+describe('filtersHide', () => {
+  const created = {
+    title: 'Renew the Domain',
+    description: '',
+    priority: 'none',
+    assignee_id: null,
+    label_ids: [],
+  };
+
+  it('says a task created from its title alone is out of a board filtered on anything it lacks', () => {
+    expect(filtersHide({}, created)).toBe(false);
+    expect(filtersHide({ view: 'list', sort: '-priority' }, created)).toBe(false);
+    expect(filtersHide({ assignee: 'me' }, created, member)).toBe(true);
+    expect(filtersHide({ assignee: 'me' }, created)).toBe(true);
+    expect(filtersHide({ assignee: member }, created)).toBe(true);
+    expect(filtersHide({ assignee: 'none' }, created)).toBe(false);
+    expect(filtersHide({ label }, created)).toBe(true);
+    expect(filtersHide({ priority: 'high,urgent' }, created)).toBe(true);
+    expect(filtersHide({ priority: 'none,high' }, created)).toBe(false);
+    expect(filtersHide({ q: 'domain' }, created)).toBe(false);
+    expect(filtersHide({ q: 'billing' }, created)).toBe(true);
+  });
+
+  it('reads the assignee, the labels and the description of any task', () => {
+    const task = { ...created, description: 'About billing', assignee_id: member, label_ids: [label] };
+    expect(filtersHide({ assignee: 'me' }, task, member)).toBe(false);
+    expect(filtersHide({ assignee: 'me' }, task, label)).toBe(true);
+    expect(filtersHide({ assignee: member, label, q: 'BILLING' }, task)).toBe(false);
+    expect(filtersHide({ assignee: 'none' }, task)).toBe(true);
   });
 });

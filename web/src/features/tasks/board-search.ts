@@ -53,3 +53,38 @@ export function isFiltered(search: BoardSearch): boolean {
 export function withoutFilters(search: BoardSearch): BoardSearch {
   return { view: search.view, sort: search.sort };
 }
+
+/** What filtersHide reads of a task. */
+export interface FilteredTask {
+  title: string;
+  description: string;
+  priority: string;
+  assignee_id: string | null;
+  label_ids: readonly string[];
+}
+
+/**
+ * Whether the board's filters leave the task out, by the rules the API filters by: the assignee (`me`
+ * is `meId`; unknown, only an unassigned task is surely out), the label, one of the priorities, and the
+ * text in the title or the description whatever the case. For a task just created on a filtered board.
+ */
+export function filtersHide(search: BoardSearch, task: FilteredTask, meId?: string): boolean {
+  const { assignee, label, priority, q } = search;
+  return (
+    (assignee !== undefined && !assigneeMatches(assignee, task.assignee_id, meId)) ||
+    (label !== undefined && !task.label_ids.includes(label)) ||
+    (priority !== undefined && !priority.split(',').includes(task.priority)) ||
+    (q !== undefined && !containsText(task, q))
+  );
+}
+
+function assigneeMatches(assignee: string, assigneeId: string | null, meId: string | undefined): boolean {
+  if (assignee === 'none') return assigneeId === null;
+  if (assignee === 'me') return assigneeId !== null && (meId === undefined || assigneeId === meId);
+  return assigneeId === assignee;
+}
+
+function containsText({ title, description }: FilteredTask, q: string): boolean {
+  const wanted = q.toLowerCase();
+  return title.toLowerCase().includes(wanted) || description.toLowerCase().includes(wanted);
+}

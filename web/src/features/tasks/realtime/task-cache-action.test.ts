@@ -72,6 +72,17 @@ describe('taskCacheAction', () => {
     expect(taskCacheAction(event('task.deleted', {}, 3), task)).toEqual({ kind: 'remove', taskId: 't1' });
   });
 
+  test('a restored task is read again, into the lists that dropped it, even from the version before', () => {
+    expect(taskCacheAction(event('task.restored', { title: 'x' }), undefined)).toEqual({
+      kind: 'refetch',
+      taskId: 't1',
+    });
+    expect(taskCacheAction(event('task.restored', { title: 'x' }, task.version + 1), task)).toEqual({
+      kind: 'refetch',
+      taskId: 't1',
+    });
+  });
+
   test('comments, bulk messages and changes that reach every task', () => {
     expect(taskCacheAction(event('comment.created'), undefined)).toEqual({ kind: 'comments', taskId: 't1' });
     expect(taskCacheAction(event('label.deleted'), undefined)).toEqual({ kind: 'refetch-all' });

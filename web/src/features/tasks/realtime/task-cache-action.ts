@@ -30,6 +30,9 @@ const PATCHABLE = new Set<keyof Task>([
   'updated_at',
 ]);
 
+/** Task events after which the task is read again whole, never patched in place. */
+const READ_WHOLE = new Set(['task.created', 'task.restored']);
+
 /** Events about other resources that change what tasks show (keys, labels, the archived flag). */
 const TOUCHES_ALL_TASKS = new Set([
   'project.updated',
@@ -57,8 +60,9 @@ export function taskCacheAction(event: LiveEvent, cached: Task | undefined): Tas
   if (event.type === 'task.deleted') return { kind: 'remove', taskId };
   const newer = cached === undefined || event.version === null || event.version > cached.version;
   if (!newer) return { kind: 'ignore' };
-  // In place only from the version just before: otherwise a change in between is not in the cache.
-  if (cached === undefined || event.version !== cached.version + 1 || event.type === 'task.created')
+  // In place only from the version just before: otherwise a change in between is not in the cache. A task
+  // created or restored is read whole (a restored one is back in lists that had dropped it).
+  if (cached === undefined || event.version !== cached.version + 1 || READ_WHOLE.has(event.type))
     return { kind: 'refetch', taskId };
   const changes = patchOf(event.fields);
   if (!changes) return { kind: 'refetch', taskId };

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { ApiError, describeError } from '../../../../lib/api/api-error.ts';
 import { useCreateTask, type TaskCreationRequest } from '../../api/create-task.ts';
 import type { Task } from '../../api/list-tasks.ts';
+import { createdTasks } from '../../created-tasks.ts';
 import { creationColumn, taskCreations, type TaskCreation } from './task-creations.ts';
 
 /** What the API would fill in for a task created from its title alone. */
@@ -21,7 +22,10 @@ export function useColumnCreations({ slug, projectKey, status }: ColumnCreations
   const column = creationColumn(slug, projectKey, status);
   const creations = useSyncExternalStore(taskCreations.subscribe, () => taskCreations.in(column));
   const create = useCreateTask(slug, projectKey, status, {
-    onCreated: (request) => taskCreations.remove(column, request.idempotencyKey),
+    onCreated: (request, task) => {
+      taskCreations.remove(column, request.idempotencyKey);
+      createdTasks.tell(task);
+    },
     onFailed: (request, error) => taskCreations.fail(column, request.idempotencyKey, reasonFor(error)),
   });
   const send = (creation: TaskCreation) => {

@@ -1,6 +1,7 @@
 import type { components } from '@api-spec/schema.d.ts';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { announce } from '../../../../components/ui/announce.ts';
 import { Avatar, EmptyAvatar } from '../../../../components/ui/avatar.tsx';
 import { ApiError, describeError } from '../../../../lib/api/api-error.ts';
 import { useDeleteComment } from '../../api/delete-comment.ts';
@@ -36,7 +37,7 @@ export function CommentItem({ comment, workspace }: { comment: Comment; workspac
   const save = async (body: string) => {
     try {
       await update.mutateAsync({ comment, body });
-      toast.success('Comment saved');
+      announce('Comment saved');
       setEditing(false);
       return null;
     } catch (error) {
@@ -128,7 +129,7 @@ export function CommentComposer({
   const submit = async (body: string) => {
     try {
       await create(body);
-      toast.success('Comment posted');
+      announce('Comment posted');
       setKey((k) => k + 1);
       return null;
     } catch (error) {

@@ -56,6 +56,7 @@ describe('eventSentence', () => {
 
   it('says what a task event did, after the actor', () => {
     expect(eventSentence(event('task.created', null), nameOf)).toBe('created the task');
+    expect(eventSentence(event('task.restored', null), nameOf)).toBe('restored the task');
     expect(eventSentence(event('task.moved', { status: 'todo', position: 'a0' }), nameOf)).toBe(
       'moved it to In review',
     );

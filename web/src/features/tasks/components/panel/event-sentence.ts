@@ -20,6 +20,8 @@ export function eventSentence(event: Event, nameOf: (userId: string) => string):
   switch (event.type) {
     case 'task.created':
       return 'created the task';
+    case 'task.restored':
+      return 'restored the task';
     case 'task.moved':
       return describeTaskChange('status', task, THIS_TASK, wording);
     case 'task.updated': {

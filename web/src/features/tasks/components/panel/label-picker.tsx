@@ -2,6 +2,7 @@ import { LabelNameSchema } from '@api/labels/labels.schemas.ts';
 import * as Popover from '@radix-ui/react-popover';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { announce } from '../../../../components/ui/announce.ts';
 import { describeError } from '../../../../lib/api/api-error.ts';
 import { LABEL_COLORS } from '../../../../lib/labels/label-colors.ts';
 import { LabelSwatches } from '../../../../lib/labels/label-swatches.tsx';
@@ -68,7 +69,7 @@ function LabelChooser({ labels, selected, onChange, createLabel }: Omit<LabelPic
     setCreating(true);
     try {
       const label = await createLabel({ name: newName.data, color });
-      toast.success(`Label “${label.name}” created`);
+      announce(`Label “${label.name}” created`);
       setSearch('');
       onChange([...selected, label.id]);
     } catch (error) {

@@ -1,9 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../../components/ui/button.tsx';
 import { classNames } from '../../../../components/ui/class-names.ts';
 import { describeError } from '../../../../lib/api/api-error.ts';
 import { useDeleteTask } from '../../api/delete-task.ts';
+import { restoreTask } from '../../api/restore-task.ts';
+import { useOpenTask } from '../../use-open-task.ts';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
 import { TaskActivity } from './task-activity.tsx';
 import { canEditTasks, type Task, type TaskWorkspace } from './task-context.ts';
@@ -23,16 +26,33 @@ interface TaskViewProps {
   attachments?: ReactNode;
 }
 
+/** How long the toast of a deletion offers Undo. */
+const UNDO_MS = 10_000;
+
 /** A task with everything about it: title, properties, description, files, activity and comments. */
 export function TaskView({ task, workspace, layout, onDeleted, attachments }: TaskViewProps) {
   const { save } = useTaskSaver(workspace.slug, task.key);
   const canEdit = canEditTasks(workspace.role);
   const remove = useDeleteTask();
+  const queryClient = useQueryClient();
+  const { open, onBoard } = useOpenTask();
+
+  // Undo brings the card back, and the panel too while the person is still on the task's board.
+  const undo = () =>
+    restoreTask(queryClient, workspace.slug, task).then(
+      (restored) => {
+        if (onBoard(workspace.slug, restored.key)) open(workspace.slug, restored.key);
+      },
+      (error: unknown) => toast.error(`${task.key} was not restored: ${describeError(error)}`),
+    );
 
   const onDelete = () =>
     remove.mutate(task, {
       onSuccess: () => {
-        toast.success(`${task.key} deleted`);
+        toast.success(`${task.key} deleted`, {
+          duration: UNDO_MS,
+          action: { label: 'Undo', onClick: () => void undo() },
+        });
         onDeleted();
       },
       onError: (error) => toast.error(describeError(error)),
@@ -53,7 +73,7 @@ export function TaskView({ task, workspace, layout, onDeleted, attachments }: Ta
               </Button>
             }
             title={`Delete ${task.key}?`}
-            description={`“${task.title}” and its comments are deleted for good. Its number is not reused.`}
+            description={`“${task.title}” is deleted with its comments and files. You can undo this for ${UNDO_MS / 1000} seconds.`}
             confirm="Delete task"
             onConfirm={onDelete}
           />

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { announce } from '../../../../components/ui/announce.ts';
 import { ApiError, describeError } from '../../../../lib/api/api-error.ts';
 import { useUpdateTask, type TaskPatch } from '../../api/update-task.ts';
 import type { Task } from './task-context.ts';
@@ -9,14 +9,15 @@ export type SaveOutcome =
 
 /**
  * Saves one field of a task with `If-Match`, and says how it went instead of throwing, so each field
- * decides how to show a conflict (text fields keep the draft beside the new value).
+ * decides how to show a conflict (text fields keep the draft beside the new value). A saved change shows
+ * in place: `done` is only told to screen readers, no toast covers the panel.
  */
 export function useTaskSaver(slug: string, taskKey: string) {
   const mutation = useUpdateTask(slug, taskKey);
   const save = async (task: Task, patch: TaskPatch, done: string): Promise<SaveOutcome> => {
     try {
       await mutation.mutateAsync({ task, patch });
-      toast.success(done);
+      announce(done);
       return { kind: 'saved' };
     } catch (error) {
       if (error instanceof ApiError && error.status === 412) return { kind: 'conflict' };
