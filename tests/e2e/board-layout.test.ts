@@ -299,3 +299,27 @@ describe('a 1280 px screen', () => {
     await card(page, 'WEB-1').waitFor({ state: 'detached' });
   });
 });
+
+describe('the list view', () => {
+  test('has a labels column, and fits a 390 px phone without cutting a column off', async () => {
+    const { page } = ada;
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await page.goto(`${webUrl}/w/${slug}/p/WEB?view=list`);
+    const row = page.getByRole('row').filter({ has: page.locator('a[data-task-key="WEB-4"]') });
+    await row.waitFor();
+    await page.getByRole('columnheader', { name: 'Labels' }).waitFor();
+    expect(await row.textContent()).toContain('design');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await row.waitFor();
+    const overflow = await page.locator('table').evaluate((table) => {
+      const box = (table as unknown as { parentElement: { scrollWidth: number; clientWidth: number } })
+        .parentElement;
+      return box.scrollWidth - box.clientWidth;
+    });
+    expect(overflow).toBeLessThanOrEqual(0);
+    // The status is an icon there, still named for screen readers.
+    expect(await row.getByRole('cell').nth(2).textContent()).toMatch(/In progress|Todo|In review/);
+    await saveScreenshots(page, 'list-view', () => row.waitFor());
+  });
+});

@@ -9,6 +9,7 @@ import { TASK_PAGE_SIZE, tasksOf, useTaskList } from '../../api/list-tasks.ts';
 import type { TaskListFilters } from '../../api/query-keys.ts';
 import type { ListSort } from '../../board-search.ts';
 import { formatDueDate, isOverdue } from '../../../../lib/dates/due-date.ts';
+import { LabelChip } from '../task-meta/label-chip.tsx';
 import { PRIORITY_LABELS, PriorityIcon } from '../task-meta/priority.tsx';
 import { STATUS_LABELS, StatusIcon } from '../task-meta/status.tsx';
 import type { BoardPeople } from './board-people.ts';
@@ -92,6 +93,9 @@ export function TaskTable({ board, people, sort, onSortChange }: TaskTableProps)
             </th>
             {header('status', 'Status')}
             {header('priority', 'Priority')}
+            <th scope="col" className={styles.labels}>
+              Labels
+            </th>
             <th scope="col" className={styles.assignee}>
               Assignee
             </th>
@@ -105,6 +109,7 @@ export function TaskTable({ board, people, sort, onSortChange }: TaskTableProps)
             if (!task) return null;
             const assignee = task.assignee_id ? people.members.get(task.assignee_id) : undefined;
             const overdue = task.due_date !== null && isOverdue(task.due_date) && task.status !== 'done';
+            const labels = task.label_ids.flatMap((id) => people.labels.get(id) ?? []);
             return (
               <tr key={task.id} className={styles.row} style={{ height: ROW_HEIGHT }}>
                 <td className={styles.key}>{task.key}</td>
@@ -119,17 +124,25 @@ export function TaskTable({ board, people, sort, onSortChange }: TaskTableProps)
                     {task.title}
                   </Link>
                 </td>
-                <td>
+                <td className={styles.status}>
                   <span className={styles.cell}>
-                    <StatusIcon status={task.status} /> {STATUS_LABELS[task.status]}
+                    <StatusIcon status={task.status} />{' '}
+                    <span className={styles.statusLabel}>{STATUS_LABELS[task.status]}</span>
                   </span>
                 </td>
-                <td>
+                <td className={styles.priority}>
                   <span className={styles.cell}>
                     <PriorityIcon priority={task.priority} /> {PRIORITY_LABELS[task.priority]}
                   </span>
                 </td>
-                <td>
+                <td className={styles.labels}>
+                  <span className={styles.cell}>
+                    {labels.map((label) => (
+                      <LabelChip key={label.id} name={label.name} color={label.color} />
+                    ))}
+                  </span>
+                </td>
+                <td className={styles.assignee}>
                   {assignee ? (
                     <span className={styles.cell}>
                       <Avatar name={assignee.name} id={assignee.id} src={assignee.avatarUrl} decorative />{' '}
@@ -139,7 +152,7 @@ export function TaskTable({ board, people, sort, onSortChange }: TaskTableProps)
                     <span className={styles.muted}>Unassigned</span>
                   )}
                 </td>
-                <td className={overdue ? styles.overdue : undefined}>
+                <td className={overdue ? `${styles.due} ${styles.overdue}` : styles.due}>
                   {task.due_date ? formatDueDate(task.due_date) : <span className={styles.muted}>—</span>}
                 </td>
               </tr>
