@@ -323,3 +323,39 @@ describe('the list view', () => {
     await saveScreenshots(page, 'list-view', () => row.waitFor());
   });
 });
+
+describe('the keyboard while the board takes its kit', () => {
+  test('focus stays on a card as the arrow keys go, with the CPU slowed 6×', async () => {
+    const { page } = ada;
+    await page.setViewportSize({ width: 1280, height: 860 });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    try {
+      await page.goto(`${webUrl}/w/${slug}/p/WEB`);
+      const first = column(page, 'todo').locator('a[data-task-key]').first();
+      await first.waitFor();
+      await first.focus();
+      const focused = () =>
+        page.evaluate(() =>
+          (
+            globalThis as unknown as {
+              document: { activeElement: { getAttribute(n: string): string | null } };
+            }
+          ).document.activeElement.getAttribute('data-task-key'),
+        );
+      // Down and up through the column, then across and back, until the kit has come, and a little more.
+      const keys = ['ArrowDown', 'ArrowDown', 'ArrowUp', 'ArrowRight', 'ArrowLeft', 'ArrowUp'];
+      let kitCame = 0;
+      for (let step = 0; step < 60 && kitCame < 6; step++) {
+        await page.keyboard.press(keys[step % keys.length] ?? 'ArrowDown');
+        await page.waitForTimeout(50);
+        expect(await focused(), `focus after step ${step}`).not.toBeNull();
+        if ((await first.getAttribute('aria-roledescription')) !== null) kitCame += 1;
+      }
+      expect(kitCame).toBeGreaterThan(0);
+    } finally {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      await cdp.detach();
+    }
+  });
+});

@@ -100,6 +100,8 @@ export function useBoardKit({ canDrag, shown, settled, board, columns }: BoardKi
   const press = useRef<Press | undefined>(undefined);
   const kept = useRef<Kept | undefined>(undefined);
   const focusedKey = useRef<string | undefined>(undefined);
+  // The card focused last while the columns take the kit, so that it takes focus again when drawn anew.
+  const lastFocused = useRef<string | undefined>(undefined);
   // A viewer made a member (or the other way) takes the kit again.
   const [kitFor, setKitFor] = useState(canDrag);
   if (kitFor !== canDrag) {
@@ -145,13 +147,7 @@ export function useBoardKit({ canDrag, shown, settled, board, columns }: BoardKi
     const timer = setTimeout(() => {
       // A folded column has no body: count the columns, not their bodies.
       const body = board.current?.querySelectorAll(COLUMN)[ready]?.querySelector<HTMLElement>(COLUMN_BODY);
-      if (body) {
-        firstCardHeights.set(body, heightsOf(body));
-        // Its cards are drawn anew: the focused one takes focus again once it is (the layout effect below).
-        const focused = document.activeElement;
-        if (focused instanceof HTMLElement && body.contains(focused) && focused.matches(CARD))
-          focusedKey.current = focused.dataset['taskKey'];
-      }
+      if (body) firstCardHeights.set(body, heightsOf(body));
       startTransition(() => setReady(ready + 1));
     });
     return () => clearTimeout(timer);
@@ -173,16 +169,16 @@ export function useBoardKit({ canDrag, shown, settled, board, columns }: BoardKi
     if (!kit || !at) return;
     const pending = press.current;
     const draggable = pending?.kind === 'pointer' && cardAt(at, pending.key)?.hasAttribute(SORTABLE);
+    // Focus went with the card drawn anew (the page has it): the card the person was on takes it again.
+    const lost = focusLost() ? (lastFocused.current ?? focusedKey.current) : undefined;
+    focusedKey.current = undefined;
     if (!draggable && ready < columns) {
-      const focused = focusedKey.current;
-      focusedKey.current = undefined;
-      if (!pending && focused)
-        requestAnimationFrame(() => whenCardDrawn(at, focused, (card) => resume(card, undefined)));
+      if (!pending && lost)
+        requestAnimationFrame(() => whenCardDrawn(at, lost, (card) => resume(card, undefined)));
       return;
     }
-    const key = pending?.key ?? focusedKey.current;
+    const key = pending?.key ?? lost;
     press.current = undefined;
-    if (ready >= columns) focusedKey.current = undefined;
     if (key) requestAnimationFrame(() => whenCardDrawn(at, key, (card) => resume(card, pending)));
   }, [kit, ready, columns, board]);
 
@@ -198,7 +194,18 @@ export function useBoardKit({ canDrag, shown, settled, board, columns }: BoardKi
       if (cardOf(event.target)) load();
     },
     onFocus: (event: { target: EventTarget }) => {
+      const card = event.target instanceof Element ? event.target.closest<HTMLElement>(CARD) : null;
+      lastFocused.current = card?.dataset['taskKey'];
       if (cardOf(event.target)) load();
+    },
+    // Left for something else, not taken out of the page with its card: nothing to give focus back to.
+    onBlur: (event: { target: EventTarget }) => {
+      const left = event.target;
+      queueMicrotask(() => {
+        const now = document.activeElement;
+        if (left instanceof Element && left.isConnected && !now?.matches(CARD))
+          lastFocused.current = undefined;
+      });
     },
     onWheel: load,
     onPointerDownCapture: (event: PointerEvent) => {
@@ -244,6 +251,11 @@ export function useBoardKit({ canDrag, shown, settled, board, columns }: BoardKi
     },
   };
   return { kit: kit ?? NONE, ready: kit ? ready : 0, handlers };
+}
+
+/** Whether nothing has focus: what is left when the focused element has been taken out of the page. */
+function focusLost(): boolean {
+  return document.activeElement === null || document.activeElement === document.body;
 }
 
 function keep(board: HTMLElement): Kept {
