@@ -153,6 +153,8 @@ export function CommentComposer({
     try {
       await create(body);
       toast.success('Comment posted');
+      // Gone before the empty box mounts, which would otherwise open with it.
+      draft.discard();
       setKey((k) => k + 1);
       return null;
     } catch (error) {
