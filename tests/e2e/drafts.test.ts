@@ -157,8 +157,8 @@ describe('drafts', () => {
     const edit = panel.getByLabel('Edit comment');
     expect(await edit.inputValue()).toBe('Ask about vegetarian options and the price, for forty people');
     await panel.getByRole('button', { name: 'Save', exact: true }).click();
-    await panel.getByText('the price, for forty people').waitFor();
-    expect(await panel.getByLabel('Edit comment').count()).toBe(0);
+    await edit.waitFor({ state: 'detached' });
+    await comment.getByText('the price, for forty people').waitFor();
     expect(await draftKeys(page)).toEqual([]);
 
     await page.reload();
