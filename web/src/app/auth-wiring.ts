@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { AnyRouter } from '@tanstack/react-router';
 import { paths } from '../config/paths.ts';
+import { clearDrafts } from '../features/tasks/drafts/draft-storage.ts';
 import { setAccessTokenProvider } from '../lib/api/api-client.ts';
 import { currentAccessToken, onAuthEvent } from '../lib/auth/auth-session.ts';
 import { userLeft } from '../lib/auth/auth-state.ts';
@@ -11,8 +12,8 @@ const RECHECK_EVENTS: ReadonlySet<AuthChangeEvent> = new Set(['PASSWORD_RECOVERY
 
 /**
  * Connects the auth session to the rest of the app: API calls carry its access token, route guards run
- * again when someone signs in or out (in this tab or another), and one person's cached data never shows
- * for the next.
+ * again when someone signs in or out (in this tab or another), and one person's cached data and drafts
+ * never show for the next.
  */
 export function connectAuth(router: AnyRouter, queryClient: QueryClient): void {
   setAccessTokenProvider(currentAccessToken);
@@ -28,7 +29,10 @@ export function connectAuth(router: AnyRouter, queryClient: QueryClient): void {
     const settled =
       event === 'PASSWORD_RECOVERY' ? router.navigate({ to: paths.resetPassword }) : router.invalidate();
     void settled.then(() => {
-      if (left) void queryClient.resetQueries();
+      if (!left) return;
+      void queryClient.resetQueries();
+      // Their unsaved texts too: the next person in this browser must not find them.
+      clearDrafts(window.localStorage);
     });
   });
 }

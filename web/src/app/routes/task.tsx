@@ -20,6 +20,7 @@ import {
 import { TaskView, TaskViewSkeleton } from '../../features/tasks/components/panel/task-view.tsx';
 import { useWorkspace } from '../../features/workspaces/api/get-workspace.ts';
 import { ApiError, describeError } from '../../lib/api/api-error.ts';
+import { useAuthState } from '../../lib/auth/auth-session.ts';
 import { useSharePlace } from '../../lib/realtime/live-store.ts';
 import { useTaskOpenedOnItsOwn } from '../task-view-mode.ts';
 import styles from './task.module.css';
@@ -137,6 +138,7 @@ function TaskContent({ slug, projectKey, taskKey, layout, onDeleted }: TaskConte
   const members = useMembers(slug);
   const labels = useLabels(slug);
   const me = useMe();
+  const session = useAuthState().session;
   const createLabel = useCreateLabel(slug);
   const queryClient = useQueryClient();
 
@@ -176,7 +178,8 @@ function TaskContent({ slug, projectKey, taskKey, layout, onDeleted }: TaskConte
   const context: TaskWorkspace = {
     slug,
     role: workspace.data.role,
-    meId: me.data?.id ?? null,
+    // The session names the person before /me answers (their drafts are keyed by it).
+    meId: me.data?.id ?? session?.user.id ?? null,
     members: members.data,
     labels: labels.data,
     createLabel: (label) => createLabel.mutateAsync(label),
@@ -194,6 +197,8 @@ function TaskContent({ slug, projectKey, taskKey, layout, onDeleted }: TaskConte
   );
   return (
     <TaskView
+      // Another task opened in the same panel starts afresh: no editor or draft carries over.
+      key={taskId}
       task={task.data}
       workspace={context}
       layout={layout}

@@ -16,6 +16,8 @@ import {
   memberName,
   type TaskWorkspace,
 } from '../panel/task-context.ts';
+import { draftPlace, type DraftBase, type DraftPlace } from '../../drafts/draft-storage.ts';
+import { useDraft } from '../../drafts/use-draft.ts';
 import { CommentEditor } from './comment-editor.tsx';
 import styles from './comments.module.css';
 
@@ -26,22 +28,38 @@ type Comment = components['schemas']['Comment'];
  * it; owners and admins may delete anyone's (SPEC §6). A deleted one keeps its place.
  */
 export function CommentItem({ comment, workspace }: { comment: Comment; workspace: TaskWorkspace }) {
-  const [editing, setEditing] = useState(false);
   const update = useUpdateComment(comment.task_id);
   const remove = useDeleteComment(comment.task_id);
   const author = memberName(workspace.members, comment.author_id);
   const mine = comment.author_id !== null && comment.author_id === workspace.meId;
   const canEdit = mine && canEditTasks(workspace.role) && !comment.deleted;
   const canDelete = (mine && canEditTasks(workspace.role)) || canModerate(workspace.role);
+  const draft = useDraft(
+    draftPlace(workspace.meId, workspace.slug, comment.task_id),
+    `comment:${comment.id}`,
+  );
+  // An edit kept as a draft (a reload, the panel closed) opens again with it.
+  const [editing, setEditing] = useState(() => canEdit && draft.read() !== null);
+  // The comment as it was when editing began, so a change made since is refused (412), not overwritten;
+  // null once the person has seen the latest and chosen to replace it.
+  const [since, setSince] = useState<DraftBase | null>(() => (editing ? (draft.read()?.base ?? null) : null));
+  const current = { text: comment.body ?? '', version: comment.version };
+
+  const startEditing = () => {
+    setSince(current);
+    setEditing(true);
+  };
 
   const save = async (body: string) => {
+    const over = since && since.text !== current.text ? { ...comment, version: since.version } : comment;
     try {
-      await update.mutateAsync({ comment, body });
+      await update.mutateAsync({ comment: over, body });
       announce('Comment saved');
       setEditing(false);
       return null;
     } catch (error) {
       if (error instanceof ApiError && error.status === 412) {
+        setSince(null);
         return 'The comment changed since you opened it; it now shows the latest version. Your text is kept: save again to replace it.';
       }
       return describeError(error);
@@ -79,7 +97,7 @@ export function CommentItem({ comment, workspace }: { comment: Comment; workspac
         {!comment.deleted && !editing && (canEdit || canDelete) && (
           <span className={styles.commentActions}>
             {canEdit && (
-              <button type="button" className={styles.textButton} onClick={() => setEditing(true)}>
+              <button type="button" className={styles.textButton} onClick={startEditing}>
                 Edit
               </button>
             )}
@@ -104,7 +122,9 @@ export function CommentItem({ comment, workspace }: { comment: Comment; workspac
       ) : editing ? (
         <CommentEditor
           label="Edit comment"
-          initial={comment.body}
+          initial={(since ?? current).text}
+          draft={draft}
+          draftBase={since ?? current}
           submitLabel="Save"
           onSubmit={save}
           onCancel={() => setEditing(false)}
@@ -120,16 +140,22 @@ export function CommentItem({ comment, workspace }: { comment: Comment; workspac
 
 export function CommentComposer({
   taskId,
+  draftPlace,
   create,
 }: {
   taskId: string;
+  /** Where the comment being written is kept until it is sent. */
+  draftPlace: DraftPlace | null;
   create: (body: string) => Promise<unknown>;
 }) {
   const [key, setKey] = useState(0);
+  const draft = useDraft(draftPlace, 'comment:new');
   const submit = async (body: string) => {
     try {
       await create(body);
       announce('Comment posted');
+      // Gone before the empty box mounts, which would otherwise open with it.
+      draft.discard();
       setKey((k) => k + 1);
       return null;
     } catch (error) {
@@ -142,6 +168,8 @@ export function CommentComposer({
         key={`${taskId}-${key}`}
         label="Write a comment"
         initial=""
+        draft={draft}
+        draftBase={null}
         submitLabel="Comment"
         onSubmit={submit}
       />

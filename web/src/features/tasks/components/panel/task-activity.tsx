@@ -6,6 +6,7 @@ import { useCreateComment } from '../../api/create-comment.ts';
 import { useComments } from '../../api/list-comments.ts';
 import { useTaskEvents } from '../../api/list-task-events.ts';
 import { CommentComposer, CommentItem } from '../comments/comment-item.tsx';
+import { draftPlace } from '../../drafts/draft-storage.ts';
 import { eventSentence } from './event-sentence.ts';
 import { formatTimestamp, relativeTime } from '../../../../lib/dates/relative-time.ts';
 import { canEditTasks, memberAvatar, memberName, type Task, type TaskWorkspace } from './task-context.ts';
@@ -89,7 +90,11 @@ export function TaskActivity({ task, workspace }: { task: Task; workspace: TaskW
         </ol>
       )}
       {canEditTasks(workspace.role) ? (
-        <CommentComposer taskId={task.id} create={(body) => create.mutateAsync(body)} />
+        <CommentComposer
+          taskId={task.id}
+          draftPlace={draftPlace(workspace.meId, workspace.slug, task.id)}
+          create={(body) => create.mutateAsync(body)}
+        />
       ) : (
         <p className={styles.hint}>Viewers can read the comments but not write them.</p>
       )}

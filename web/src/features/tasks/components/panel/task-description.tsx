@@ -3,6 +3,10 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { Button } from '../../../../components/ui/button.tsx';
 import { toast } from '../../../../components/ui/toast.ts';
 import { withItemTicked } from './checklist-item.ts';
+import { DraftMark } from '../../drafts/draft-mark.tsx';
+import type { DraftBase, DraftPlace } from '../../drafts/draft-storage.ts';
+import { useDraft, type DraftSlot } from '../../drafts/use-draft.ts';
+import { useLeaveWarning } from '../../drafts/use-leave-warning.ts';
 import { ConflictNotice } from './conflict-notice.tsx';
 import { Markdown } from './markdown.tsx';
 import type { Task } from './task-context.ts';
@@ -13,18 +17,30 @@ interface TaskDescriptionProps {
   task: Task;
   canEdit: boolean;
   save: (task: Task, patch: { description: string }, done: string) => Promise<SaveOutcome>;
+  /** Where the unsaved text is kept (features/tasks/drafts); null keeps none. */
+  draftPlace: DraftPlace | null;
 }
 
-/** The description in markdown: rendered safely, written with Edit and Preview, saved with `If-Match`. */
-export function TaskDescription({ task, canEdit, save }: TaskDescriptionProps) {
-  const [draft, setDraft] = useState<string | null>(null);
+/**
+ * The description in markdown: rendered safely, written with Edit and Preview, saved with `If-Match`.
+ * Unsaved text is kept as a draft while it is typed; the editor opens with it when the task is opened
+ * again, and Esc with unsaved text closes the panel, keeping it, rather than throwing it away.
+ */
+export function TaskDescription({ task, canEdit, save, draftPlace }: TaskDescriptionProps) {
+  const slot = useDraft(draftPlace, 'description');
+  const [restored] = useState(() => (canEdit ? restoredDraft(slot, task) : null));
+  const [draft, setDraft] = useState<string | null>(restored?.text ?? null);
   // The task as it was when editing began: others' changes now show live, and must not slip past If-Match.
-  const [base, setBase] = useState<Task | null>(null);
+  const [base, setBase] = useState<Task | null>(restored ? baseTask(task, restored.base) : null);
+  const [openedByButton, setOpenedByButton] = useState(false);
   const [preview, setPreview] = useState(false);
   const [conflict, setConflict] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const errorId = useId();
+  const from = base ?? task;
+  const unsaved = draft !== null && draft !== from.description;
+  useLeaveWarning(unsaved);
 
   // A checklist item ticked: the description saved with it (If-Match), one tick at a time.
   const tick = async (offset: number, ticked: boolean) => {
@@ -56,6 +72,7 @@ export function TaskDescription({ task, canEdit, save }: TaskDescriptionProps) {
               onClick={() => {
                 setDraft(task.description);
                 setBase(task);
+                setOpenedByButton(true);
               }}
             >
               {task.description ? 'Edit description' : 'Add a description'}
@@ -67,6 +84,7 @@ export function TaskDescription({ task, canEdit, save }: TaskDescriptionProps) {
   }
 
   const stop = () => {
+    slot.discard();
     setDraft(null);
     setBase(null);
     setPreview(false);
@@ -96,14 +114,21 @@ export function TaskDescription({ task, canEdit, save }: TaskDescriptionProps) {
     if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
       event.preventDefault();
       void commit();
-    } else if (event.key === 'Escape' && !conflict) {
+    } else if (event.key === 'Escape' && !conflict && !unsaved) {
       event.preventDefault();
       stop();
     }
   };
 
+  const edit = (text: string) => {
+    setDraft(text);
+    if (text === from.description) slot.discard();
+    else slot.keep(text, { text: from.description, version: from.version });
+  };
+
   return (
-    <section className={styles.description} aria-label="Description" data-editing="">
+    // Esc belongs to the field while nothing is unsaved (it cancels); with unsaved text it closes the panel.
+    <section className={styles.description} aria-label="Description" data-editing={unsaved ? undefined : ''}>
       <div className={styles.tabs} role="group" aria-label="Description view">
         <button
           type="button"
@@ -130,10 +155,10 @@ export function TaskDescription({ task, canEdit, save }: TaskDescriptionProps) {
           rows={8}
           value={draft}
           readOnly={busy}
-          // Opened by the button the person just pressed, so focus follows.
-          autoFocus
+          // Opened by the button the person just pressed, so focus follows (not when a draft reopens it).
+          autoFocus={openedByButton}
           placeholder="Write in markdown: **bold**, lists, [links](https://…)"
-          onChange={(event) => setDraft(event.target.value)}
+          onChange={(event) => edit(event.target.value)}
           onKeyDown={onKeyDown}
         />
       )}
@@ -159,8 +184,24 @@ export function TaskDescription({ task, canEdit, save }: TaskDescriptionProps) {
             Cancel
           </Button>
           <span className={styles.hint}>Ctrl/⌘ + Enter saves</span>
+          {unsaved && <DraftMark />}
         </div>
       )}
     </section>
   );
+}
+
+/** The draft kept from before, unless it says what the description now says (then it is done with). */
+function restoredDraft(slot: DraftSlot, task: Task) {
+  const draft = slot.read();
+  if (draft && draft.text === task.description) {
+    slot.discard();
+    return null;
+  }
+  return draft;
+}
+
+/** The task as it was when the draft began: its save then goes through If-Match against that version. */
+function baseTask(task: Task, base: DraftBase | null): Task {
+  return base ? { ...task, description: base.text, version: base.version } : task;
 }

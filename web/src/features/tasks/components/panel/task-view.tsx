@@ -9,6 +9,7 @@ import { restoreTask } from '../../api/restore-task.ts';
 import { useOpenTask } from '../../use-open-task.ts';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
 import { TaskActivity } from './task-activity.tsx';
+import { draftPlace } from '../../drafts/draft-storage.ts';
 import { canEditTasks, type Task, type TaskWorkspace } from './task-context.ts';
 import { TaskDescription } from './task-description.tsx';
 import { TaskProperties } from './task-properties.tsx';
@@ -80,7 +81,12 @@ export function TaskView({ task, workspace, layout, onDeleted, attachments }: Ta
         )}
       </aside>
       <div className={styles.bodyArea}>
-        <TaskDescription task={task} canEdit={canEdit} save={save} />
+        <TaskDescription
+          task={task}
+          canEdit={canEdit}
+          save={save}
+          draftPlace={draftPlace(workspace.meId, workspace.slug, task.id)}
+        />
         {attachments}
         <TaskActivity task={task} workspace={workspace} />
       </div>
