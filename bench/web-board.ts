@@ -21,13 +21,16 @@ import type { WebRow } from './web-rows.ts';
 /** What the board renders (features/tasks/components/board): a column per status, a card per task. */
 const COLUMN = (status: string) => `[data-column="${status}"]`;
 const CARD = '[data-task-key]';
+/** A column folded to its name and count (Done and Canceled, until opened): it shows no cards. */
+const FOLDED_COUNT = (status: string) =>
+  `[data-column="${status}"][data-collapsed] [data-testid="count-${status}"]`;
 const BASELINE_PAGE = 'bench-plain-fetch.html';
 const READY_TIMEOUT_MS = 60_000;
 
 /** The little of the browser's globals the functions run in the page use (this project has no DOM types). */
 interface InPage {
   document: {
-    querySelector(selector: string): object | null;
+    querySelector(selector: string): { textContent: string | null } | null;
     getElementsByTagName(name: string): { length: number };
   };
   performance: { now(): number };
@@ -175,16 +178,26 @@ async function recordLoad(page: Page, boardUrl: string) {
   return { apiCalls, scripts: [...scripts] };
 }
 
-/** Navigates to the board; answers when, after navigation start, every column showed its first cards. */
+/**
+ * Navigates to the board; answers when, after navigation start, every column showed its first cards, or,
+ * folded, its count.
+ */
 export async function boardReadyAt(page: Page, boardUrl: string): Promise<number> {
   await page.goto(boardUrl, { waitUntil: 'commit' });
   const ready = await page.waitForFunction(
     ({ columns, card }) => {
       const { document, performance } = globalThis as unknown as InPage;
-      const shown = columns.every((column) => document.querySelector(`${column} ${card}`) !== null);
+      const shown = columns.every(
+        ({ column, folded }) =>
+          document.querySelector(`${column} ${card}`) !== null ||
+          /\d/.test(document.querySelector(folded)?.textContent ?? ''),
+      );
       return shown ? performance.now() : false;
     },
-    { columns: SEEDED_STATUSES.map(COLUMN), card: CARD },
+    {
+      columns: SEEDED_STATUSES.map((status) => ({ column: COLUMN(status), folded: FOLDED_COUNT(status) })),
+      card: CARD,
+    },
     { polling: 'raf', timeout: READY_TIMEOUT_MS },
   );
   return (await ready.jsonValue()) as number;
