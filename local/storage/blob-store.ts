@@ -78,9 +78,13 @@ async function receiveInto(file: string, body: Chunks, maxSize: number): Promise
       yield chunk;
     }
   }
+  const out = createWriteStream(file, { mode: 0o600 });
   try {
-    await pipeline(counted(), createWriteStream(file, { mode: 0o600 }));
+    await pipeline(counted(), out);
   } catch (error) {
+    // Cut off while the file was still opening, the open would create it after an early removal. (Not
+    // events.once: the stream's own 'error' would reject it.)
+    if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
     await rm(file, { force: true });
     throw error;
   }
