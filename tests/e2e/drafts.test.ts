@@ -188,10 +188,11 @@ describe('drafts', () => {
 
     await conflict.getByRole('button', { name: 'Use mine' }).click();
     await page.getByRole('region', { name: 'Description' }).getByText('Ada: and close at six').waitFor();
-    expect((await call<Task>(ada, 'GET', `/workspaces/${slug}/tasks/WEB-1`)).description).toBe(
-      '## Plan\n\nOpen the doors at nine\n\nAda: and close at six',
-    );
-    expect(await draftKeys(page)).toEqual([]);
+    // The panel shows the text at once (optimistic); the save lands a moment later.
+    await expect
+      .poll(async () => (await call<Task>(ada, 'GET', `/workspaces/${slug}/tasks/WEB-1`)).description)
+      .toBe('## Plan\n\nOpen the doors at nine\n\nAda: and close at six');
+    await expect.poll(() => draftKeys(page)).toEqual([]);
   });
 });
 
