@@ -187,7 +187,10 @@ describe('drafts', () => {
     expect(ada.errors.some((error) => CONFLICT.test(error))).toBe(true);
 
     await conflict.getByRole('button', { name: 'Use mine' }).click();
-    await page.getByRole('region', { name: 'Description' }).getByText('Ada: and close at six').waitFor();
+    await page
+      .getByRole('region', { name: 'Description' })
+      .getByText('Ada: and close at six', { exact: true })
+      .waitFor();
     // The panel shows the text at once (optimistic); the save lands a moment later.
     await expect
       .poll(async () => (await call<Task>(ada, 'GET', `/workspaces/${slug}/tasks/WEB-1`)).description)
