@@ -5,6 +5,7 @@ import { clearDrafts } from '../features/tasks/drafts/draft-storage.ts';
 import { setAccessTokenProvider } from '../lib/api/api-client.ts';
 import { currentAccessToken, onAuthEvent } from '../lib/auth/auth-session.ts';
 import { userLeft } from '../lib/auth/auth-state.ts';
+import { forgetSavedQueries } from '../lib/offline/offline-support.ts';
 import type { AuthChangeEvent } from '../lib/supabase.ts';
 
 /** Events that change what a guard decides without changing who is signed in. */
@@ -30,9 +31,14 @@ export function connectAuth(router: AnyRouter, queryClient: QueryClient): void {
       event === 'PASSWORD_RECOVERY' ? router.navigate({ to: paths.resetPassword }) : router.invalidate();
     void settled.then(() => {
       if (!left) return;
-      void queryClient.resetQueries();
-      // Their unsaved texts too: the next person in this browser must not find them.
+      // Someone else signed in: what is still on view asks again, as them. Signed out: nothing may ask
+      // again (it would ask with no session, and be refused), so the data is dropped without a refetch.
+      if (state.session) void queryClient.resetQueries();
+      else void queryClient.cancelQueries().then(() => queryClient.removeQueries());
+      // Their unsaved texts and the data saved for offline use too: the next person in this browser must
+      // not find them.
       clearDrafts(window.localStorage);
+      void forgetSavedQueries();
     });
   });
 }

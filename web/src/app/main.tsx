@@ -1,13 +1,17 @@
 import './global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AppProvider } from './provider.tsx';
+import { AppProvider, queryClient } from './provider.tsx';
+import { startOfflineSupport } from '../lib/offline/offline-support.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">.');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProvider />
-  </StrictMode>,
+// Online this resolves at once; opened offline, once the data saved for offline use is in the cache.
+void startOfflineSupport(queryClient).then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <AppProvider />
+    </StrictMode>,
+  ),
 );

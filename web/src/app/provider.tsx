@@ -5,7 +5,7 @@ import { createQueryClient } from '../lib/query/query-client.ts';
 import { connectAuth } from './auth-wiring.ts';
 import { createAppRouter } from './router.tsx';
 
-const queryClient = createQueryClient();
+export const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 connectAuth(router, queryClient);
 

@@ -2,6 +2,7 @@ import { Outlet, useParams, useRouterState } from '@tanstack/react-router';
 import { Notice } from '../../components/ui/notice.tsx';
 import { dismissNotice, useNotice } from '../../lib/flash-notice.ts';
 import { AppHeader } from '../layout/app-header.tsx';
+import { OfflineBar } from '../layout/offline-bar.tsx';
 
 export function RootLayout() {
   const notice = useNotice();
@@ -15,6 +16,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <AppHeader />
+      <OfflineBar />
       <main id="main" className={slug || docs ? 'app-main app-main--wide' : 'app-main'} tabIndex={-1}>
         {notice && (
           <div className="flash">

@@ -33,6 +33,19 @@ export function readStoredSession(storage: ReadableStorage, key: string, nowMs: 
   return stored.expires_at * 1000 - nowMs >= VALID_FOR_AT_LEAST_MS ? stored : null;
 }
 
+/**
+ * Whose session is stored, however old its access token: the person this browser last signed in, whose
+ * saved data (lib/offline/saved-queries.ts) may show while offline.
+ */
+export function storedUserId(storage: ReadableStorage, key: string): string | null {
+  try {
+    const stored: unknown = JSON.parse(storage.getItem(key) ?? 'null');
+    return isSession(stored) ? stored.user.id : null;
+  } catch {
+    return null;
+  }
+}
+
 function isSession(value: unknown): value is Session & { expires_at: number } {
   if (typeof value !== 'object' || value === null) return false;
   const { access_token, expires_at, user } = value as Record<string, unknown>;

@@ -1,5 +1,6 @@
 import { Button } from '../../../components/ui/button.tsx';
 import { describeError } from '../../../lib/api/api-error.ts';
+import { useOnline } from '../../../lib/offline/online-status.ts';
 import { useAttachments } from '../api/list-attachments.ts';
 import { useAttachmentUploads } from '../use-attachment-uploads.ts';
 import { AttachmentItem } from './attachment-item.tsx';
@@ -30,6 +31,7 @@ export function AttachmentsSection({
   onChanged,
 }: AttachmentsSectionProps) {
   const attachments = useAttachments(taskId);
+  const online = useOnline();
   const { uploads, attach, cancel, dismiss } = useAttachmentUploads(taskId, onChanged);
   // A file being uploaded here is shown by its upload's row, not also as pending in the list.
   const uploading = new Set(uploads.map((upload) => upload.attachmentId));
@@ -40,7 +42,12 @@ export function AttachmentsSection({
       <h3 id="task-attachments-title" className="section-heading">
         Attachments{files.length > 0 && <span className={styles.count}> · {files.length}</span>}
       </h3>
-      {canAttach && <DropZone onFiles={attach} />}
+      {canAttach &&
+        (online ? (
+          <DropZone onFiles={attach} />
+        ) : (
+          <p className={styles.empty}>Files can be attached when you’re back online.</p>
+        ))}
       {uploads.length > 0 && (
         <ul className={styles.uploads} aria-label="Uploads">
           {uploads.map((upload) => (
@@ -55,6 +62,8 @@ export function AttachmentsSection({
             Try again
           </Button>
         </div>
+      ) : attachments.isPending && !online ? (
+        <p className={styles.empty}>The files load when you’re back online.</p>
       ) : attachments.isPending ? (
         <ul className={styles.list} aria-label="Loading the attachments">
           <li className={styles.skeleton} />

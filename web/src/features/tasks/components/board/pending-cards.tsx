@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Button } from '../../../../components/ui/button.tsx';
 import { classNames } from '../../../../components/ui/class-names.ts';
+import { useOnline } from '../../../../lib/offline/online-status.ts';
 import type { Task } from '../../api/list-tasks.ts';
 import { STATUS_LABELS } from '../task-meta/status.tsx';
 import styles from './pending-cards.module.css';
@@ -54,6 +55,7 @@ function onBoard(creation: TaskCreation, tasks: readonly Task[]): boolean {
 
 function SavingCard({ creation }: { creation: TaskCreation }) {
   const card = useRef<HTMLDivElement>(null);
+  const online = useOnline();
   // The newest title comes into view at the column's end, as the task's card will be.
   // (In braces: Chromium's scrollIntoView now answers a promise, which React would take for a cleanup.)
   useEffect(() => {
@@ -67,7 +69,7 @@ function SavingCard({ creation }: { creation: TaskCreation }) {
       aria-busy="true"
     >
       <span className={cardStyles.top}>
-        <span className={styles.state}>Saving…</span>
+        <span className={styles.state}>{online ? 'Saving…' : 'Will send'}</span>
       </span>
       <span className={cardStyles.title}>{creation.title}</span>
     </div>

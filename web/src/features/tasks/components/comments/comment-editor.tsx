@@ -1,6 +1,7 @@
 import { CommentBodySchema } from '@api/comments/comments.schemas.ts';
 import { useId, useState } from 'react';
 import { Button } from '../../../../components/ui/button.tsx';
+import { WillSendMark } from '../../../../components/ui/will-send-mark.tsx';
 import { DraftMark } from '../../drafts/draft-mark.tsx';
 import type { DraftBase } from '../../drafts/draft-storage.ts';
 import type { DraftSlot } from '../../drafts/use-draft.ts';
@@ -102,6 +103,7 @@ export function CommentEditor(props: CommentEditorProps) {
           Preview
         </button>
         {unsaved && <DraftMark />}
+        <WillSendMark sending={busy} />
         <span className={styles.hint}>Ctrl/⌘ + Enter to send</span>
         {cancel && (
           <Button onClick={cancel} disabled={busy}>

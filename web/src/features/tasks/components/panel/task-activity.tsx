@@ -2,6 +2,7 @@ import type { components } from '@api-spec/schema.d.ts';
 import { Avatar, EmptyAvatar } from '../../../../components/ui/avatar.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { describeError } from '../../../../lib/api/api-error.ts';
+import { useOnline } from '../../../../lib/offline/online-status.ts';
 import { useCreateComment } from '../../api/create-comment.ts';
 import { useComments } from '../../api/list-comments.ts';
 import { useTaskEvents } from '../../api/list-task-events.ts';
@@ -24,6 +25,7 @@ export function TaskActivity({ task, workspace }: { task: Task; workspace: TaskW
   const comments = useComments(task.id);
   const events = useTaskEvents(task.id);
   const create = useCreateComment(task.id);
+  const online = useOnline();
   const nameOf = (userId: string) => memberName(workspace.members, userId);
 
   const entries: Entry[] = [
@@ -53,6 +55,8 @@ export function TaskActivity({ task, workspace }: { task: Task; workspace: TaskW
             Try again
           </Button>
         </div>
+      ) : (comments.isPending || events.isPending) && !online ? (
+        <p className={styles.hint}>The activity loads when you’re back online.</p>
       ) : comments.isPending || events.isPending ? (
         <ul className={styles.skeletonList} aria-label="Loading the activity">
           <li className={styles.skeleton} />

@@ -1,6 +1,7 @@
 import { TaskDescriptionSchema } from '@api/tasks/tasks.schemas.ts';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Button } from '../../../../components/ui/button.tsx';
+import { WillSendMark } from '../../../../components/ui/will-send-mark.tsx';
 import { toast } from '../../../../components/ui/toast.ts';
 import { withItemTicked } from './checklist-item.ts';
 import { DraftMark } from '../../drafts/draft-mark.tsx';
@@ -185,6 +186,7 @@ export function TaskDescription({ task, canEdit, save, draftPlace }: TaskDescrip
           </Button>
           <span className={styles.hint}>Ctrl/⌘ + Enter saves</span>
           {unsaved && <DraftMark />}
+          <WillSendMark sending={busy} />
         </div>
       )}
     </section>

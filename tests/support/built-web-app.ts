@@ -1,0 +1,81 @@
+/**
+ * The web app as production serves it: built by Vite (with its service worker) and served as static files
+ * by `vite preview`. The build talks to the test stack through the preview server itself (a proxy for the
+ * Supabase paths), so that the app's origin, the one the service worker belongs to, may be any free port
+ * while the stand-in allows only the dev server's origin: the proxy presents that one.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { ClientRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build, preview, type ProxyOptions } from 'vite';
+import { freePort } from '../../local/ports.ts';
+
+const PROJECT_DIR = resolve(import.meta.dirname, '..', '..');
+const SUPABASE_PATHS = ['/auth/v1', '/functions/v1', '/storage/v1', '/realtime/v1', '/rest/v1'];
+
+export interface BuiltWebApp {
+  url: string;
+  close(): Promise<void>;
+}
+
+interface Stack {
+  apiUrl: string;
+  webUrl: string;
+  anonKey: string;
+}
+
+export async function serveBuiltWebApp(stack: Stack): Promise<BuiltWebApp> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const outDir = await mkdtemp(join(tmpdir(), 'tasklane-built-web-'));
+  const configFile = join(PROJECT_DIR, 'web', 'vite.config.ts');
+  process.env.VITE_SUPABASE_URL = url;
+  process.env.VITE_SUPABASE_ANON_KEY = stack.anonKey;
+  await buildForProduction(() =>
+    build({ configFile, logLevel: 'warn', build: { outDir, emptyOutDir: true } }),
+  );
+  const presentAllowedOrigin = (request: ClientRequest) => {
+    if (request.getHeader('origin')) request.setHeader('origin', new URL(stack.webUrl).origin);
+  };
+  const proxy: ProxyOptions = {
+    target: stack.apiUrl,
+    ws: true,
+    configure: (server) => {
+      server.on('proxyReq', presentAllowedOrigin);
+      server.on('proxyReqWs', presentAllowedOrigin);
+    },
+  };
+  const server = await preview({
+    configFile,
+    logLevel: 'warn',
+    build: { outDir },
+    preview: {
+      host: '127.0.0.1',
+      port,
+      strictPort: true,
+      proxy: Object.fromEntries(SUPABASE_PATHS.map((path) => [path, proxy])),
+    },
+  });
+  return {
+    url,
+    close: async () => {
+      await server.close();
+      await rm(outDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Vitest runs with NODE_ENV=test, under which Vite builds a development bundle (`import.meta.env.PROD`
+ * false: no service worker registered, React's development build). `npm run build` runs with it unset.
+ */
+async function buildForProduction(run: () => Promise<unknown>): Promise<void> {
+  const before = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await run();
+  } finally {
+    process.env.NODE_ENV = before;
+  }
+}
