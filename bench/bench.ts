@@ -23,7 +23,7 @@ export interface BenchOptions {
   seed: SeedSizes;
   rounds: Rounds;
   load: Load;
-  /** The board in Chromium (rows g–j, and l's moves). */
+  /** The board in Chromium (rows g–j and m, and l's moves). */
   web: WebBenchOptions;
   /** The command line the report names. */
   command: string;
@@ -34,7 +34,7 @@ export interface BenchOptions {
 }
 
 /** The steps of the bench, each named by the rows it measures, in the order they run. */
-export const BENCH_STEPS = ['a', 'b', 'c', 'd', 'ef', 'k', 'l', 'ghij'] as const;
+export const BENCH_STEPS = ['a', 'b', 'c', 'd', 'ef', 'k', 'l', 'ghijm'] as const;
 type BenchStep = (typeof BENCH_STEPS)[number];
 
 /** The steps that measure any of `rows` (`a4` or `a` selects step `a`); every step when unset. */
@@ -44,7 +44,7 @@ export function stepsFor(rows: readonly string[] | undefined): Set<BenchStep> {
   for (const row of rows) {
     const step = BENCH_STEPS.find((name) => name.includes(row.charAt(0).toLowerCase()));
     if (step === undefined)
-      throw new Error(`no bench row "${row}": rows are a1–a4, b, c, d, e, f, g–j, k, l`);
+      throw new Error(`no bench row "${row}": rows are a1–a4, b, c, d, e, f, g–j, m, k, l`);
     chosen.add(step);
   }
   return chosen;
@@ -54,7 +54,7 @@ export const FULL_BENCH: BenchOptions = {
   seed: { members: 20, bigProjectTasks: 10_000, smallProjectTasks: 1_000 },
   rounds: { warmup: 200, measured: 2_000, budgetSeconds: 45 },
   load: { connections: 50, durationSeconds: 20 },
-  web: { loads: 20, moves: 100 },
+  web: { loads: 20, moves: 100, slowLoads: 3 },
   command: 'npm run bench',
 };
 
@@ -95,7 +95,7 @@ export async function runBench(
 async function measureEverything(stack: BenchStack, options: BenchOptions, progress: (line: string) => void) {
   try {
     const rows = await measureAll(stack, options, progress);
-    const webRows = stepsFor(options.rows).has('ghij')
+    const webRows = stepsFor(options.rows).has('ghijm')
       ? await measureBoardInBrowser(stack, options.web, progress)
       : [];
     return { rows, webRows };
@@ -108,7 +108,7 @@ async function measureEverything(stack: BenchStack, options: BenchOptions, progr
 
 async function measureAll(stack: BenchStack, options: BenchOptions, progress: (line: string) => void) {
   const rounds = { ...options.rounds, signal: options.signal };
-  const steps: Record<Exclude<BenchStep, 'ghij'>, () => Promise<BenchRow[]>> = {
+  const steps: Record<Exclude<BenchStep, 'ghijm'>, () => Promise<BenchRow[]>> = {
     a: () => measureListOverhead(stack, rounds, progress),
     b: () => measureMoveOverhead(stack, rounds, progress),
     c: () => measureRlsCost(stack, rounds, progress),
@@ -140,10 +140,12 @@ function describeMethod({ seed, rounds, load, web, rows }: BenchOptions): string
     `${rounds.budgetSeconds} s a row of two, half as much more per further contender); lists are ` +
     `\`?status=todo&limit=50\` in board order; rows e and f are ${load.connections} connections for ` +
     `${load.durationSeconds} s on the API, then as long on the bare handler through the same gateway`;
-  const board = `rows g–j ${web.loads} board loads taking turns with as many plain-fetch loads`;
+  const board =
+    `rows g–j ${web.loads} board loads taking turns with as many plain-fetch loads; row m ` +
+    `${web.slowLoads} cold and ${web.slowLoads} warm loads on Slow 3G taking turns, the build gzipped`;
   const parts = [
     ...((['a', 'b', 'c', 'd', 'ef'] as const).some((step) => chosen.has(step)) ? [api] : []),
-    ...(chosen.has('ghij') ? [board] : []),
+    ...(chosen.has('ghijm') ? [board] : []),
     ...(chosen.has('k') ? [describeRealtimeMethod(rounds)] : []),
     ...(chosen.has('l') ? [describeRealtimeBoardMethod(web.moves)] : []),
   ];

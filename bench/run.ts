@@ -2,7 +2,7 @@
 // bench/results.md). A missed target is reported, not failed: the exit code says only whether it ran.
 // `npm run bench -- --rows a,b,f` measures only those rows' steps (for focused comparisons) and prints
 // the table without writing results.md, which always holds a full run; `--web` is `--rows g` (the
-// browser rows g–j) and `--realtime` is `--rows k,l`.
+// browser rows g–j and m) and `--realtime` is `--rows k,l`.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';

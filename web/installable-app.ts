@@ -24,9 +24,11 @@ export function installableApp(): PluginOption {
 /**
  * The modules that are loaded only when someone asks for them and are too large to download for everyone
  * in advance: the interactive API reference (Scalar, ~1.5 MiB of the build's 6) behind /docs/api's
- * "Open the reference". /docs/api itself, with the spec, is precached like every route.
+ * "Open the reference", and the PDF viewer (pdf.js), which needs the network for the PDF anyway.
+ * /docs/api itself, with the spec, is precached like every route.
  */
-const ON_DEMAND_MODULES = /\/node_modules\/@scalar\/api-reference\//;
+const ON_DEMAND_MODULES =
+  /\/node_modules\/@scalar\/api-reference\/|\/features\/attachments\/components\/pdf-viewer\.tsx$/;
 
 function serviceWorker(onDemand: ReadonlySet<string>): PluginOption {
   return VitePWA({

@@ -14,6 +14,7 @@ import { emulateNetwork } from '../support/network-conditions.ts';
 import {
   boardCard,
   callApiAs,
+  contrastInside,
   expectNoSeriousAxeViolations,
   saveScreenshots,
   SCREENSHOTS,
@@ -55,6 +56,29 @@ function pdfOf(size: number): Buffer {
   const tail = '\ntrailer << /Root 1 0 R >>\n%%EOF\n';
   const filler = Buffer.alloc(size - head.length - tail.length, '% filler line of the attachments test\n');
   return Buffer.concat([Buffer.from(head), filler, Buffer.from(tail)]);
+}
+
+/** A one-page PDF that says `text` in Helvetica, with a cross-reference table a reader can trust. */
+function pdfSaying(text: string): Buffer {
+  const stream = `BT /F1 28 Tf 40 110 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 420 240] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets = objects.map((object, index) => {
+    const offset = body.length;
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+    return offset;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
 }
 
 /** Calls the API as `person` and answers the raw response, error answers included. */
@@ -162,6 +186,52 @@ describe('attachments', () => {
       .toBeGreaterThan(0);
     await expectNoSeriousAxeViolations(page);
     await saveScreenshots(page, 'attachments-lightbox');
+    await page.keyboard.press('Escape');
+    await lightbox.waitFor({ state: 'detached' });
+  });
+
+  test("a file's name opens its preview: a PDF drawn in the page by pdf.js, an image large, Download beside", async () => {
+    const { page, context } = owner;
+    const contract = pdfSaying('Venue contract, signed');
+    const section = attachmentsOf(page);
+    await section
+      .getByTestId('attachment-input')
+      .setInputFiles([{ name: 'Venue contract.pdf', mimeType: 'application/pdf', buffer: contract }]);
+    const item = section.getByTestId('attachment').filter({ hasText: 'Venue contract.pdf' });
+    await item.and(page.locator('[data-status="ready"]')).waitFor({ timeout: 30_000 });
+    const tabs = context.pages().length;
+    const address = page.url();
+
+    await item.getByRole('button', { name: 'Open Venue contract.pdf' }).click();
+    const preview = page.getByRole('dialog', { name: 'Venue contract.pdf' });
+    const firstPage = preview.getByRole('img', { name: 'Page 1 of 1' });
+    await firstPage.and(page.locator('[data-drawn]')).waitFor({ timeout: 30_000 });
+    // The text was drawn: dark glyphs on the white page, not a blank canvas.
+    expect(await contrastInside(firstPage, 0.9)).toBeGreaterThan(4);
+    // Drawn here, in this page: no tab and no navigation to the Storage origin.
+    expect(context.pages()).toHaveLength(tabs);
+    expect(page.url()).toBe(address);
+    await expectNoSeriousAxeViolations(page);
+    await saveScreenshots(page, 'attachments-pdf-preview');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      preview.getByRole('button', { name: 'Download Venue contract.pdf' }).click(),
+    ]);
+    expect((await readFile(await download.path())).equals(contract)).toBe(true);
+    await page.keyboard.press('Escape');
+    await preview.waitFor({ state: 'detached' });
+
+    await section.getByRole('button', { name: 'Open checkout.png' }).click();
+    const lightbox = page.getByRole('dialog', { name: 'checkout.png' });
+    await expect
+      .poll(() =>
+        lightbox
+          .getByRole('img', { name: 'checkout.png' })
+          .evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth),
+      )
+      .toBeGreaterThan(0);
+    await lightbox.getByRole('button', { name: 'Download checkout.png' }).waitFor();
     await page.keyboard.press('Escape');
     await lightbox.waitFor({ state: 'detached' });
   });

@@ -10,7 +10,7 @@ const TINY: BenchOptions = {
   seed: { members: 3, bigProjectTasks: 100, smallProjectTasks: 20 },
   rounds: { warmup: 2, measured: 10, budgetSeconds: 60 },
   load: { connections: 2, durationSeconds: 1 },
-  web: { loads: 2, moves: 3 },
+  web: { loads: 2, moves: 3, slowLoads: 1 },
   command: 'npx vitest run --project local tests/local/bench-smoke.test.ts',
 };
 const ROWS = ['a1', 'a2', 'a3', 'a4', 'b', 'c', 'd', 'e', 'f', 'k', 'l'];
@@ -65,14 +65,20 @@ test('the bench measures every row and prints them in one table', { timeout: 420
   expect(progress.at(-1)).toBe('stopping the stand-in…');
 
   // The board in Chromium: loaded, counted, dragged across and weighed against its floors.
-  expect(webRows.map((row) => row.id)).toEqual(['g', 'h', 'i', 'j']);
-  const [boardLoad, nodes, longTasks, bundle] = webRows;
+  expect(webRows.map((row) => row.id)).toEqual(['g', 'h', 'i', 'i4', 'j', 'm']);
+  const [boardLoad, nodes, longTasks, longTasksThrottled, bundle, slow] = webRows;
   expect(boardLoad?.latency?.count).toBe(TINY.web.loads);
   expect(boardLoad?.baseline?.latency?.count).toBe(TINY.web.loads);
   expect(boardLoad?.value).toBeGreaterThan(0);
   expect(nodes?.value).toBeGreaterThan(100);
   expect(longTasks?.value).toBeGreaterThanOrEqual(0);
+  expect(longTasksThrottled?.subject).toMatch(/CPU throttled 4×/);
   expect(bundle?.value).toBeGreaterThan(bundle?.baseline?.value ?? Infinity);
+  // On Slow 3G, a cold profile and one whose service worker has the app, each timed once.
+  expect(slow?.latency?.count).toBe(TINY.web.slowLoads);
+  expect(slow?.baseline?.latency?.count).toBe(TINY.web.slowLoads);
+  expect(slow?.value).toBeGreaterThan(0);
   expect(report).toMatch(/^## The web app in Chromium$/m);
   expect(report).toMatch(/^\| j +\| the board route's JavaScript, gzipped/m);
+  expect(report).toMatch(/^\| m +\| first card on Slow 3G, service worker warm/m);
 });

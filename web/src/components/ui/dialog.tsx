@@ -19,6 +19,8 @@ interface DialogProps {
   onCloseAutoFocus?: (event: Event) => void;
   /** Call `event.preventDefault()` to keep the dialog open (Esc cancels an edit inside it instead). */
   onEscapeKeyDown?: (event: KeyboardEvent) => void;
+  /** Beside the title, before the × button (a file's Download in its preview). */
+  headerActions?: ReactNode;
   children: ReactNode;
 }
 
@@ -36,6 +38,7 @@ export function Dialog({
   variant = 'centered',
   onCloseAutoFocus,
   onEscapeKeyDown,
+  headerActions,
   children,
 }: DialogProps) {
   return (
@@ -53,6 +56,7 @@ export function Dialog({
         >
           <header className={styles.header}>
             <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>
+            {headerActions && <span className={styles.headerActions}>{headerActions}</span>}
             <RadixDialog.Close className={styles.close} aria-label="Close">
               <span aria-hidden="true">×</span>
             </RadixDialog.Close>

@@ -46,3 +46,11 @@ export function checkAttachment(file: File): AttachmentCheck {
 export function isImage(contentType: string): boolean {
   return contentType.startsWith('image/');
 }
+
+/** How a file opens from its name: large in the lightbox, page by page in the PDF viewer, or not at all. */
+export type PreviewKind = 'image' | 'pdf' | null;
+
+export function previewKind(contentType: string): PreviewKind {
+  if (isImage(contentType)) return 'image';
+  return contentType === 'application/pdf' ? 'pdf' : null;
+}

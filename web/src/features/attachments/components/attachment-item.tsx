@@ -9,9 +9,9 @@ import { formatBytes } from '../../../lib/files/format-bytes.ts';
 import { useDeleteAttachment } from '../api/delete-attachment.ts';
 import { attachmentDownloadQueryOptions, useAttachmentDownload } from '../api/get-attachment-download.ts';
 import type { Attachment } from '../api/list-attachments.ts';
-import { isImage } from '../attachment-files.ts';
+import { previewKind } from '../attachment-files.ts';
 import { FileIcon } from './file-icon.tsx';
-import { Lightbox } from './lightbox.tsx';
+import { FilePreview } from './file-preview.tsx';
 import styles from './attachments.module.css';
 
 interface AttachmentItemProps {
@@ -21,12 +21,19 @@ interface AttachmentItemProps {
   onDeleted?: () => void;
 }
 
-/** One file: a thumbnail (images, opening the lightbox) or its kind, its name and size, download, delete. */
+/**
+ * One file: a thumbnail (images) or its kind, its name and size, download, delete. The name (and an
+ * image's thumbnail) opens the preview of an image or a PDF.
+ */
 export function AttachmentItem({ attachment, uploaderName, canDelete, onDeleted }: AttachmentItemProps) {
   const queryClient = useQueryClient();
   const remove = useDeleteAttachment(attachment.task_id);
   const [downloading, setDownloading] = useState(false);
+  const [previewing, setPreviewing] = useState(false);
   const pending = attachment.status === 'pending';
+  const kind = pending ? null : previewKind(attachment.content_type);
+  // An image's link draws its thumbnail; a PDF's is asked for when it is opened.
+  const link = useAttachmentDownload(attachment.id, kind === 'image' || (kind === 'pdf' && previewing));
 
   const download = async () => {
     setDownloading(true);
@@ -50,17 +57,30 @@ export function AttachmentItem({ attachment, uploaderName, canDelete, onDeleted 
 
   return (
     <li className={styles.item} data-testid="attachment" data-status={attachment.status}>
-      {isImage(attachment.content_type) && !pending ? (
-        <Thumbnail attachment={attachment} />
+      {kind === 'image' ? (
+        <Thumbnail attachment={attachment} url={link.data?.url} onOpen={() => setPreviewing(true)} />
       ) : (
         <span className={styles.thumb}>
           <FileIcon contentType={attachment.content_type} />
         </span>
       )}
       <span className={styles.itemText}>
-        <span className={styles.name} title={attachment.file_name}>
-          {attachment.file_name}
-        </span>
+        {kind ? (
+          <button
+            type="button"
+            className={styles.nameButton}
+            onClick={() => setPreviewing(true)}
+            aria-label={`Open ${attachment.file_name}`}
+          >
+            <span className={styles.name} title={attachment.file_name}>
+              {attachment.file_name}
+            </span>
+          </button>
+        ) : (
+          <span className={styles.name} title={attachment.file_name}>
+            {attachment.file_name}
+          </span>
+        )}
         <span className={styles.meta}>
           {pending ? (
             'Upload not finished'
@@ -104,34 +124,46 @@ export function AttachmentItem({ attachment, uploaderName, canDelete, onDeleted 
           />
         )}
       </span>
+      {kind && (
+        <FilePreview
+          open={previewing}
+          onOpenChange={setPreviewing}
+          fileName={attachment.file_name}
+          kind={kind}
+          url={link.data?.url}
+          onDownload={() => void download()}
+        />
+      )}
     </li>
   );
 }
 
+interface ThumbnailProps {
+  attachment: Attachment;
+  /** The image's signed link, once known. */
+  url: string | undefined;
+  onOpen: () => void;
+}
+
 /** An image's thumbnail from its download link; a button that opens it large. */
-function Thumbnail({ attachment }: { attachment: Attachment }) {
-  const link = useAttachmentDownload(attachment.id);
-  const [open, setOpen] = useState(false);
+function Thumbnail({ attachment, url, onOpen }: ThumbnailProps) {
   const [broken, setBroken] = useState(false);
-  if (!link.data || broken) {
+  if (!url || broken) {
     return (
-      <span className={styles.thumb} aria-busy={link.isPending}>
+      <span className={styles.thumb} aria-busy={!url}>
         <FileIcon contentType={attachment.content_type} />
       </span>
     );
   }
   return (
-    <>
-      <button
-        type="button"
-        className={styles.thumbButton}
-        onClick={() => setOpen(true)}
-        aria-label={`View ${attachment.file_name}`}
-      >
-        <img className={styles.thumbImage} src={link.data.url} alt="" onError={() => setBroken(true)} />
-      </button>
-      <Lightbox open={open} onOpenChange={setOpen} title={attachment.file_name} src={link.data.url} />
-    </>
+    <button
+      type="button"
+      className={styles.thumbButton}
+      onClick={onOpen}
+      aria-label={`View ${attachment.file_name}`}
+    >
+      <img className={styles.thumbImage} src={url} alt="" onError={() => setBroken(true)} />
+    </button>
   );
 }
 
