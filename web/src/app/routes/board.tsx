@@ -20,6 +20,7 @@ import { boardPeople } from '../../features/tasks/components/board/board-people.
 import { BoardSkeleton } from '../../features/tasks/components/board/board-skeleton.tsx';
 import { FilterBar } from '../../features/tasks/components/board/filter-bar.tsx';
 import { isTyping } from '../../lib/keyboard/is-typing.ts';
+import { whenQuiet } from '../../lib/scheduling/when-quiet.ts';
 import { ProjectHeader } from '../../features/tasks/components/board/project-header.tsx';
 import { useHiddenCreations } from '../../features/tasks/use-hidden-creations.ts';
 import { useWorkspace } from '../../features/workspaces/api/get-workspace.ts';
@@ -84,6 +85,10 @@ export function BoardScreen() {
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, []);
+
+  // The task panel's code, evaluated while nobody is doing anything: not on a card's hover as a drag
+  // begins, when evaluating it takes the main thread from the drag (bench row i4).
+  useEffect(() => whenQuiet(() => void import('./task.tsx'), { quietMs: 300 }), []);
 
   const memberList = useMemo(
     () =>

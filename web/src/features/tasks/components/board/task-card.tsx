@@ -9,6 +9,9 @@ import { PriorityIcon } from '../task-meta/priority.tsx';
 import type { BoardPeople } from './board-people.ts';
 import styles from './task-card.module.css';
 
+/** How long the pointer rests on a card before the task's screen loads (the router's default is 50 ms). */
+const CARD_PRELOAD_DELAY_MS = 300;
+
 interface TaskCardProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'children'> {
   task: Task;
   slug: string;
@@ -52,6 +55,8 @@ export const TaskCard = memo(
         search={(previous) => previous}
         className={classes}
         data-task-key={task.key}
+        // A pointer that rests on a card may open it; one that presses it and moves is dragging it.
+        preloadDelay={CARD_PRELOAD_DELAY_MS}
         {...anchor}
       >
         {body}
