@@ -15,7 +15,9 @@ export function RadixMenuRoot({
   defaultOpen: boolean;
 }) {
   return (
-    <RadixMenu.Root defaultOpen={defaultOpen}>
+    // Not modal: a modal menu hides the rest of the page with aria-hidden while it stays focusable, which
+    // screen readers stumble on (axe: aria-hidden-focus). A click outside or Esc still closes it.
+    <RadixMenu.Root defaultOpen={defaultOpen} modal={false}>
       <RadixMenu.Trigger asChild>{trigger}</RadixMenu.Trigger>
       <RadixMenu.Portal>
         <RadixMenu.Content className={styles.content} aria-label={label} align="start" sideOffset={6}>

@@ -21,7 +21,8 @@ interface PropertyMenuProps {
 export function PropertyMenu({ name, value, options, onChange, disabled }: PropertyMenuProps) {
   const current = options.find((option) => option.value === value);
   return (
-    <RadixMenu.Root>
+    // Not modal, as every menu (components/ui/radix-menu.tsx): nothing focusable is hidden with aria-hidden.
+    <RadixMenu.Root modal={false}>
       <RadixMenu.Trigger
         className={styles.propertyButton}
         aria-label={`${name}: ${current?.label ?? value}`}
