@@ -8,6 +8,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, preview, type Plugin, type PreviewServer } from 'vite';
+import { buildForProduction } from '../tests/support/production-build.ts';
 
 const PROJECT_DIR = join(import.meta.dirname, '..');
 
@@ -26,7 +27,9 @@ export async function buildTasklaneWeb(
   process.env.VITE_SUPABASE_URL = env.supabaseUrl;
   process.env.VITE_SUPABASE_ANON_KEY = env.anonKey;
   const configFile = join(PROJECT_DIR, 'web', 'vite.config.ts');
-  await build({ configFile, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  await buildForProduction(() =>
+    build({ configFile, logLevel: 'warn', build: { outDir, emptyOutDir: true } }),
+  );
   const server = await preview({
     configFile,
     logLevel: 'warn',
@@ -94,7 +97,8 @@ function gzippedAssets(outDir: string): Plugin {
       server.middlewares.use((req, res, next) => {
         const path = (req.url ?? '').split('?')[0] ?? '';
         const type = TEXT_TYPES[extname(path)];
-        if (!type || path.includes('..') || !/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return next();
+        if (!type || path.includes('..') || !/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')))
+          return next();
         readFile(join(outDir, path))
           .then((body) => {
             const gzipped = cache.get(path) ?? gzipSync(body);

@@ -58,7 +58,9 @@ export async function firstCardOnSlow3g(
 async function signedInContext(browser: Browser, session: StoredSession): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.addInitScript(({ key, value }) => {
-    const { localStorage } = globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } };
+    const { localStorage } = globalThis as unknown as {
+      localStorage: { setItem(k: string, v: string): void };
+    };
     localStorage.setItem(key, value);
   }, session);
   return context;

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build, preview, type ProxyOptions } from 'vite';
 import { freePort } from '../../local/ports.ts';
+import { buildForProduction } from './production-build.ts';
 
 const PROJECT_DIR = resolve(import.meta.dirname, '..', '..');
 const SUPABASE_PATHS = ['/auth/v1', '/functions/v1', '/storage/v1', '/realtime/v1', '/rest/v1'];
@@ -64,18 +65,4 @@ export async function serveBuiltWebApp(stack: Stack): Promise<BuiltWebApp> {
       await rm(outDir, { recursive: true, force: true });
     },
   };
-}
-
-/**
- * Vitest runs with NODE_ENV=test, under which Vite builds a development bundle (`import.meta.env.PROD`
- * false: no service worker registered, React's development build). `npm run build` runs with it unset.
- */
-async function buildForProduction(run: () => Promise<unknown>): Promise<void> {
-  const before = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await run();
-  } finally {
-    process.env.NODE_ENV = before;
-  }
 }
