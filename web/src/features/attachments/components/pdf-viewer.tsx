@@ -69,7 +69,7 @@ function PdfPage({ doc, number, of }: { doc: PDFDocumentProxy; number: number; o
   const [drawn, setDrawn] = useState(false);
   useEffect(() => {
     let cancelled = false;
-    let cancelRender = () => undefined as void;
+    let cancelRender: (() => void) | undefined;
     void doc.getPage(number).then(async (page) => {
       const target = canvas.current;
       if (cancelled || !target) return;
@@ -89,7 +89,7 @@ function PdfPage({ doc, number, of }: { doc: PDFDocumentProxy; number: number; o
     });
     return () => {
       cancelled = true;
-      cancelRender();
+      cancelRender?.();
     };
   }, [doc, number]);
   return (
