@@ -1,0 +1,104 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import {
+  boardCard as card,
+  callApiAs,
+  saveScreenshots as screenshots,
+  signUpPerson,
+  type Person,
+} from '../support/web-e2e.ts';
+
+const { webUrl, apiUrl } = inject('stack');
+const PASSWORD = 'board filters test password';
+
+let browser: Browser;
+
+const signUp = () => signUpPerson(browser, { webUrl, apiUrl }, PASSWORD);
+const call = <T>(person: Person, method: string, path: string, body?: unknown) =>
+  callApiAs<T>(apiUrl, person.page, method, path, body);
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+describe("the board's filters take several values", () => {
+  const slug = `filters-${Date.now().toString(36)}`;
+  const people: Person[] = [];
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    const [maya, lin, sam] = [await signUp(), await signUp(), await signUp()];
+    if (!maya || !lin || !sam) throw new Error('no people');
+    people.push(maya, lin, sam);
+    await call(maya, 'POST', '/workspaces', { name: 'Filters test', slug });
+    await call(maya, 'POST', `/workspaces/${slug}/projects`, { key: 'FLT', name: 'Filters' });
+    for (const [person, name] of [
+      [maya, 'Maya Owner'],
+      [lin, 'Lin Member'],
+      [sam, 'Sam Third'],
+    ] as const) {
+      const me = await call<{ id: string }>(person, 'PATCH', '/me', { display_name: name });
+      ids[name] = me.id;
+      if (person === maya) continue;
+      const invite = await call<{ accept_url: string }>(maya, 'POST', `/workspaces/${slug}/invitations`, {
+        email: person.email,
+        role: 'member',
+      });
+      await call(person, 'POST', `/invitations/${invite.accept_url.split('/').at(-1)}/accept`);
+    }
+    for (const [title, assignee] of [
+      ['Maya writes the copy', 'Maya Owner'],
+      ['Lin sets up redirects', 'Lin Member'],
+      ['Sam checks the banner', 'Sam Third'],
+      ['Nobody owns this yet', null],
+    ] as const) {
+      await call(maya, 'POST', `/workspaces/${slug}/projects/FLT/tasks`, {
+        title,
+        assignee_id: assignee === null ? null : ids[assignee],
+      });
+    }
+  });
+
+  afterAll(async () => {
+    for (const person of people) {
+      expect(person.errors).toEqual([]);
+      await person.context.close();
+    }
+  });
+
+  test('two assignees picked in the filter bar show exactly their cards, in the URL, after a reload', async () => {
+    const page = people[0]?.page;
+    if (!page) throw new Error('no page');
+    await page.goto(`${webUrl}/w/${slug}/p/FLT`);
+    for (const key of ['FLT-1', 'FLT-2', 'FLT-3', 'FLT-4']) await card(page, key).waitFor();
+
+    await page.getByRole('button', { name: 'Assignee' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Maya Owner' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Lin Member' }).click();
+    await expect
+      .poll(() => page.getByRole('menuitemcheckbox', { name: 'Lin Member' }).getAttribute('aria-checked'))
+      .toBe('true');
+    await card(page, 'FLT-3').waitFor({ state: 'detached' });
+    await card(page, 'FLT-4').waitFor({ state: 'detached' });
+    const shown = () => page.locator('a[data-task-key]').evaluateAll((cards) => cards.length);
+    await expect.poll(shown).toBe(2);
+    await screenshots(page, 'board-filter-assignees');
+
+    const assignees = () => new URL(page.url()).searchParams.get('assignee')?.split(',').sort();
+    expect(assignees()).toEqual([ids['Maya Owner'], ids['Lin Member']].sort());
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Assignee: Maya Owner, Lin Member' }).waitFor();
+
+    await page.reload();
+    await card(page, 'FLT-1').waitFor();
+    await card(page, 'FLT-2').waitFor();
+    await expect.poll(shown).toBe(2);
+    expect(assignees()).toEqual([ids['Maya Owner'], ids['Lin Member']].sort());
+    await page.getByRole('button', { name: 'Assignee: Maya Owner, Lin Member' }).waitFor();
+  });
+});
