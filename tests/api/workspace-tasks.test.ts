@@ -328,7 +328,9 @@ describe('GET /api/v1/workspaces/{slug}/task-counts', () => {
     '?project=ALPHA&project=EMPTY&status=todo',
   ])('follows the filters %s, as the workspace list does', async (query) => {
     const keyOf: Record<string, string> = { ALPHA: alpha.key, BETA: beta.key, EMPTY: empty.key };
-    const resolved = query.replaceAll('LABEL', bug).replace(/ALPHA|BETA|EMPTY/g, (name) => keyOf[name] ?? name);
+    const resolved = query
+      .replaceAll('LABEL', bug)
+      .replace(/ALPHA|BETA|EMPTY/g, (name) => keyOf[name] ?? name);
     const named = resolved.includes('project=')
       ? byKey.filter((project) => resolved.includes(project.key))
       : byKey;

@@ -115,8 +115,16 @@ describe("the board's URL rules, without zod, answer as the API's schemas", () =
       { q: true, view: 1, assignee: 5 },
       { assignee: `me,none,${uuid}`, label: `${uuid},00000000-0000-0000-0000-000000000000` },
       { assignee: 'me,', label: `${uuid},design` },
-      { assignee: Array.from({ length: 21 }, (_, i) => `${String(i).padStart(8, '0')}${uuid.slice(8)}`).join(',') },
-      { label: Array.from({ length: 20 }, (_, i) => `${String(i).padStart(8, '0')}${uuid.slice(8)}`).join(',') },
+      {
+        assignee: Array.from({ length: 21 }, (_, i) => `${String(i).padStart(8, '0')}${uuid.slice(8)}`).join(
+          ',',
+        ),
+      },
+      {
+        label: Array.from({ length: 20 }, (_, i) => `${String(i).padStart(8, '0')}${uuid.slice(8)}`).join(
+          ',',
+        ),
+      },
       { assignee: 'me,me', label: `${uuid},${uuid}` },
     ];
     const ours = searchValidator(boardSearchSchema);

@@ -208,7 +208,10 @@ function assigneeFilter(
   const users = assignees
     .filter((assignee) => assignee !== 'none')
     .map((assignee) => (assignee === 'me' ? principal.user_id : assignee));
-  return { unassigned: assignees.includes('none'), assigneeIds: users.length > 0 ? [...new Set(users)] : null };
+  return {
+    unassigned: assignees.includes('none'),
+    assigneeIds: users.length > 0 ? [...new Set(users)] : null,
+  };
 }
 
 export function getTask(db: Database, principal: Principal, id: string): Promise<Task> {

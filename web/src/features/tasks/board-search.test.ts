@@ -36,7 +36,10 @@ describe('the board URL query', () => {
     const other = '0e1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b';
     const both = validate({ assignee: `me,none,${member}`, label: `${label},${other}` });
     expect(both).toEqual({ assignee: `me,none,${member}`, label: `${label},${other}` });
-    const many = Array.from({ length: 21 }, (_, index) => `${String(index).padStart(8, '0')}${member.slice(8)}`);
+    const many = Array.from(
+      { length: 21 },
+      (_, index) => `${String(index).padStart(8, '0')}${member.slice(8)}`,
+    );
     expect(validate({ label: many.slice(0, 20).join(','), assignee: many.join(',') })).toEqual({
       label: many.slice(0, 20).join(','),
     });

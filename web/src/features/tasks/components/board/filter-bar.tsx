@@ -134,7 +134,11 @@ export const FilterBar = forwardRef<HTMLInputElement, FilterBarProps>(function F
  * The values with `value` added or taken out, in the menu's `order` (values it does not know, such as a
  * member who left, last); undefined when none is left.
  */
-export function toggled(values: readonly string[], value: string, order: readonly string[]): string | undefined {
+export function toggled(
+  values: readonly string[],
+  value: string,
+  order: readonly string[],
+): string | undefined {
   const next = values.includes(value) ? values.filter((v) => v !== value) : [...values, value];
   const known = order.filter((v) => next.includes(v));
   return [...known, ...next.filter((v) => !order.includes(v))].join(',') || undefined;
