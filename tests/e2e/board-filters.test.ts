@@ -101,4 +101,51 @@ describe("the board's filters take several values", () => {
     expect(assignees()).toEqual([ids['Maya Owner'], ids['Lin Member']].sort());
     await page.getByRole('button', { name: 'Assignee: Maya Owner, Lin Member' }).waitFor();
   });
+
+  test('in the list, a click and a shift-click select a range; Esc clears it; a viewer sees no checkboxes', async () => {
+    const page = people[0]?.page;
+    if (!page) throw new Error('no page');
+    await page.goto(`${webUrl}/w/${slug}/p/FLT?view=list`);
+    const boxes = page.getByRole('checkbox', { name: /^Select FLT-\d+$/ });
+    await expect.poll(() => boxes.count()).toBe(4);
+    const keys = await page
+      .locator('tbody a[data-task-key]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('data-task-key') ?? ''));
+    const box = (index: number) => page.getByRole('checkbox', { name: `Select ${keys[index] ?? ''}` });
+    await box(0).click();
+    await box(2).click({ modifiers: ['Shift'] });
+    for (const index of [0, 1, 2]) expect(await box(index).isChecked()).toBe(true);
+    expect(await box(3).isChecked()).toBe(false);
+    await page.getByRole('region', { name: 'Selected tasks' }).getByText('3 selected').waitFor();
+    const all = page.getByRole('checkbox', { name: 'Select all tasks' });
+    expect(
+      await all.evaluate((input) => (input as unknown as { indeterminate: boolean }).indeterminate),
+    ).toBe(true);
+    await screenshots(page, 'list-selection');
+
+    await box(1).focus();
+    await page.keyboard.press('Escape');
+    await page.getByText('3 selected').waitFor({ state: 'detached' });
+    expect(await box(0).isChecked()).toBe(false);
+    await all.click();
+    await page.getByText('4 selected').waitFor();
+    await all.click();
+    await page.getByText('4 selected').waitFor({ state: 'detached' });
+
+    const viewer = await signUp();
+    people.push(viewer);
+    const invite = await call<{ accept_url: string }>(
+      people[0] as Person,
+      'POST',
+      `/workspaces/${slug}/invitations`,
+      {
+        email: viewer.email,
+        role: 'viewer',
+      },
+    );
+    await call(viewer, 'POST', `/invitations/${invite.accept_url.split('/').at(-1)}/accept`);
+    await viewer.page.goto(`${webUrl}/w/${slug}/p/FLT?view=list`);
+    await viewer.page.locator('tbody a[data-task-key]').first().waitFor();
+    expect(await viewer.page.getByRole('checkbox').count()).toBe(0);
+  });
 });
