@@ -148,4 +148,60 @@ describe("the board's filters take several values", () => {
     await viewer.page.locator('tbody a[data-task-key]').first().waitFor();
     expect(await viewer.page.getByRole('checkbox').count()).toBe(0);
   });
+
+  test('bulk: three rows set to Done, two deleted and brought back with Undo; another person sees it live', async () => {
+    const [maya, lin] = people;
+    if (!maya || !lin) throw new Error('no people');
+    const { page } = maya;
+    const list = `${webUrl}/w/${slug}/p/FLT?view=list`;
+    await lin.page.goto(list);
+    await page.goto(list);
+    await expect.poll(() => page.getByRole('checkbox', { name: /^Select FLT-\d+$/ }).count()).toBe(4);
+    const keys = await page
+      .locator('tbody a[data-task-key]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('data-task-key') ?? ''));
+    const box = (key: string) => page.getByRole('checkbox', { name: `Select ${key}` });
+    const [first, second, third, fourth] = keys;
+    if (!first || !second || !third || !fourth) throw new Error('no rows');
+    await box(first).click();
+    await box(third).click({ modifiers: ['Shift'] });
+    const bar = page.getByRole('region', { name: 'Selected tasks' });
+    await bar.getByText('3 selected').waitFor();
+    await screenshots(page, 'list-bulk-bar');
+    await bar.getByRole('button', { name: 'Status' }).click();
+    await page.getByRole('menuitem', { name: 'Done' }).click();
+    await bar.waitFor({ state: 'detached' });
+
+    const statuses = async () => {
+      const listed = await call<{ data: { key: string; status: string }[] }>(
+        maya,
+        'GET',
+        `/workspaces/${slug}/projects/FLT/tasks`,
+      );
+      return Object.fromEntries(listed.data.map((task) => [task.key, task.status]));
+    };
+    expect(await statuses()).toEqual({
+      [first]: 'done',
+      [second]: 'done',
+      [third]: 'done',
+      [fourth]: 'todo',
+    });
+    const linRow = (key: string) =>
+      lin.page.locator('tbody tr', { has: lin.page.locator(`a[data-task-key="${key}"]`) });
+    await linRow(second).getByText('Done').waitFor({ timeout: 15_000 });
+
+    await box(second).click();
+    await box(fourth).click();
+    await bar.getByText('2 selected').waitFor();
+    await bar.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('2 tasks deleted').waitFor();
+    await expect.poll(async () => Object.keys(await statuses()).sort()).toEqual([first, third].sort());
+    await lin.page.locator(`a[data-task-key="${fourth}"]`).waitFor({ state: 'detached', timeout: 15_000 });
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect
+      .poll(async () => await statuses())
+      .toEqual({ [first]: 'done', [second]: 'done', [third]: 'done', [fourth]: 'todo' });
+    await page.locator(`a[data-task-key="${fourth}"]`).waitFor();
+    await lin.page.locator(`a[data-task-key="${fourth}"]`).waitFor({ timeout: 15_000 });
+  });
 });

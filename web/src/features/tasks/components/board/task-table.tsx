@@ -14,6 +14,7 @@ import { LabelChip } from '../task-meta/label-chip.tsx';
 import { PRIORITY_LABELS, PriorityIcon } from '../task-meta/priority.tsx';
 import { STATUS_LABELS, StatusIcon } from '../task-meta/status.tsx';
 import type { BoardPeople } from './board-people.ts';
+import { BulkActions } from './bulk-actions.tsx';
 import styles from './task-table.module.css';
 
 const ROW_HEIGHT = 40;
@@ -101,7 +102,11 @@ export function TaskTable({ board, people, sort, onSortChange, canEdit }: TaskTa
     >
       {selected.length > 0 && (
         <div className={styles.selectionBar} role="region" aria-label="Selected tasks">
-          <span role="status">{selected.length} selected</span>
+          <BulkActions
+            tasks={tasks.filter((task) => selection.selected.has(task.id))}
+            people={people}
+            onFinished={(failed) => setSelection({ selected: new Set(failed), anchor: null })}
+          />
           <Button variant="link" onClick={clearSelection}>
             Clear selection
           </Button>
