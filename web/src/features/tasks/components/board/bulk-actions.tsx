@@ -12,6 +12,7 @@ import { LabelChip } from '../task-meta/label-chip.tsx';
 import { PRIORITIES, PRIORITY_LABELS, PriorityIcon } from '../task-meta/priority.tsx';
 import { STATUSES, STATUS_LABELS, StatusIcon } from '../task-meta/status.tsx';
 import type { BoardPeople } from './board-people.ts';
+import styles from './task-table.module.css';
 
 type Task = components['schemas']['Task'];
 type TaskPatch = components['schemas']['UpdateTask'];
@@ -132,7 +133,7 @@ export function BulkActions({ tasks, people, onFinished }: BulkActionsProps) {
       </BulkMenu>
       <button
         type="button"
-        className={buttonClassName('secondary')}
+        className={`${buttonClassName('secondary')} ${styles.bulkButton}`}
         disabled={busy}
         onClick={() => void deleteAll()}
       >
@@ -147,7 +148,11 @@ function BulkMenu({ label, busy, children }: { label: string; busy: boolean; chi
     <Menu
       label={label}
       trigger={
-        <button type="button" className={buttonClassName('secondary')} disabled={busy}>
+        <button
+          type="button"
+          className={`${buttonClassName('secondary')} ${styles.bulkButton}`}
+          disabled={busy}
+        >
           {label}
         </button>
       }
