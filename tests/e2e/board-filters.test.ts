@@ -156,6 +156,9 @@ describe("the board's filters take several values", () => {
     const list = `${webUrl}/w/${slug}/p/FLT?view=list`;
     await lin.page.goto(list);
     await page.goto(list);
+    // The list (a lazy chunk, then its page of tasks) is there before its rows are counted.
+    await page.getByRole('checkbox', { name: 'Select FLT-4' }).waitFor();
+    await lin.page.locator('tbody a[data-task-key="FLT-4"]').waitFor();
     await expect.poll(() => page.getByRole('checkbox', { name: /^Select FLT-\d+$/ }).count()).toBe(4);
     const keys = await page
       .locator('tbody a[data-task-key]')
