@@ -2877,11 +2877,20 @@ export interface components {
          */
         TaskPriorityFilter: string;
         /**
-         * @description Only the tasks of this user (an id), the caller's own (`me`), or unassigned ones (`none`).
-         * @example me
+         * @description Only the tasks of these assignees: a user (by id), the caller (`me`), or nobody (`none`, unassigned
+         *     tasks). One, several separated by commas (`me,none`), or the parameter repeated; a task assigned to
+         *     any of them is listed. At most 20 distinct values; more, or one that is none of these, is
+         *     `400 bad_request` and lists nothing.
+         * @example me,none
          */
         TaskAssigneeFilter: string;
-        /** @description Only the tasks that have this label. */
+        /**
+         * @description Only the tasks that have any of these labels (by id): one, several separated by commas, or the
+         *     parameter repeated. A task having at least one of them is listed ("label is any of", as Linear and
+         *     GitHub read it). At most 20 distinct ids; more, or a value that is not a UUID, is `400 bad_request`
+         *     and lists nothing. An id that names no label of the workspace simply matches nothing.
+         * @example 5c3e2a10-8b7d-4f6e-9a01-3d2c1b0a9f8e,7d1f0c22-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+         */
         TaskLabelFilter: string;
         /**
          * @description Only tasks whose title or description contains this text, whatever the case (`%` and `_`
@@ -5189,11 +5198,20 @@ export interface operations {
                  */
                 priority?: components["parameters"]["TaskPriorityFilter"];
                 /**
-                 * @description Only the tasks of this user (an id), the caller's own (`me`), or unassigned ones (`none`).
-                 * @example me
+                 * @description Only the tasks of these assignees: a user (by id), the caller (`me`), or nobody (`none`, unassigned
+                 *     tasks). One, several separated by commas (`me,none`), or the parameter repeated; a task assigned to
+                 *     any of them is listed. At most 20 distinct values; more, or one that is none of these, is
+                 *     `400 bad_request` and lists nothing.
+                 * @example me,none
                  */
                 assignee?: components["parameters"]["TaskAssigneeFilter"];
-                /** @description Only the tasks that have this label. */
+                /**
+                 * @description Only the tasks that have any of these labels (by id): one, several separated by commas, or the
+                 *     parameter repeated. A task having at least one of them is listed ("label is any of", as Linear and
+                 *     GitHub read it). At most 20 distinct ids; more, or a value that is not a UUID, is `400 bad_request`
+                 *     and lists nothing. An id that names no label of the workspace simply matches nothing.
+                 * @example 5c3e2a10-8b7d-4f6e-9a01-3d2c1b0a9f8e,7d1f0c22-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
                 label?: components["parameters"]["TaskLabelFilter"];
                 /**
                  * @description Only tasks whose title or description contains this text, whatever the case (`%` and `_`
@@ -5381,11 +5399,20 @@ export interface operations {
                  */
                 priority?: components["parameters"]["TaskPriorityFilter"];
                 /**
-                 * @description Only the tasks of this user (an id), the caller's own (`me`), or unassigned ones (`none`).
-                 * @example me
+                 * @description Only the tasks of these assignees: a user (by id), the caller (`me`), or nobody (`none`, unassigned
+                 *     tasks). One, several separated by commas (`me,none`), or the parameter repeated; a task assigned to
+                 *     any of them is listed. At most 20 distinct values; more, or one that is none of these, is
+                 *     `400 bad_request` and lists nothing.
+                 * @example me,none
                  */
                 assignee?: components["parameters"]["TaskAssigneeFilter"];
-                /** @description Only the tasks that have this label. */
+                /**
+                 * @description Only the tasks that have any of these labels (by id): one, several separated by commas, or the
+                 *     parameter repeated. A task having at least one of them is listed ("label is any of", as Linear and
+                 *     GitHub read it). At most 20 distinct ids; more, or a value that is not a UUID, is `400 bad_request`
+                 *     and lists nothing. An id that names no label of the workspace simply matches nothing.
+                 * @example 5c3e2a10-8b7d-4f6e-9a01-3d2c1b0a9f8e,7d1f0c22-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
                 label?: components["parameters"]["TaskLabelFilter"];
                 /**
                  * @description Only tasks whose title or description contains this text, whatever the case (`%` and `_`
@@ -5472,11 +5499,20 @@ export interface operations {
                  */
                 priority?: components["parameters"]["TaskPriorityFilter"];
                 /**
-                 * @description Only the tasks of this user (an id), the caller's own (`me`), or unassigned ones (`none`).
-                 * @example me
+                 * @description Only the tasks of these assignees: a user (by id), the caller (`me`), or nobody (`none`, unassigned
+                 *     tasks). One, several separated by commas (`me,none`), or the parameter repeated; a task assigned to
+                 *     any of them is listed. At most 20 distinct values; more, or one that is none of these, is
+                 *     `400 bad_request` and lists nothing.
+                 * @example me,none
                  */
                 assignee?: components["parameters"]["TaskAssigneeFilter"];
-                /** @description Only the tasks that have this label. */
+                /**
+                 * @description Only the tasks that have any of these labels (by id): one, several separated by commas, or the
+                 *     parameter repeated. A task having at least one of them is listed ("label is any of", as Linear and
+                 *     GitHub read it). At most 20 distinct ids; more, or a value that is not a UUID, is `400 bad_request`
+                 *     and lists nothing. An id that names no label of the workspace simply matches nothing.
+                 * @example 5c3e2a10-8b7d-4f6e-9a01-3d2c1b0a9f8e,7d1f0c22-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
                 label?: components["parameters"]["TaskLabelFilter"];
                 /**
                  * @description Only tasks whose title or description contains this text, whatever the case (`%` and `_`
@@ -5571,11 +5607,20 @@ export interface operations {
                  */
                 priority?: components["parameters"]["TaskPriorityFilter"];
                 /**
-                 * @description Only the tasks of this user (an id), the caller's own (`me`), or unassigned ones (`none`).
-                 * @example me
+                 * @description Only the tasks of these assignees: a user (by id), the caller (`me`), or nobody (`none`, unassigned
+                 *     tasks). One, several separated by commas (`me,none`), or the parameter repeated; a task assigned to
+                 *     any of them is listed. At most 20 distinct values; more, or one that is none of these, is
+                 *     `400 bad_request` and lists nothing.
+                 * @example me,none
                  */
                 assignee?: components["parameters"]["TaskAssigneeFilter"];
-                /** @description Only the tasks that have this label. */
+                /**
+                 * @description Only the tasks that have any of these labels (by id): one, several separated by commas, or the
+                 *     parameter repeated. A task having at least one of them is listed ("label is any of", as Linear and
+                 *     GitHub read it). At most 20 distinct ids; more, or a value that is not a UUID, is `400 bad_request`
+                 *     and lists nothing. An id that names no label of the workspace simply matches nothing.
+                 * @example 5c3e2a10-8b7d-4f6e-9a01-3d2c1b0a9f8e,7d1f0c22-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+                 */
                 label?: components["parameters"]["TaskLabelFilter"];
                 /**
                  * @description Only tasks whose title or description contains this text, whatever the case (`%` and `_`

@@ -360,13 +360,15 @@ describe('GET /api/v1/workspaces/{slug}/projects/{key}/tasks', () => {
   let listed: Project;
   let all: Task[];
   let bug: string;
+  let docs: string;
   const day = (offset: number) => new Date(Date.UTC(2027, 0, 10 + offset)).toISOString().slice(0, 10);
   beforeAll(async () => {
     listed = await projectIn(api.app, acme);
     bug = await labelIn(api.app, acme);
+    docs = await labelIn(api.app, acme);
     const specs: Record<string, unknown>[] = [
       { title: 'Fix 100% of the login', status: 'todo', priority: 'high', assignee_id: acme.member.id },
-      { title: 'Write docs', status: 'backlog', priority: 'low', due_date: day(3) },
+      { title: 'Write docs', status: 'backlog', priority: 'low', due_date: day(3), label_ids: [docs] },
       {
         title: 'Review the_plan',
         status: 'in_review',
@@ -437,6 +439,48 @@ describe('GET /api/v1/workspaces/{slug}/projects/{key}/tasks', () => {
     ]);
     expect(titles(await list(`?assignee=${acme.admin.id}`))).toEqual(['Ship it']);
     expect(titles(await list('?assignee=me', acme.owner.accessToken))).toEqual([]);
+  });
+
+  it('takes several assignees and labels, comma-separated or repeated, keeping a task that matches any', async () => {
+    const member = acme.member.accessToken;
+    const unassignedOrMine = ['Write docs', 'Backlog 100 items', 'Fix 100% of the login', 'Plan'];
+    expect(titles(await list('?assignee=me,none', member))).toEqual([
+      ...unassignedOrMine,
+      'Review the_plan',
+      'Drop one plan',
+    ]);
+    expect(titles(await list(`?assignee=${acme.admin.id},${acme.member.id}`))).toEqual([
+      'Fix 100% of the login',
+      'Ship it',
+      'Drop one plan',
+    ]);
+    expect(titles(await list(`?assignee=${acme.admin.id}&assignee=none&status=backlog,done`))).toEqual([
+      'Write docs',
+      'Backlog 100 items',
+      'Ship it',
+    ]);
+    const anyLabel = ['Write docs', 'Plan', 'Review the_plan'];
+    expect(titles(await list(`?label=${bug},${docs}`))).toEqual(anyLabel);
+    expect(titles(await list(`?label=${docs}&label=${bug}`))).toEqual(anyLabel);
+    expect(titles(await list(`?label=${docs}&assignee=none,me`, member))).toEqual(['Write docs']);
+  });
+
+  it('refuses more than 20 assignees or labels, and a bad one among good ones, with 400 listing nothing', async () => {
+    const ids = Array.from({ length: 21 }, () => crypto.randomUUID());
+    for (const [query, path] of [
+      [`?assignee=${ids.join(',')}`, 'query.assignee'],
+      [`?label=${ids.join(',')}`, 'query.label'],
+      [`?label=${ids.slice(0, 20).join('&label=')}&label=${bug}`, 'query.label'],
+      [`?assignee=me,bob`, 'query.assignee'],
+      [`?assignee=${acme.admin.id}&assignee=bob`, 'query.assignee'],
+      [`?label=${bug},bug`, 'query.label'],
+    ]) {
+      const response = await list(query);
+      const problem = expectProblem(response, 400, 'bad_request');
+      expect(problem.errors?.map((error) => error.path)).toEqual([path]);
+      expect(response.body).not.toHaveProperty('data');
+    }
+    expect(titles(await list(`?label=${ids.slice(0, 19).join(',')},${docs}`))).toEqual(['Write docs']);
   });
 
   const rank = (task: Task) => ['none', 'low', 'medium', 'high', 'urgent'].indexOf(task.priority);

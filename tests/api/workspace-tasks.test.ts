@@ -127,12 +127,14 @@ describe('GET /api/v1/workspaces/{slug}/tasks', () => {
     '?status=todo&status=in_review',
     '?priority=high,urgent',
     '?assignee=none',
+    '?assignee=none,me',
     '?label=LABEL',
+    '?label=LABEL&label=LABEL&assignee=none&assignee=me',
     '?q=login',
     `?due_before=${day(2)}`,
     `?due_after=${day(0)}&due_before=${day(3)}`,
   ])('filters %s as the project list does, across projects', async (query) => {
-    const resolved = query.replace('LABEL', bug);
+    const resolved = query.replaceAll('LABEL', bug);
     const response = await list(resolved);
     expect(response.status, response.text).toBe(200);
     expect(response.body.data).toEqual(await projectByProject(byKey, resolved));
@@ -265,12 +267,14 @@ describe('GET /api/v1/workspaces/{slug}/projects/{key}/task-counts', () => {
   it.each([
     '?status=todo,done',
     '?assignee=me',
+    '?assignee=me,none',
     '?label=LABEL',
+    '?label=LABEL,LABEL&assignee=none&assignee=me',
     '?q=login',
     '?priority=urgent&status=in_progress',
     `?due_before=${day(2)}`,
   ])('follows the filters %s, as the list does', async (query) => {
-    const resolved = query.replace('LABEL', bug);
+    const resolved = query.replaceAll('LABEL', bug);
     for (const project of [alpha, beta]) {
       const listed = await tasks().list(acme.member.accessToken, acme, project.key, resolved);
       const response = await count(project.key, resolved, acme.member.accessToken);
@@ -315,14 +319,18 @@ describe('GET /api/v1/workspaces/{slug}/task-counts', () => {
     '',
     '?status=backlog,todo,in_progress,in_review',
     '?assignee=me&status=backlog,todo,in_progress,in_review',
+    '?assignee=me,none&status=backlog,todo',
     '?q=login',
     '?label=LABEL',
+    '?label=LABEL&label=LABEL',
     '?priority=none',
     '?project=ALPHA,BETA',
     '?project=ALPHA&project=EMPTY&status=todo',
   ])('follows the filters %s, as the workspace list does', async (query) => {
     const keyOf: Record<string, string> = { ALPHA: alpha.key, BETA: beta.key, EMPTY: empty.key };
-    const resolved = query.replace('LABEL', bug).replace(/ALPHA|BETA|EMPTY/g, (name) => keyOf[name] ?? name);
+    const resolved = query
+      .replaceAll('LABEL', bug)
+      .replace(/ALPHA|BETA|EMPTY/g, (name) => keyOf[name] ?? name);
     const named = resolved.includes('project=')
       ? byKey.filter((project) => resolved.includes(project.key))
       : byKey;

@@ -81,11 +81,19 @@ describe("the board's URL rules, without zod, answer as the API's schemas", () =
   });
 
   it("for the board's search, as the zod schema it replaced", () => {
+    // The API's assignee and label filters: up to 20 distinct values, separated by commas.
+    const upTo20 = (item: z.ZodMiniType<unknown, string>) =>
+      z.string().check(
+        z.refine((text) => {
+          const items = text.split(',');
+          return items.every((value) => z.safeParse(item, value).success) && new Set(items).size <= 20;
+        }),
+      );
     const replaced = z.object({
       view: z.optional(z.enum(['board', 'list'])),
       sort: z.optional(z.enum(TASK_SORTS)),
-      assignee: z.optional(z.union([z.literal('me'), z.literal('none'), z.uuid()])),
-      label: z.optional(z.uuid()),
+      assignee: z.optional(upTo20(z.union([z.literal('me'), z.literal('none'), z.uuid()]))),
+      label: z.optional(upTo20(z.uuid())),
       priority: z.optional(
         z
           .string()
@@ -105,6 +113,19 @@ describe("the board's URL rules, without zod, answer as the API's schemas", () =
       { q: 'x'.repeat(101), sort: 'position', view: 'board' },
       { q: 'a\0b', priority: 'HIGH', extra: 'kept out' },
       { q: true, view: 1, assignee: 5 },
+      { assignee: `me,none,${uuid}`, label: `${uuid},00000000-0000-0000-0000-000000000000` },
+      { assignee: 'me,', label: `${uuid},design` },
+      {
+        assignee: Array.from({ length: 21 }, (_, i) => `${String(i).padStart(8, '0')}${uuid.slice(8)}`).join(
+          ',',
+        ),
+      },
+      {
+        label: Array.from({ length: 20 }, (_, i) => `${String(i).padStart(8, '0')}${uuid.slice(8)}`).join(
+          ',',
+        ),
+      },
+      { assignee: 'me,me', label: `${uuid},${uuid}` },
     ];
     const ours = searchValidator(boardSearchSchema);
     const theirs = searchValidator(replaced);

@@ -22,12 +22,19 @@ import {
 } from './tasks.schemas.ts';
 import type { TaskListFilters } from './tasks.service.ts';
 
-/** `a,b` (and `?x=a&x=b`, joined so by `repeated`): the distinct items, each valid for `item`. */
-function commaList<Item extends string>(item: z.ZodType<Item, string>, message: string) {
+/**
+ * `a,b` (and `?x=a&x=b`, joined so by `repeated`): the distinct items, each valid for `item`, at most
+ * `max` of them when given.
+ */
+function commaList<Item extends string>(item: z.ZodType<Item, string>, message: string, max?: number) {
   return z.string().transform((text, context) => {
     const items = text.split(',');
-    if (items.every((value) => item.safeParse(value).success)) return [...new Set(items)] as Item[];
-    context.issues.push({ code: 'custom', message, input: text });
+    const distinct = [...new Set(items)] as Item[];
+    if (!items.every((value) => item.safeParse(value).success)) {
+      context.issues.push({ code: 'custom', message, input: text });
+    } else if (max !== undefined && distinct.length > max) {
+      context.issues.push({ code: 'custom', message: `must name at most ${max} values`, input: text });
+    } else return distinct;
     return z.NEVER;
   });
 }
@@ -35,9 +42,24 @@ function commaList<Item extends string>(item: z.ZodType<Item, string>, message: 
 const oneOrMoreOf = (values: readonly string[]) =>
   `must be one or more of ${values.join(', ')}, separated by commas`;
 
+/** How many users or labels one list may filter on. */
+export const TASK_FILTER_MAX_VALUES = 20;
+
+const AssigneeSchema = z.union([z.enum(['me', 'none']), z.uuid()]);
+
 const LIST_PARAMETERS = {
   status: commaList(TaskStatusSchema, oneOrMoreOf(TASK_STATUSES)),
   priority: commaList(TaskPrioritySchema, oneOrMoreOf(TASK_PRIORITIES)),
+  assignee: commaList(
+    AssigneeSchema,
+    'must be one or more of me, none or the id of a user, separated by commas',
+    TASK_FILTER_MAX_VALUES,
+  ),
+  label: commaList(
+    z.uuid(),
+    'must be the ids of one or more labels, separated by commas',
+    TASK_FILTER_MAX_VALUES,
+  ),
   project: commaList(ProjectKeySchema, 'must be one or more project keys (such as ENG), separated by commas'),
 };
 type ListParameter = keyof typeof LIST_PARAMETERS;
@@ -45,8 +67,8 @@ type ListParameter = keyof typeof LIST_PARAMETERS;
 const FILTERS = {
   status: LIST_PARAMETERS.status.optional(),
   priority: LIST_PARAMETERS.priority.optional(),
-  assignee: z.union([z.enum(['me', 'none']), z.uuid()], 'must be me, none or the id of a user').optional(),
-  label: z.uuid('must be the id of a label').optional(),
+  assignee: LIST_PARAMETERS.assignee.optional(),
+  label: LIST_PARAMETERS.label.optional(),
   q: TaskSearchSchema.optional(),
   due_before: DueDateSchema.optional(),
   due_after: DueDateSchema.optional(),
@@ -97,8 +119,8 @@ export function taskFiltersOf(query: z.output<typeof CountTasksQuery>): TaskList
   return {
     statuses: query.status ?? null,
     priorities: query.priority ?? null,
-    assignee: query.assignee ?? null,
-    labelId: query.label ?? null,
+    assignees: query.assignee ?? null,
+    labelIds: query.label ?? null,
     text: query.q ?? null,
     dueBefore: query.due_before ?? null,
     dueAfter: query.due_after ?? null,

@@ -46,10 +46,12 @@ export type TaskChanges = Partial<NewTask>;
 export interface TaskFilters {
   statuses: readonly TaskStatus[] | null;
   priorities: readonly TaskPriority[] | null;
-  /** Only unassigned tasks. */
+  /** Unassigned tasks are kept (with those of `assigneeIds`, if any). */
   unassigned: boolean;
-  assigneeId: string | null;
-  labelId: string | null;
+  /** Tasks assigned to any of these users are kept (with unassigned ones, if `unassigned`). */
+  assigneeIds: readonly string[] | null;
+  /** Tasks having any of these labels. */
+  labelIds: readonly string[] | null;
   /** Found in the title or the description, whatever the case. */
   text: string | null;
   dueBefore: string | null;
@@ -326,8 +328,9 @@ function inScope(scope: TaskScope, alias: string, bind: Bind): string {
 function filtersOf(filters: TaskFilters, searched: TaskScope, bind: Bind): string {
   const statuses = bind(filters.statuses);
   const priorities = bind(filters.priorities);
-  const assigneeId = bind(filters.assigneeId);
-  const labelId = bind(filters.labelId);
+  const unassigned = bind(filters.unassigned);
+  const assigneeIds = bind(filters.assigneeIds);
+  const labelIds = bind(filters.labelIds);
   const dueBefore = bind(filters.dueBefore);
   const dueAfter = bind(filters.dueAfter);
   const conditions = [
@@ -335,9 +338,11 @@ function filtersOf(filters: TaskFilters, searched: TaskScope, bind: Bind): strin
     `(${statuses}::text[] is null or private.task_status_rank(t.status) = any (
        array(select private.task_status_rank(s) from unnest(${statuses}::text[]) s)))`,
     `(${priorities}::public.task_priority[] is null or t.priority = any(${priorities}::public.task_priority[]))`,
-    `(not ${bind(filters.unassigned)}::boolean or t.assignee_id is null)`,
-    `(${assigneeId}::uuid is null or t.assignee_id = ${assigneeId}::uuid)`,
-    `(${labelId}::uuid is null or t.label_ids @> array[${labelId}::uuid])`,
+    `((not ${unassigned}::boolean and ${assigneeIds}::uuid[] is null)
+       or (${unassigned}::boolean and t.assignee_id is null)
+       or t.assignee_id = any(${assigneeIds}::uuid[]))`,
+    // Overlap (`&&`), which the GIN index on label_ids answers.
+    `(${labelIds}::uuid[] is null or t.label_ids && ${labelIds}::uuid[])`,
     `(${dueBefore}::date is null or t.due_date < ${dueBefore}::date)`,
     `(${dueAfter}::date is null or t.due_date > ${dueAfter}::date)`,
   ];

@@ -69,9 +69,9 @@ export interface TaskKey {
   number: number;
 }
 
-/** The list's filters as asked for: `assignee` is a user id, `me` or `none`. */
-export type TaskListFilters = Omit<TaskFilters, 'unassigned' | 'assigneeId'> & {
-  assignee: string | null;
+/** The list's filters as asked for: each of `assignees` is a user id, `me` or `none`. */
+export type TaskListFilters = Omit<TaskFilters, 'unassigned' | 'assigneeIds'> & {
+  assignees: readonly string[] | null;
 };
 
 export function createTask(
@@ -193,19 +193,25 @@ async function readInProject<T>(
   return found;
 }
 
-/** The filters as the queries take them: `assignee` resolved. */
+/** The filters as the queries take them: `assignees` resolved. */
 function filtersFor(filters: TaskListFilters, principal: Principal): TaskFilters {
-  const { assignee, ...rest } = filters;
-  return { ...rest, ...assigneeFilter(assignee, principal) };
+  const { assignees, ...rest } = filters;
+  return { ...rest, ...assigneeFilter(assignees, principal) };
 }
 
-/** `assignee=me` is the caller, `none` nobody, anything else a user's id. */
+/** `me` is the caller, `none` nobody, anything else a user's id; a task matching any of them is kept. */
 function assigneeFilter(
-  assignee: string | null,
+  assignees: readonly string[] | null,
   principal: Principal,
-): Pick<TaskFilters, 'unassigned' | 'assigneeId'> {
-  if (assignee === 'none') return { unassigned: true, assigneeId: null };
-  return { unassigned: false, assigneeId: assignee === 'me' ? principal.user_id : assignee };
+): Pick<TaskFilters, 'unassigned' | 'assigneeIds'> {
+  if (assignees === null) return { unassigned: false, assigneeIds: null };
+  const users = assignees
+    .filter((assignee) => assignee !== 'none')
+    .map((assignee) => (assignee === 'me' ? principal.user_id : assignee));
+  return {
+    unassigned: assignees.includes('none'),
+    assigneeIds: users.length > 0 ? [...new Set(users)] : null,
+  };
 }
 
 export function getTask(db: Database, principal: Principal, id: string): Promise<Task> {

@@ -171,6 +171,7 @@ export function BoardScreen() {
             board={board}
             people={people}
             sort={search.sort ?? 'position'}
+            canEdit={canEdit}
             onSortChange={(sort) =>
               onSearchChange({ ...search, sort: sort === 'position' ? undefined : sort })
             }

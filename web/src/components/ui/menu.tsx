@@ -84,6 +84,14 @@ export function MenuItem(props: { onSelect: () => void; children: ReactNode }) {
   return loadedRadix && <loadedRadix.MenuItem {...props} />;
 }
 
+export function MenuCheckboxItem(props: {
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  children: ReactNode;
+}) {
+  return loadedRadix && <loadedRadix.MenuCheckboxItem {...props} />;
+}
+
 export function MenuLabel(props: { children: ReactNode }) {
   return loadedRadix && <loadedRadix.MenuLabel {...props} />;
 }

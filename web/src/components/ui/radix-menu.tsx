@@ -36,6 +36,31 @@ export function MenuItem({ onSelect, children }: { onSelect: () => void; childre
   );
 }
 
+/**
+ * An item that is checked or not (role menuitemcheckbox). Choosing it toggles it and leaves the menu open,
+ * so that several can be picked in a row.
+ */
+export function MenuCheckboxItem({
+  checked,
+  onCheckedChange,
+  children,
+}: {
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  children: ReactNode;
+}) {
+  return (
+    <RadixMenu.CheckboxItem
+      className={styles.item}
+      checked={checked}
+      onCheckedChange={onCheckedChange}
+      onSelect={(event) => event.preventDefault()}
+    >
+      {children}
+    </RadixMenu.CheckboxItem>
+  );
+}
+
 export function MenuLabel({ children }: { children: ReactNode }) {
   return <RadixMenu.Label className={styles.label}>{children}</RadixMenu.Label>;
 }

@@ -32,6 +32,20 @@ describe('the board URL query', () => {
     expect(validate({ assignee: 'none' }).assignee).toBe('none');
   });
 
+  it('takes several assignees and labels, comma-separated, up to 20 of each', () => {
+    const other = '0e1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b';
+    const both = validate({ assignee: `me,none,${member}`, label: `${label},${other}` });
+    expect(both).toEqual({ assignee: `me,none,${member}`, label: `${label},${other}` });
+    const many = Array.from(
+      { length: 21 },
+      (_, index) => `${String(index).padStart(8, '0')}${member.slice(8)}`,
+    );
+    expect(validate({ label: many.slice(0, 20).join(','), assignee: many.join(',') })).toEqual({
+      label: many.slice(0, 20).join(','),
+    });
+    expect(validate({ assignee: 'me,maya', label: `${label},` })).toEqual({});
+  });
+
   it('drops only the values the API would refuse, keeping the rest of the link', () => {
     const search = validate({
       assignee: 'maya',
@@ -77,6 +91,19 @@ describe('filtersHide', () => {
     expect(filtersHide({ priority: 'none,high' }, created)).toBe(false);
     expect(filtersHide({ q: 'domain' }, created)).toBe(false);
     expect(filtersHide({ q: 'billing' }, created)).toBe(true);
+  });
+
+  it('keeps a task that matches any of several assignees or labels', () => {
+    const other = '0e1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b';
+    const mine = { ...created, assignee_id: member, label_ids: [other] };
+    expect(filtersHide({ assignee: `none,${member}` }, mine)).toBe(false);
+    expect(filtersHide({ assignee: `none,${member}` }, created)).toBe(false);
+    expect(filtersHide({ assignee: `${label},${other}` }, mine)).toBe(true);
+    expect(filtersHide({ assignee: 'none,me' }, mine, member)).toBe(false);
+    expect(filtersHide({ assignee: 'none,me' }, mine, other)).toBe(true);
+    expect(filtersHide({ label: `${label},${other}` }, mine)).toBe(false);
+    expect(filtersHide({ label: `${label},${member}` }, mine)).toBe(true);
+    expect(filtersHide({ label: `${label},${other}` }, created)).toBe(true);
   });
 
   it('reads the assignee, the labels and the description of any task', () => {

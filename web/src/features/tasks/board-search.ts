@@ -9,10 +9,26 @@ export type ListSort = (typeof LIST_SORTS)[number];
 
 const PRIORITY_LIST = new RegExp(`^(${TASK_PRIORITIES.join('|')})(,(${TASK_PRIORITIES.join('|')}))*$`);
 
-const assignee: UrlRule<string> = text((value) => value === 'me' || value === 'none' || isUuid(value));
+/** How many assignees or labels one filter takes, as the API bounds them. */
+export const FILTER_MAX_VALUES = 20;
+
+/** `a,b,…`: every value valid, at most FILTER_MAX_VALUES distinct ones. */
+function valueList(valid: (value: string) => boolean): UrlRule<string> {
+  return text((list) => {
+    const values = list.split(',');
+    return values.every(valid) && new Set(values).size <= FILTER_MAX_VALUES;
+  });
+}
+
+const assignee = valueList((value) => value === 'me' || value === 'none' || isUuid(value));
+
+/** The values of a list filter (`a,b`), none when it is unset. */
+export function valuesOf(list: string | undefined): string[] {
+  return list === undefined ? [] : list.split(',');
+}
 
 /**
- * The board's URL query (`?assignee=me&label=…&priority=high,urgent&q=billing&view=list&sort=-priority`):
+ * The board's URL query (`?assignee=me,none&label=…,…&priority=high,urgent&q=billing&view=list&sort=-priority`):
  * the filters a shared link carries. Values the API's own rules refuse are dropped by `searchValidator`,
  * so an old or edited link opens with that filter unset. Numbers the router reads from the URL (`?q=42`)
  * are taken back as text. Zod-free rules (decision 0028), held to the API's schemas by
@@ -22,7 +38,7 @@ export const boardSearchSchema = searchSchema({
   view: oneOf(['board', 'list'] as const),
   sort: oneOf(LIST_SORTS),
   assignee,
-  label: text(isUuid),
+  label: valueList(isUuid),
   priority: text((value) => PRIORITY_LIST.test(value)),
   q: coercedText(
     (value) => value.length >= 1 && value.length <= TASK_SEARCH_MAX_LENGTH && !value.includes('\0'),
@@ -64,15 +80,17 @@ export interface FilteredTask {
 }
 
 /**
- * Whether the board's filters leave the task out, by the rules the API filters by: the assignee (`me`
- * is `meId`; unknown, only an unassigned task is surely out), the label, one of the priorities, and the
- * text in the title or the description whatever the case. For a task just created on a filtered board.
+ * Whether the board's filters leave the task out, by the rules the API filters by: any of the assignees
+ * (`me` is `meId`; unknown, only an unassigned task is surely out), any of the labels, one of the
+ * priorities, and the text in the title or the description whatever the case. For a task just created
+ * on a filtered board, or changed live.
  */
 export function filtersHide(search: BoardSearch, task: FilteredTask, meId?: string): boolean {
   const { assignee, label, priority, q } = search;
   return (
-    (assignee !== undefined && !assigneeMatches(assignee, task.assignee_id, meId)) ||
-    (label !== undefined && !task.label_ids.includes(label)) ||
+    (assignee !== undefined &&
+      !valuesOf(assignee).some((value) => assigneeMatches(value, task.assignee_id, meId))) ||
+    (label !== undefined && !valuesOf(label).some((value) => task.label_ids.includes(value))) ||
     (priority !== undefined && !priority.split(',').includes(task.priority)) ||
     (q !== undefined && !containsText(task, q))
   );

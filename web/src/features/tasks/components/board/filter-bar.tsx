@@ -1,6 +1,12 @@
 import { forwardRef, useEffect, useState, type ReactNode } from 'react';
-import { Menu, MenuItem, MenuLabel, MenuSeparator } from '../../../../components/ui/menu.tsx';
-import { isFiltered, withoutFilters, type BoardSearch } from '../../board-search.ts';
+import {
+  Menu,
+  MenuCheckboxItem,
+  MenuItem,
+  MenuLabel,
+  MenuSeparator,
+} from '../../../../components/ui/menu.tsx';
+import { isFiltered, valuesOf, withoutFilters, type BoardSearch } from '../../board-search.ts';
 import { LabelChip } from '../task-meta/label-chip.tsx';
 import { PRIORITIES, PRIORITY_LABELS, PriorityIcon } from '../task-meta/priority.tsx';
 import type { BoardLabel, BoardPerson } from './board-people.ts';
@@ -22,9 +28,11 @@ export const FilterBar = forwardRef<HTMLInputElement, FilterBarProps>(function F
   searchRef,
 ) {
   const set = (patch: Partial<BoardSearch>) => onSearchChange({ ...search, ...patch });
-  const assignee = describeAssignee(search.assignee, members);
-  const label = labels.find((l) => l.id === search.label);
-  const priorities = search.priority?.split(',') ?? [];
+  const assignees = valuesOf(search.assignee);
+  const chosenLabels = valuesOf(search.label);
+  const priorities = valuesOf(search.priority);
+  const assigneeOrder = ['me', 'none', ...members.map((member) => member.id)];
+  const labelOrder = labels.map((l) => l.id);
 
   return (
     <div className={styles.bar} role="search" aria-label="Filter tasks">
@@ -35,38 +43,57 @@ export const FilterBar = forwardRef<HTMLInputElement, FilterBarProps>(function F
       />
       <Menu
         label="Assignee"
-        trigger={<FilterButton active={search.assignee !== undefined}>{assignee ?? 'Assignee'}</FilterButton>}
+        trigger={
+          <FilterButton active={assignees.length > 0}>{describeAssignees(assignees, members)}</FilterButton>
+        }
       >
         <MenuItem onSelect={() => set({ assignee: undefined })}>
-          <Check on={search.assignee === undefined} /> Anyone
+          <Check on={assignees.length === 0} /> Anyone
         </MenuItem>
-        <MenuItem onSelect={() => set({ assignee: 'me' })}>
-          <Check on={search.assignee === 'me'} /> Me
-        </MenuItem>
-        <MenuItem onSelect={() => set({ assignee: 'none' })}>
-          <Check on={search.assignee === 'none'} /> Unassigned
-        </MenuItem>
+        <MenuSeparator />
+        {[
+          { id: 'me', name: 'Me' },
+          { id: 'none', name: 'Unassigned' },
+        ].map(({ id, name }) => (
+          <MenuCheckboxItem
+            key={id}
+            checked={assignees.includes(id)}
+            onCheckedChange={() => set({ assignee: toggled(assignees, id, assigneeOrder) })}
+          >
+            <Check on={assignees.includes(id)} /> {name}
+          </MenuCheckboxItem>
+        ))}
         {members.length > 0 && <MenuSeparator />}
         {members.map((member) => (
-          <MenuItem key={member.id} onSelect={() => set({ assignee: member.id })}>
-            <Check on={search.assignee === member.id} /> {member.name}
-          </MenuItem>
+          <MenuCheckboxItem
+            key={member.id}
+            checked={assignees.includes(member.id)}
+            onCheckedChange={() => set({ assignee: toggled(assignees, member.id, assigneeOrder) })}
+          >
+            <Check on={assignees.includes(member.id)} /> {member.name}
+          </MenuCheckboxItem>
         ))}
       </Menu>
       <Menu
         label="Label"
-        trigger={<FilterButton active={label !== undefined}>{label?.name ?? 'Label'}</FilterButton>}
+        trigger={
+          <FilterButton active={chosenLabels.length > 0}>{describeLabels(chosenLabels, labels)}</FilterButton>
+        }
       >
         <MenuItem onSelect={() => set({ label: undefined })}>
-          <Check on={search.label === undefined} /> Any label
+          <Check on={chosenLabels.length === 0} /> Any label
         </MenuItem>
         {labels.length === 0 ? (
           <MenuLabel>The workspace has no labels yet</MenuLabel>
         ) : (
           labels.map((l) => (
-            <MenuItem key={l.id} onSelect={() => set({ label: l.id })}>
-              <Check on={search.label === l.id} /> <LabelChip name={l.name} color={l.color} />
-            </MenuItem>
+            <MenuCheckboxItem
+              key={l.id}
+              checked={chosenLabels.includes(l.id)}
+              onCheckedChange={() => set({ label: toggled(chosenLabels, l.id, labelOrder) })}
+            >
+              <Check on={chosenLabels.includes(l.id)} /> <LabelChip name={l.name} color={l.color} />
+            </MenuCheckboxItem>
           ))
         )}
       </Menu>
@@ -84,10 +111,14 @@ export const FilterBar = forwardRef<HTMLInputElement, FilterBarProps>(function F
           <Check on={priorities.length === 0} /> Any priority
         </MenuItem>
         {[...PRIORITIES].reverse().map((priority) => (
-          <MenuItem key={priority} onSelect={() => set({ priority: toggled(priorities, priority) })}>
+          <MenuCheckboxItem
+            key={priority}
+            checked={priorities.includes(priority)}
+            onCheckedChange={() => set({ priority: toggled(priorities, priority, PRIORITIES) })}
+          >
             <Check on={priorities.includes(priority)} /> <PriorityIcon priority={priority} />
             {PRIORITY_LABELS[priority]}
-          </MenuItem>
+          </MenuCheckboxItem>
         ))}
       </Menu>
       {isFiltered(search) && (
@@ -99,26 +130,48 @@ export const FilterBar = forwardRef<HTMLInputElement, FilterBarProps>(function F
   );
 });
 
-/** The priority list with `priority` added or taken out, in the API's order; undefined when empty. */
-function toggled(priorities: readonly string[], priority: string): string | undefined {
-  const next = priorities.includes(priority)
-    ? priorities.filter((p) => p !== priority)
-    : [...priorities, priority];
-  return PRIORITIES.filter((p) => next.includes(p)).join(',') || undefined;
+/**
+ * The values with `value` added or taken out, in the menu's `order` (values it does not know, such as a
+ * member who left, last); undefined when none is left.
+ */
+export function toggled(
+  values: readonly string[],
+  value: string,
+  order: readonly string[],
+): string | undefined {
+  const next = values.includes(value) ? values.filter((v) => v !== value) : [...values, value];
+  const known = order.filter((v) => next.includes(v));
+  return [...known, ...next.filter((v) => !order.includes(v))].join(',') || undefined;
 }
 
-function describeAssignee(assignee: string | undefined, members: readonly BoardPerson[]): string | undefined {
-  if (assignee === undefined) return undefined;
-  if (assignee === 'me') return 'Assigned to me';
+/** "Assignee", one assignee's name, two names ("Assignee: Maya, Lin"), or how many ("Assignees: 3"). */
+function describeAssignees(assignees: readonly string[], members: readonly BoardPerson[]): string {
+  const names = assignees.map((assignee) => nameOf(assignee, members));
+  if (names.length === 0) return 'Assignee';
+  if (assignees[0] === 'me' && names.length === 1) return 'Assigned to me';
+  if (names.length === 1) return names[0] ?? 'Assignee';
+  if (names.length === 2) return `Assignee: ${names.join(', ')}`;
+  return `Assignees: ${names.length}`;
+}
+
+function nameOf(assignee: string, members: readonly BoardPerson[]): string {
+  if (assignee === 'me') return 'Me';
   if (assignee === 'none') return 'Unassigned';
   return members.find((m) => m.id === assignee)?.name ?? 'Someone';
+}
+
+/** "Label", one label's name, or how many ("Labels: 2"). */
+function describeLabels(chosen: readonly string[], labels: readonly BoardLabel[]): string {
+  if (chosen.length === 0) return 'Label';
+  if (chosen.length > 1) return `Labels: ${chosen.length}`;
+  return labels.find((l) => l.id === chosen[0])?.name ?? 'Label: 1';
 }
 
 const FilterButton = forwardRef<HTMLButtonElement, { active: boolean; children: ReactNode }>(
   function FilterButton({ active, children, ...radix }, ref) {
     return (
       <button ref={ref} type="button" className={styles.filter} data-active={active || undefined} {...radix}>
-        {children}
+        <span className={styles.filterText}>{children}</span>
         <svg viewBox="0 0 12 12" width="10" height="10" aria-hidden="true">
           <path d="M3 4.5l3 3 3-3" fill="none" stroke="currentColor" strokeWidth="1.4" />
         </svg>
