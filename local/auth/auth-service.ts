@@ -9,6 +9,7 @@ import { applyApiKey, MISSING_API_KEY_BODY } from './api-keys.ts';
 import { clientAddress } from './client-address.ts';
 import type { AuthContext } from './context.ts';
 import { addCorsHeaders, answerPreflight } from './cors.ts';
+import type { EmailTemplates } from './email-templates.ts';
 import type { Endpoint } from './endpoint.ts';
 import { AuthError, sendAuthError } from './errors.ts';
 import { challengeFactor, verifyFactor } from './factor-challenges.ts';
@@ -35,6 +36,7 @@ export interface AuthServiceOptions {
   refreshTokenReuseIntervalSeconds: number;
   mailer: Mailer;
   emailConfirmations: boolean;
+  emailTemplates: EmailTemplates;
   redirects: RedirectSettings;
   rateLimits: AuthRateLimits;
 }
@@ -81,6 +83,7 @@ export function createAuthService(options: AuthServiceOptions): ServiceHandler {
     externalUrl: `${options.apiUrl}/auth/v1`,
     mailer: options.mailer,
     emailConfirmations: options.emailConfirmations,
+    emailTemplates: options.emailTemplates,
     redirects: options.redirects,
     rateLimiter: createRateLimiter(options.rateLimits),
   };

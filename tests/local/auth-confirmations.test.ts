@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import {
-  codeIn,
+  expectNoCodeIn,
   hashParams,
   latestMailTo,
   mailTo,
   openLink,
   verifyLinkIn,
 } from '../support/mailbox-client.ts';
-import { uniqueEmails, UNLIMITED_AUTH_RATES, useStandIn } from '../support/stand-in-auth.ts';
+import { emailCode, uniqueEmails, UNLIMITED_AUTH_RATES, useStandIn } from '../support/stand-in-auth.ts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -62,8 +62,13 @@ describe('sign-up with e-mail confirmations on (TASKLANE_AUTH_EMAIL_CONFIRMATION
     });
 
     const mail = await latestMailTo(standIn.process, email);
-    expect(mail.subject).toBe('Confirm Your Signup');
+    // Tasklane's template (supabase/templates/confirmation.html), with the link and no code.
+    expect(mail.subject).toBe('Confirm your e-mail address for Tasklane');
+    expect(mail.text).toContain(`Welcome to Tasklane. Confirm that ${email} is your address`);
+    expectNoCodeIn(mail);
     const link = verifyLinkIn(mail);
+    expect(mail.text).toContain(`Confirm and sign in: ${link}`);
+    expect(mail.html).toContain(`href="${link.replaceAll('&', '&amp;')}"`);
     expect(link).toContain(`&type=signup&redirect_to=${welcomeUrl}`);
     const { status, location } = await openLink(link);
     expect(status).toBe(303);
@@ -83,12 +88,12 @@ describe('sign-up with e-mail confirmations on (TASKLANE_AUTH_EMAIL_CONFIRMATION
     expect((await openLink(link)).location.hash).toContain('error_code=otp_expired');
   });
 
-  test('verifyOtp with the code from the mail confirms too, with type signup or email', async () => {
+  test('verifyOtp with a code (generateLink\'s; the mail has none) confirms too, with type signup or email', async () => {
     const first = newEmail();
     await standIn.client().auth.signUp({ email: first, password: PASSWORD });
     const bySignup = await standIn.client().auth.verifyOtp({
       email: first,
-      token: codeIn(await latestMailTo(standIn.process, first)),
+      token: await emailCode(standIn.process, standIn.keys.serviceRoleKey, first, 'signup'),
       type: 'signup',
     });
     expect(bySignup.error).toBeNull();
@@ -98,7 +103,7 @@ describe('sign-up with e-mail confirmations on (TASKLANE_AUTH_EMAIL_CONFIRMATION
     await standIn.client().auth.signUp({ email: second, password: PASSWORD });
     const byEmail = await standIn.client().auth.verifyOtp({
       email: second,
-      token: codeIn(await latestMailTo(standIn.process, second)),
+      token: await emailCode(standIn.process, standIn.keys.serviceRoleKey, second, 'signup'),
       type: 'email',
     });
     expect(byEmail.error).toBeNull();
