@@ -39,7 +39,9 @@ describe('the mail templates of supabase/config.toml', () => {
   });
 
   test('a variable the stand-in cannot fill fails loudly, naming the file and the variable', () => {
-    expect(() => checkedTemplate('confirmation.html', { subject: 'Confirm', html: '<p>Code: {{ .Token }}</p>' })).toThrow(
+    expect(() =>
+      checkedTemplate('confirmation.html', { subject: 'Confirm', html: '<p>Code: {{ .Token }}</p>' }),
+    ).toThrow(
       'confirmation.html: the stand-in cannot fill {{ .Token }}; it knows {{ .ConfirmationURL }}, {{ .Email }}, {{ .SiteURL }}, {{ .RedirectTo }}.',
     );
     expect(() => checkedTemplate('recovery.html', { subject: '{{ if .Data }}x{{ end }}', html: '' })).toThrow(

@@ -61,7 +61,9 @@ export function checkedTemplate(source: string, template: EmailTemplate): EmailT
     for (const [action, inner = ''] of text.matchAll(ACTION)) {
       const name = VARIABLE.exec(inner)?.[1];
       if (!name || !(name in VARIABLES)) {
-        const known = Object.keys(VARIABLES).map((variable) => `{{ .${variable} }}`).join(', ');
+        const known = Object.keys(VARIABLES)
+          .map((variable) => `{{ .${variable} }}`)
+          .join(', ');
         throw new Error(`${source}: the stand-in cannot fill ${action}; it knows ${known}.`);
       }
     }

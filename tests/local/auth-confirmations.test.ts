@@ -88,7 +88,7 @@ describe('sign-up with e-mail confirmations on (TASKLANE_AUTH_EMAIL_CONFIRMATION
     expect((await openLink(link)).location.hash).toContain('error_code=otp_expired');
   });
 
-  test('verifyOtp with a code (generateLink\'s; the mail has none) confirms too, with type signup or email', async () => {
+  test("verifyOtp with a code (generateLink's; the mail has none) confirms too, with type signup or email", async () => {
     const first = newEmail();
     await standIn.client().auth.signUp({ email: first, password: PASSWORD });
     const bySignup = await standIn.client().auth.verifyOtp({

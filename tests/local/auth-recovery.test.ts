@@ -9,7 +9,13 @@ import {
   openLink,
   verifyLinkIn,
 } from '../support/mailbox-client.ts';
-import { emailCode, supabaseClient, uniqueEmails, UNLIMITED_AUTH_RATES, useStandIn } from '../support/stand-in-auth.ts';
+import {
+  emailCode,
+  supabaseClient,
+  uniqueEmails,
+  UNLIMITED_AUTH_RATES,
+  useStandIn,
+} from '../support/stand-in-auth.ts';
 
 const PASSWORD = 'correct horse battery';
 const NEW_PASSWORD = 'a brand new passphrase';
@@ -199,7 +205,7 @@ describe('password recovery and e-mail links, driven by supabase-js', () => {
     expect(expired.error).toMatchObject({ status: 422, code: 'flow_state_expired' });
   });
 
-  test('verifyOtp with a recovery code (generateLink\'s; the mail has none) signs in; the code is single use', async () => {
+  test("verifyOtp with a recovery code (generateLink's; the mail has none) signs in; the code is single use", async () => {
     const email = await signedUpEmail();
     const code = await emailCode(standIn.process, standIn.keys.serviceRoleKey, email, 'recovery');
     const supabase = standIn.client();
