@@ -20,6 +20,7 @@ import { logout } from './logout.ts';
 import type { Mailer } from './mailer.ts';
 import { createRateLimiter, type AuthRateLimits } from './rate-limits.ts';
 import { recover } from './recover.ts';
+import { resend } from './resend.ts';
 import type { RedirectSettings } from './redirects.ts';
 import { routeTable, type RouteParams } from '../gateway/route-table.ts';
 import { signUp } from './signup.ts';
@@ -51,6 +52,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
   'PUT /user': updateUser,
   'POST /logout': logout,
   'POST /recover': recover,
+  'POST /resend': resend,
   'GET /verify': verifyLink,
   'POST /verify': verifyOtp,
   'POST /admin/generate_link': generateLink,

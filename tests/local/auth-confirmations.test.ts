@@ -110,6 +110,45 @@ describe('sign-up with e-mail confirmations on (TASKLANE_AUTH_EMAIL_CONFIRMATION
     expect(await confirmedAt(second)).toEqual(expect.any(Date));
   });
 
+  test('resend mails a new confirmation link to where the sign-up asked, at most once per max_frequency', async () => {
+    const email = newEmail();
+    await standIn
+      .client()
+      .auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: welcomeUrl } });
+    const tooSoon = await standIn.client().auth.resend({ type: 'signup', email });
+    expect(tooSoon.error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' });
+    expect(tooSoon.error?.message).toMatch(
+      /^For security purposes, you can only request this after \d+ seconds\.$/,
+    );
+
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // max_frequency is 1 s
+    const resent = await standIn
+      .client()
+      .auth.resend({ type: 'signup', email, options: { emailRedirectTo: welcomeUrl } });
+    expect(resent.error).toBeNull();
+    const mails = await mailTo(standIn.process, email);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      'Confirm your e-mail address for Tasklane',
+      'Confirm your e-mail address for Tasklane',
+    ]);
+    const [latest, first] = mails.map((mail) => verifyLinkIn(mail));
+    expect(latest).not.toBe(first);
+    expect(latest).toContain(`&type=signup&redirect_to=${welcomeUrl}`);
+    // Only the newest link works.
+    expect((await openLink(first ?? '')).location.hash).toContain('error_code=otp_expired');
+    const { location } = await openLink(latest ?? '');
+    expect(`${location.origin}${location.pathname}`).toBe(welcomeUrl);
+    expect(await confirmedAt(email)).toEqual(expect.any(Date));
+
+    // Confirmed or unknown: {} and no mail, as for a recovery.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await standIn.client().auth.resend({ type: 'signup', email })).error).toBeNull();
+    const stranger = newEmail();
+    expect((await standIn.client().auth.resend({ type: 'signup', email: stranger })).error).toBeNull();
+    expect(await mailTo(standIn.process, email)).toHaveLength(2);
+    expect(await mailTo(standIn.process, stranger)).toEqual([]);
+  });
+
   test('the PKCE flow confirms through ?code= and exchangeCodeForSession', async () => {
     const email = newEmail();
     const supabase = standIn.client('pkce');
