@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { readEmailTemplates, type EmailTemplates } from './auth/email-templates.ts';
 import { CLI_RATE_LIMITS, type AuthRateLimits } from './auth/rate-limits.ts';
 import type { ClientPresenceLimit } from './realtime/client-presence-limit.ts';
 import { payloadLimitOf } from './realtime/settings.ts';
@@ -67,6 +68,8 @@ export interface StandInConfig {
     siteUrl: string;
     additionalRedirectUrls: string[];
     rateLimits: AuthRateLimits;
+    /** `[auth.email.template.*]` of supabase/config.toml, read and checked at start-up. */
+    emailTemplates: EmailTemplates;
   };
   storage: StorageSettings;
   /**
@@ -130,6 +133,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, projectDir = pr
         tokenVerifications: vars.TASKLANE_AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS,
         mfaChallengeAndVerify: vars.TASKLANE_AUTH_RATE_LIMIT_MFA,
       },
+      emailTemplates: readEmailTemplates(projectDir),
     },
     storage: {
       fileSizeLimit: storageFileSizeLimit(vars.TASKLANE_STORAGE_FILE_SIZE_LIMIT),

@@ -125,6 +125,7 @@ export async function startStack(config: StandInConfig, log: Log): Promise<Runni
           refreshTokenReuseIntervalSeconds: config.refreshTokenReuseIntervalSeconds,
           mailer: { send: (mail) => void mailbox.deliver(mail) },
           emailConfirmations: config.auth.emailConfirmations,
+          emailTemplates: config.auth.emailTemplates,
           redirects: {
             siteUrl: config.auth.siteUrl,
             additionalRedirectUrls: config.auth.additionalRedirectUrls,

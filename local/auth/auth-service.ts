@@ -9,6 +9,7 @@ import { applyApiKey, MISSING_API_KEY_BODY } from './api-keys.ts';
 import { clientAddress } from './client-address.ts';
 import type { AuthContext } from './context.ts';
 import { addCorsHeaders, answerPreflight } from './cors.ts';
+import type { EmailTemplates } from './email-templates.ts';
 import type { Endpoint } from './endpoint.ts';
 import { AuthError, sendAuthError } from './errors.ts';
 import { challengeFactor, verifyFactor } from './factor-challenges.ts';
@@ -19,6 +20,7 @@ import { logout } from './logout.ts';
 import type { Mailer } from './mailer.ts';
 import { createRateLimiter, type AuthRateLimits } from './rate-limits.ts';
 import { recover } from './recover.ts';
+import { resend } from './resend.ts';
 import type { RedirectSettings } from './redirects.ts';
 import { routeTable, type RouteParams } from '../gateway/route-table.ts';
 import { signUp } from './signup.ts';
@@ -35,6 +37,7 @@ export interface AuthServiceOptions {
   refreshTokenReuseIntervalSeconds: number;
   mailer: Mailer;
   emailConfirmations: boolean;
+  emailTemplates: EmailTemplates;
   redirects: RedirectSettings;
   rateLimits: AuthRateLimits;
 }
@@ -49,6 +52,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
   'PUT /user': updateUser,
   'POST /logout': logout,
   'POST /recover': recover,
+  'POST /resend': resend,
   'GET /verify': verifyLink,
   'POST /verify': verifyOtp,
   'POST /admin/generate_link': generateLink,
@@ -81,6 +85,7 @@ export function createAuthService(options: AuthServiceOptions): ServiceHandler {
     externalUrl: `${options.apiUrl}/auth/v1`,
     mailer: options.mailer,
     emailConfirmations: options.emailConfirmations,
+    emailTemplates: options.emailTemplates,
     redirects: options.redirects,
     rateLimiter: createRateLimiter(options.rateLimits),
   };

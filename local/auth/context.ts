@@ -1,5 +1,6 @@
 import type { Database } from '../db.ts';
 import type { StandInKeys } from '../keys.ts';
+import type { EmailTemplates } from './email-templates.ts';
 import type { Mailer } from './mailer.ts';
 import type { RateLimiter } from './rate-limits.ts';
 import type { RedirectSettings } from './redirects.ts';
@@ -16,6 +17,8 @@ export interface AuthContext {
   mailer: Mailer;
   /** Off (the CLI default) means GoTrue's `MAILER_AUTOCONFIRM`: sign-ups are confirmed at once. */
   emailConfirmations: boolean;
+  /** Tasklane's confirmation and recovery mails (supabase/templates). */
+  emailTemplates: EmailTemplates;
   redirects: RedirectSettings;
   rateLimiter: RateLimiter;
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../db.ts';
 import type { AuthContext } from './context.ts';
-import { confirmationMail, recoveryMail } from './email-templates.ts';
+import { renderMail } from './email-templates.ts';
 import { EMAIL_MAX_FREQUENCY_SECONDS, newEmailToken, type FlowType } from './email-tokens.ts';
 import { storeEmailToken, type EmailTokenKind } from './email-tokens.queries.ts';
 import { AuthError } from './errors.ts';
@@ -31,7 +31,7 @@ export interface EmailLinkRequest {
 }
 
 /**
- * Issues a one-time token of the link's kind and mails the link and code to the (locked) user, at most
+ * Issues a one-time token of the link's kind and mails the link to the (locked) user, at most
  * once per `max_frequency` (GoTrue answers 429 `over_email_send_rate_limit` sooner than that).
  */
 export async function sendEmailLink(
@@ -45,8 +45,9 @@ export async function sendEmailLink(
   const token = newEmailToken(user.email, request.flow);
   await storeEmailToken(db, kind, user, token.tokenHash);
   const link = actionLink(context, token.tokenHash, request.type, request.redirectTo);
-  const template = request.type === 'recovery' ? recoveryMail : confirmationMail;
-  await context.mailer.send(template({ to: user.email, link, otp: token.otp }));
+  const template = context.emailTemplates[request.type === 'recovery' ? 'recovery' : 'confirmation'];
+  const values = { to: user.email, link, siteUrl: context.redirects.siteUrl, redirectTo: request.redirectTo };
+  await context.mailer.send(renderMail(template, values));
 }
 
 function assertNotTooSoon(sentAt: Date | null): void {

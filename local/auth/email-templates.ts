@@ -1,47 +1,85 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { escapeHtml } from '../../supabase/functions/_shared/mail/escape-html.ts';
+import { configTomlStrings } from '../config-toml.ts';
+import { htmlToText } from './html-to-text.ts';
 import type { Mail } from './mailer.ts';
 
-/** What a template needs: GoTrue's `{{ .ConfirmationURL }}` and `{{ .Token }}`. */
-export interface EmailLink {
-  to: string;
-  /** The `/verify` link. */
-  link: string;
-  /** The 6-digit code, for people who type it instead. */
-  otp: string;
-}
+/** The Auth mails the app sends, by their `[auth.email.template.<name>]` table in config.toml. */
+export const TEMPLATE_NAMES = ['confirmation', 'recovery'] as const;
+export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
-interface Wording {
+/** A template as config.toml names it: its subject and the HTML of its `content_path`. */
+export interface EmailTemplate {
   subject: string;
-  heading: string;
-  intro: string;
+  html: string;
 }
 
-/** GoTrue's default recovery mail, with the code as the CLI's templates add it. */
-export function recoveryMail(link: EmailLink): Mail {
-  return render(link, {
-    subject: 'Reset Your Password',
-    heading: 'Reset Password',
-    intro: 'Follow this link to reset the password for your user:',
-  });
+export type EmailTemplates = Record<TemplateName, EmailTemplate>;
+
+/** What one mail is filled with. */
+export interface MailValues {
+  to: string;
+  /** GoTrue's `{{ .ConfirmationURL }}`: the `/verify` link. */
+  link: string;
+  siteUrl: string;
+  redirectTo: string;
 }
 
-/** GoTrue's default sign-up confirmation mail. */
-export function confirmationMail(link: EmailLink): Mail {
-  return render(link, {
-    subject: 'Confirm Your Signup',
-    heading: 'Confirm your signup',
-    intro: 'Follow this link to confirm your user:',
-  });
+// The GoTrue template variables the stand-in fills. Anything else, `{{ .Token }}` included, is refused at
+// start-up, so that a template cannot use what the stand-in would leave empty (and the app has no screen
+// for a code).
+const VARIABLES: Record<string, (values: MailValues) => string> = {
+  ConfirmationURL: (values) => values.link,
+  Email: (values) => values.to,
+  SiteURL: (values) => values.siteUrl,
+  RedirectTo: (values) => values.redirectTo,
+};
+const ACTION = /\{\{(.*?)\}\}/gs;
+const VARIABLE = /^\s*\.([A-Za-z]+)\s*$/;
+
+/** Reads every template the app needs from config.toml and its files; throws on anything it cannot fill. */
+export function readEmailTemplates(projectDir: string): EmailTemplates {
+  const entries = TEMPLATE_NAMES.map((name) => [name, readEmailTemplate(projectDir, name)] as const);
+  return Object.fromEntries(entries) as EmailTemplates;
 }
 
-function render({ to, link, otp }: EmailLink, { subject, heading, intro }: Wording): Mail {
-  const code = `Alternatively, enter the code: ${otp}`;
-  const text = [heading, '', intro, link, '', code, ''].join('\n');
-  const html = [
-    `<h2>${escapeHtml(heading)}</h2>`,
-    `<p>${escapeHtml(intro)}</p>`,
-    `<p><a href="${escapeHtml(link)}">${escapeHtml(heading)}</a></p>`,
-    `<p>${escapeHtml(code)}</p>`,
-  ].join('\n');
-  return { to, subject, text, html };
+function readEmailTemplate(projectDir: string, name: TemplateName): EmailTemplate {
+  const table = `auth.email.template.${name}`;
+  const { subject, content_path: contentPath } = configTomlStrings(projectDir, table);
+  if (!subject || !contentPath) {
+    throw new Error(`supabase/config.toml: [${table}] needs a subject and a content_path.`);
+  }
+  // The CLI resolves content_path against the project directory (where `supabase/` lives).
+  const html = readFileSync(resolve(projectDir, contentPath), 'utf8');
+  return checkedTemplate(`${contentPath}`, { subject, html });
+}
+
+/** Throws, naming the file and the variable, if the template holds an action the stand-in cannot fill. */
+export function checkedTemplate(source: string, template: EmailTemplate): EmailTemplate {
+  for (const text of [template.subject, template.html]) {
+    for (const [action, inner = ''] of text.matchAll(ACTION)) {
+      const name = VARIABLE.exec(inner)?.[1];
+      if (!name || !(name in VARIABLES)) {
+        const known = Object.keys(VARIABLES)
+          .map((variable) => `{{ .${variable} }}`)
+          .join(', ');
+        throw new Error(`${source}: the stand-in cannot fill ${action}; it knows ${known}.`);
+      }
+    }
+  }
+  return template;
+}
+
+/** The mail a template makes: variables HTML-escaped in the HTML, and a plain-text part made from it. */
+export function renderMail(template: EmailTemplate, values: MailValues): Mail {
+  const fill = (text: string, escape: (value: string) => string) =>
+    text.replace(ACTION, (_action, inner: string) => {
+      const name = VARIABLE.exec(inner)?.[1] ?? '';
+      const value = VARIABLES[name];
+      if (!value) throw new Error(`unchecked template variable ${inner}`);
+      return escape(value(values));
+    });
+  const html = fill(template.html, escapeHtml);
+  return { to: values.to, subject: fill(template.subject, (value) => value), text: htmlToText(html), html };
 }

@@ -18,7 +18,7 @@ const RecoverBody = z.object({
 });
 
 /**
- * POST /recover?redirect_to=: mails a recovery link and code. Answers `{}` whether or not the address
+ * POST /recover?redirect_to=: mails a recovery link. Answers `{}` whether or not the address
  * belongs to someone, so that it tells nobody which addresses have accounts.
  */
 export async function recover(context: AuthContext, req: IncomingMessage, url: URL): Promise<Reply> {

@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import {
-  codeIn,
+  expectNoCodeIn,
   hashParams,
   latestMailTo,
   mailTo,
   openLink,
   verifyLinkIn,
 } from '../support/mailbox-client.ts';
-import { uniqueEmails, UNLIMITED_AUTH_RATES, useStandIn } from '../support/stand-in-auth.ts';
+import { emailCode, uniqueEmails, UNLIMITED_AUTH_RATES, useStandIn } from '../support/stand-in-auth.ts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -62,8 +62,13 @@ describe('sign-up with e-mail confirmations on (TASKLANE_AUTH_EMAIL_CONFIRMATION
     });
 
     const mail = await latestMailTo(standIn.process, email);
-    expect(mail.subject).toBe('Confirm Your Signup');
+    // Tasklane's template (supabase/templates/confirmation.html), with the link and no code.
+    expect(mail.subject).toBe('Confirm your e-mail address for Tasklane');
+    expect(mail.text).toContain(`Welcome to Tasklane. Confirm that ${email} is your address`);
+    expectNoCodeIn(mail);
     const link = verifyLinkIn(mail);
+    expect(mail.text).toContain(`Confirm and sign in: ${link}`);
+    expect(mail.html).toContain(`href="${link.replaceAll('&', '&amp;')}"`);
     expect(link).toContain(`&type=signup&redirect_to=${welcomeUrl}`);
     const { status, location } = await openLink(link);
     expect(status).toBe(303);
@@ -83,12 +88,12 @@ describe('sign-up with e-mail confirmations on (TASKLANE_AUTH_EMAIL_CONFIRMATION
     expect((await openLink(link)).location.hash).toContain('error_code=otp_expired');
   });
 
-  test('verifyOtp with the code from the mail confirms too, with type signup or email', async () => {
+  test("verifyOtp with a code (generateLink's; the mail has none) confirms too, with type signup or email", async () => {
     const first = newEmail();
     await standIn.client().auth.signUp({ email: first, password: PASSWORD });
     const bySignup = await standIn.client().auth.verifyOtp({
       email: first,
-      token: codeIn(await latestMailTo(standIn.process, first)),
+      token: await emailCode(standIn.process, standIn.keys.serviceRoleKey, first, 'signup'),
       type: 'signup',
     });
     expect(bySignup.error).toBeNull();
@@ -98,11 +103,50 @@ describe('sign-up with e-mail confirmations on (TASKLANE_AUTH_EMAIL_CONFIRMATION
     await standIn.client().auth.signUp({ email: second, password: PASSWORD });
     const byEmail = await standIn.client().auth.verifyOtp({
       email: second,
-      token: codeIn(await latestMailTo(standIn.process, second)),
+      token: await emailCode(standIn.process, standIn.keys.serviceRoleKey, second, 'signup'),
       type: 'email',
     });
     expect(byEmail.error).toBeNull();
     expect(await confirmedAt(second)).toEqual(expect.any(Date));
+  });
+
+  test('resend mails a new confirmation link to where the sign-up asked, at most once per max_frequency', async () => {
+    const email = newEmail();
+    await standIn
+      .client()
+      .auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: welcomeUrl } });
+    const tooSoon = await standIn.client().auth.resend({ type: 'signup', email });
+    expect(tooSoon.error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' });
+    expect(tooSoon.error?.message).toMatch(
+      /^For security purposes, you can only request this after \d+ seconds\.$/,
+    );
+
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // max_frequency is 1 s
+    const resent = await standIn
+      .client()
+      .auth.resend({ type: 'signup', email, options: { emailRedirectTo: welcomeUrl } });
+    expect(resent.error).toBeNull();
+    const mails = await mailTo(standIn.process, email);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      'Confirm your e-mail address for Tasklane',
+      'Confirm your e-mail address for Tasklane',
+    ]);
+    const [latest, first] = mails.map((mail) => verifyLinkIn(mail));
+    expect(latest).not.toBe(first);
+    expect(latest).toContain(`&type=signup&redirect_to=${welcomeUrl}`);
+    // Only the newest link works.
+    expect((await openLink(first ?? '')).location.hash).toContain('error_code=otp_expired');
+    const { location } = await openLink(latest ?? '');
+    expect(`${location.origin}${location.pathname}`).toBe(welcomeUrl);
+    expect(await confirmedAt(email)).toEqual(expect.any(Date));
+
+    // Confirmed or unknown: {} and no mail, as for a recovery.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await standIn.client().auth.resend({ type: 'signup', email })).error).toBeNull();
+    const stranger = newEmail();
+    expect((await standIn.client().auth.resend({ type: 'signup', email: stranger })).error).toBeNull();
+    expect(await mailTo(standIn.process, email)).toHaveLength(2);
+    expect(await mailTo(standIn.process, stranger)).toEqual([]);
   });
 
   test('the PKCE flow confirms through ?code= and exchangeCodeForSession', async () => {

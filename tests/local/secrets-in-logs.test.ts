@@ -1,7 +1,7 @@
 import { TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { codeIn, latestMailTo, verifyLinkIn } from '../support/mailbox-client.ts';
-import { standInApiKeys, supabaseClient, UNLIMITED_AUTH_RATES } from '../support/stand-in-auth.ts';
+import { latestMailTo, verifyLinkIn } from '../support/mailbox-client.ts';
+import { emailCode, standInApiKeys, supabaseClient, UNLIMITED_AUTH_RATES } from '../support/stand-in-auth.ts';
 import { startStandIn, type StandInProcess } from '../support/stand-in-process.ts';
 
 const PASSWORD = 'never-log-this-password';
@@ -24,7 +24,7 @@ describe('secrets never reach a log line', () => {
   });
 
   test('through every auth flow and API call', async () => {
-    const { anonKey } = await standInApiKeys(standIn);
+    const { anonKey, serviceRoleKey } = await standInApiKeys(standIn);
     const supabase = supabaseClient(standIn.apiUrl, anonKey);
     const email = `logs.${Date.now()}@example.com`;
 
@@ -43,9 +43,11 @@ describe('secrets never reach a log line', () => {
 
     expect((await supabase.auth.resetPasswordForEmail(email)).error).toBeNull();
     const mail = await latestMailTo(standIn, email);
-    secrets.add(codeIn(mail)).add(new URL(verifyLinkIn(mail)).searchParams.get('token') ?? '');
+    secrets.add(new URL(verifyLinkIn(mail)).searchParams.get('token') ?? '');
+    const recoveryCode = await emailCode(standIn, serviceRoleKey, email, 'recovery');
+    secrets.add(recoveryCode);
     const recovery = supabaseClient(standIn.apiUrl, anonKey);
-    const recovered = await recovery.auth.verifyOtp({ email, token: codeIn(mail), type: 'recovery' });
+    const recovered = await recovery.auth.verifyOtp({ email, token: recoveryCode, type: 'recovery' });
     expect(recovered.error).toBeNull();
     // The new password signs out every other session: the recovery session carries on.
     expect((await recovery.auth.updateUser({ password: NEW_PASSWORD })).error).toBeNull();

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAuthService } from '../../../local/auth/auth-service.ts';
+import { readEmailTemplates } from '../../../local/auth/email-templates.ts';
 import { CLI_RATE_LIMITS } from '../../../local/auth/rate-limits.ts';
 import { openDatabase } from '../../../local/db.ts';
 import { startGateway } from '../../../local/gateway/gateway.ts';
@@ -54,6 +55,7 @@ export async function startHostedGateway(authDatabaseUrl: string, siteUrl: strin
           refreshTokenReuseIntervalSeconds: 10,
           mailer: { send: () => undefined },
           emailConfirmations: false,
+          emailTemplates: readEmailTemplates(join(import.meta.dirname, '..', '..', '..')),
           redirects: { siteUrl, additionalRedirectUrls: [] },
           rateLimits: CLI_RATE_LIMITS,
         }),

@@ -1,8 +1,8 @@
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormPanel } from '../../components/ui/form-panel.tsx';
-import { Notice } from '../../components/ui/notice.tsx';
 import { paths } from '../../config/paths.ts';
+import { CheckEmailPanel } from '../../features/auth/components/check-email-panel.tsx';
 import { SignUpForm } from '../../features/auth/components/sign-up-form.tsx';
 import { safeRedirectTarget } from '../../lib/auth/redirect-target.ts';
 import { INVITATION_INTRO_PATH } from '../invitation-intro.ts';
@@ -12,13 +12,19 @@ const route = getRouteApi('/sign-up');
 export function SignUpScreen() {
   const search = route.useSearch();
   const navigate = useNavigate();
-  const [awaitingConfirmation, setAwaitingConfirmation] = useState(false);
+  const [awaitingConfirmation, setAwaitingConfirmation] = useState<string | null>(null);
+  const returnTo = safeRedirectTarget(search.redirect);
+  const invited = search.redirect?.startsWith(INVITATION_INTRO_PATH) ?? false;
 
   if (awaitingConfirmation) {
     return (
       <FormPanel title="Check your e-mail">
         <title>Check your e-mail · Tasklane</title>
-        <Notice>We sent you a link to confirm your address. Open it to finish signing up.</Notice>
+        <CheckEmailPanel
+          email={awaitingConfirmation}
+          returnTo={returnTo}
+          leadsTo={invited ? 'your invitation' : undefined}
+        />
       </FormPanel>
     );
   }
@@ -26,7 +32,7 @@ export function SignUpScreen() {
     <FormPanel
       title="Create your account"
       intro={
-        search.redirect?.startsWith(INVITATION_INTRO_PATH)
+        invited
           ? 'Create an account with the invited address to see and accept your invitation. Have one already? Sign in instead.'
           : undefined
       }
@@ -41,10 +47,10 @@ export function SignUpScreen() {
     >
       <title>Sign up · Tasklane</title>
       <SignUpForm
-        returnTo={safeRedirectTarget(search.redirect)}
-        onSignedUp={({ signedIn }) => {
-          if (signedIn) void navigate({ href: safeRedirectTarget(search.redirect), replace: true });
-          else setAwaitingConfirmation(true);
+        returnTo={returnTo}
+        onSignedUp={({ signedIn, email }) => {
+          if (signedIn) void navigate({ href: returnTo, replace: true });
+          else setAwaitingConfirmation(email);
         }}
       />
     </FormPanel>

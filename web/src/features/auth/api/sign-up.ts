@@ -12,6 +12,8 @@ export interface SignUpInput {
 export interface SignUpResult {
   /** False when the project confirms e-mail addresses first: the person must open the mail we sent. */
   signedIn: boolean;
+  /** The address signed up, as the confirmation mail was sent to it. */
+  email: string;
 }
 
 /** Supabase Auth sign-up; the display name goes into `user_metadata`, where the profile trigger reads it. */
@@ -26,7 +28,7 @@ async function signUp({ email, password, display_name, returnTo }: SignUpInput):
     },
   });
   if (error) throw error;
-  return { signedIn: data.session !== null };
+  return { signedIn: data.session !== null, email: data.user?.email ?? email };
 }
 
 export function useSignUp() {
