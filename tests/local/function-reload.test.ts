@@ -25,6 +25,10 @@ beforeAll(async () => {
   await mkdir(join(project, 'supabase', 'functions', 'api'));
   await symlink(REPO_FUNCTION_CONFIG, join(project, 'supabase', 'functions', 'api', 'deno.json'));
   await symlink(join(REPO, 'supabase', 'migrations'), join(project, 'supabase', 'migrations'));
+  // A Supabase project has its config.toml; the stand-in reads the mail templates it names.
+  for (const shared of ['config.toml', 'templates']) {
+    await symlink(join(REPO, 'supabase', shared), join(project, 'supabase', shared));
+  }
   await writeFile(join(project, 'supabase', 'functions', 'greeter', 'index.ts'), greeter('hello'));
   standIn = await startStandIn({ projectDir: project });
 });
