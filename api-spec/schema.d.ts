@@ -468,13 +468,16 @@ export interface paths {
         };
         /**
          * Preview an invitation before accepting it
-         * @description What the invitation page shows before the signed-in person accepts: the workspace, the role, who
-         *     sent it, when it expires, and its state as accepting would judge it (`revoked` also when the
-         *     inviter may no longer grant the role, `expired` once a pending one is past its 7 days; `accepted`
-         *     once used). It says whether the invitation is for the caller's e-mail address and whether the
-         *     caller is already a member, so the page can say what to do instead of accepting. Anyone signed in
-         *     who holds the token may read it, but only the invited person, while it is pending, is told the
-         *     invited address; an unknown token is `404`. Changes nothing. Takes no query parameters.
+         * @description What the invitation page shows before the person accepts: the workspace, the role, who sent it,
+         *     when it expires, and its state as accepting would judge it (`revoked` also when the inviter may
+         *     no longer grant the role, `expired` once a pending one is past its 7 days; `accepted` once used).
+         *     It says whether the invitation is for the caller's e-mail address and whether the caller is
+         *     already a member, so the page can say what to do instead of accepting. Anyone who holds the token
+         *     may read it, signed in or not, but only the invited person, signed in and while it is pending, is
+         *     told the invited address. Credentials are optional: without an `Authorization` header the answer
+         *     is the signed-out one (`email` null, `for_caller` and `caller_is_member` false), counted against
+         *     the client's address; a header with a bad credential is `401`, as anywhere. An unknown token is
+         *     `404`. Changes nothing. Takes no query parameters.
          */
         get: operations["previewInvitation"];
         put?: never;

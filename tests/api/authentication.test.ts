@@ -1,6 +1,10 @@
 import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PUBLIC_ROUTES, SESSION_ONLY_ROUTES } from '../../supabase/functions/api/app.ts';
+import {
+  OPTIONAL_CREDENTIAL_ROUTES,
+  PUBLIC_ROUTES,
+  SESSION_ONLY_ROUTES,
+} from '../../supabase/functions/api/app.ts';
 import {
   accessTokenVerifier,
   authIssuer,
@@ -433,6 +437,8 @@ describe('which routes need credentials', () => {
       method,
       path,
       isPublic: security?.length === 0,
+      // `{}` among the alternatives: the operation may also be called with no credentials at all.
+      isOptional: security?.some((scheme) => Object.keys(scheme).length === 0) ?? false,
       isSessionOnly: security !== undefined && !security.some((scheme) => 'apiToken' in scheme),
     };
   });
@@ -443,6 +449,11 @@ describe('which routes need credentials', () => {
     const documentedPublic = operations.filter((operation) => operation.isPublic).map(routeName);
     expect(documentedPublic.sort()).toEqual([...PUBLIC_ROUTES].sort());
     expect(openApi.security).toEqual([{ accessToken: [] }, { apiToken: [] }]);
+  });
+
+  it('the spec marks credentials optional on exactly the routes the app lets through without any', () => {
+    const documentedOptional = operations.filter((operation) => operation.isOptional).map(routeName);
+    expect(documentedOptional.sort()).toEqual([...OPTIONAL_CREDENTIAL_ROUTES].sort());
   });
 
   it('the spec refuses API tokens on exactly the routes the app keeps for sessions', () => {
@@ -461,7 +472,7 @@ describe('which routes need credentials', () => {
   );
 
   it('every other operation in the spec answers 401 without credentials, before reading any body', async () => {
-    const secured = operations.filter((operation) => !operation.isPublic);
+    const secured = operations.filter((operation) => !operation.isPublic && !operation.isOptional);
     expect(secured.length).toBeGreaterThan(0);
     for (const [index, { method, path }] of secured.entries()) {
       const concrete = `${API_BASE_PATH}${path.replace(/\{\w+\}/g, '00000000-0000-4000-8000-000000000000')}`;

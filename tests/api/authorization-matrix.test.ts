@@ -105,6 +105,7 @@ const isSafe = (operation: Operation) => SAFE_METHODS.includes(operation.method)
 function expectedOutcome(operation: Operation, caller: Caller): Outcome {
   const success: Outcome = { status: operation.success };
   const { access } = operation;
+  if (caller.kind === 'anonymous' && access.kind === 'optional_credentials') return success;
   if (caller.kind === 'anonymous' || caller.kind === 'barred') {
     return access.kind === 'public' ? success : { status: 401, code: 'unauthenticated' };
   }
@@ -117,6 +118,7 @@ function expectedOutcome(operation: Operation, caller: Caller): Outcome {
   switch (access.kind) {
     case 'public':
     case 'signed_in':
+    case 'optional_credentials':
       return success;
     case 'session_only':
       return access.ownResource && person !== 'owner' ? { status: 404, code: 'not_found' } : success;

@@ -67,6 +67,22 @@ describe('asCaller', () => {
   });
 });
 
+describe('asAnonymous', () => {
+  it('runs as role anon with claims that name no user, and leaves nothing behind', async () => {
+    const me = await db.asAnonymous(whoAmI);
+    expect(me?.role).toBe('anon');
+    expect(me?.uid).toBeNull();
+    expect(JSON.parse(me?.claims ?? '{}')).toEqual({ role: 'anon' });
+    const next = await db.asService(whoAmI);
+    expect(next?.role).not.toBe('anon');
+    expect(next?.claims ?? '').toBe('');
+  });
+
+  it('cannot read the tables, on which anon has no grant', async () => {
+    await expect(db.asAnonymous((sql) => sql.query('select id from public.tasks limit 1'))).rejects.toThrow();
+  });
+});
+
 describe('asService', () => {
   it('commits the unit of work', async () => {
     await db.asService((sql) => sql.query('insert into public.db_test_notes values ($1)', ['kept']));

@@ -30,7 +30,8 @@ const invitations = (fixture: WorkspaceFixture) => invitationCalls(api.app, fixt
 const acceptInvitation = (bearer: string, token: string, headers: Record<string, string> = {}) =>
   acceptInvitationAs(api.app, bearer, token, headers);
 
-const previewInvitation = (bearer: string, token: string) => previewInvitationAs(api.app, bearer, token);
+const previewInvitation = (bearer: string | undefined, token: string) =>
+  previewInvitationAs(api.app, bearer, token);
 
 const uniqueEmail = (name = 'invitee') => `${name}-${randomUUID().slice(0, 8)}@example.com`;
 const tokenOf = (invitation: NewInvitation) => invitation.accept_url.split('/').at(-1) ?? '';
@@ -742,12 +743,64 @@ describe('GET /api/v1/invitations/{token}', () => {
     expect(await statusOf(fixture.outsider, byAdmin)).toMatchObject({ status: 'revoked' });
   });
 
-  it('answers 404 to an unknown token and to one that cannot be a token, and 401 without credentials', async () => {
+  it('answers 404 to an unknown token and to one that cannot be a token, signed in or out', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
-    expectProblem(await previewInvitation(fixture.outsider.accessToken, 'A'.repeat(43)), 404, 'not_found');
-    expectProblem(await previewInvitation(fixture.outsider.accessToken, 'short'), 404, 'not_found');
+    for (const bearer of [fixture.outsider.accessToken, undefined]) {
+      expectProblem(await previewInvitation(bearer, 'A'.repeat(43)), 404, 'not_found');
+      expectProblem(await previewInvitation(bearer, 'short'), 404, 'not_found');
+    }
+  });
+
+  it('shows someone signed out the workspace, the role and who invited them, but no address', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    const { invitation } = await inviteNewPerson(fixture, 'admin');
+    const response = await previewInvitation(undefined, tokenOf(invitation));
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      object: 'invitation_preview',
+      workspace: { slug: fixture.slug, name: expect.any(String), require_mfa: false },
+      email: null,
+      role: 'admin',
+      status: 'pending',
+      invited_by: { display_name: 'owner' },
+      expires_at: invitation.expires_at,
+      for_caller: false,
+      caller_is_member: false,
+    });
+    expect(JSON.stringify(response.body)).not.toContain(invitation.email);
+    // Counted against the client's address, as every request without credentials is.
+    expect(response.headers.get('ratelimit-policy')).toMatch(/^"ip";/);
+    expect(await storedInvitation(invitation.id)).toMatchObject({ status: 'pending', version: 1 });
+  });
+
+  it('tells someone signed out the state of a used, revoked or expired link, and no address', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
+    const accepted = await inviteNewPerson(fixture);
+    expect((await acceptInvitation(accepted.invitee.accessToken, tokenOf(accepted.invitation))).status).toBe(
+      200,
+    );
+    const revoked = await inviteNewPerson(fixture);
+    expect((await invitations(fixture).remove(fixture.owner.accessToken, revoked.invitation.id)).status).toBe(
+      200,
+    );
+    const expired = await inviteNewPerson(fixture);
+    await expireInvitation(expired.invitation.id);
+    for (const [{ invitation }, status] of [
+      [accepted, 'accepted'],
+      [revoked, 'revoked'],
+      [expired, 'expired'],
+    ] as const) {
+      const preview = await previewInvitation(undefined, tokenOf(invitation));
+      expect(preview.body).toMatchObject({ status, email: null, caller_is_member: false });
+      expect(JSON.stringify(preview.body)).not.toContain(invitation.email);
+    }
+  });
+
+  it('refuses a bad credential with 401 instead of answering as if signed out', async () => {
+    const fixture = await createWorkspaceWithRoles(api.db);
     const { invitation } = await inviteNewPerson(fixture);
     expect((await previewInvitation('', tokenOf(invitation))).status).toBe(401);
+    expect((await previewInvitation('not-a-token', tokenOf(invitation))).status).toBe(401);
   });
 });
 

@@ -10,6 +10,7 @@ const unusedDatabase: Database = {
   asCaller: () => Promise.reject(new Error('not used')),
   withCallerTransaction: () => Promise.reject(new Error('not used')),
   withOpening: () => Promise.reject(new Error('not used')),
+  asAnonymous: () => Promise.reject(new Error('not used')),
   asService: () => Promise.reject(new Error('not used')),
   serviceStatements: {
     query: () => Promise.reject(new Error('not used')),

@@ -128,8 +128,8 @@ describe('grants on public tables', () => {
     expect(await callablePrivateFunctions('authenticated')).toEqual([...CALLABLE_BY_AUTHENTICATED].sort());
   });
 
-  test('anon may call no private function', async () => {
-    expect(await callablePrivateFunctions('anon')).toEqual([]);
+  test('anon may call only the invitation preview, for the signed-out invitation page', async () => {
+    expect(await callablePrivateFunctions('anon')).toEqual(['preview_invitation']);
   });
 
   test('the check can see a grant (a table-wide UPDATE made on purpose is found)', async () => {

@@ -93,12 +93,15 @@ export function invitationCalls(app: Hono<AppEnv>, workspace: WorkspaceFixture) 
   };
 }
 
-/** What the invitation page shows of the invitation whose secret is `token`, to the person `bearer`. */
-export const previewInvitation = (app: Hono<AppEnv>, bearer: string, token: string) =>
+/**
+ * What the invitation page shows of the invitation whose secret is `token`, to the person `bearer`, or
+ * to someone signed out (no Authorization header) when `bearer` is undefined.
+ */
+export const previewInvitation = (app: Hono<AppEnv>, bearer: string | undefined, token: string) =>
   responseOf(
     apiClient(app).GET('/v1/invitations/{token}', {
       params: { path: { token } },
-      headers: withAuthorization(bearer),
+      headers: bearer === undefined ? {} : withAuthorization(bearer),
     }),
   );
 

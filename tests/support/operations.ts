@@ -27,6 +27,11 @@ export type Access =
   /** Any signed-in person, by session or API token. */
   | { kind: 'signed_in' }
   /**
+   * Anyone, signed in or not (credentials optional): someone holding a secret link. A credential that is
+   * sent must stand, as anywhere (`401` otherwise).
+   */
+  | { kind: 'optional_credentials' }
+  /**
    * A signed-in session only: API tokens get `403 forbidden`. `ownResource`: the call names something of
    * the fixture owner's, which is `404` to anyone else.
    */
@@ -530,7 +535,7 @@ export const OPERATIONS: readonly Operation[] = [
     operationId: 'previewInvitation',
     method: 'get',
     path: '/v1/invitations/{token}',
-    access: { kind: 'signed_in' },
+    access: { kind: 'optional_credentials' },
     success: 200,
     prepare: async (context) => {
       const invitation = await createInvitation(context);

@@ -82,6 +82,11 @@ export interface Database {
     opening: UnitOfWork<O>,
     run: (opened: Promise<O>) => Promise<T>,
   ): Promise<T>;
+  /**
+   * Runs `work` in a transaction as someone signed out: role `anon`, whose claims name no user, so
+   * `auth.uid()` is null. For the few answers anyone may have (an invitation's page before sign-up).
+   */
+  asAnonymous<T>(work: UnitOfWork<T>): Promise<T>;
   /** Runs `work` in a transaction as the service (the connection's own role); for non-user work only. */
   asService<T>(work: UnitOfWork<T>): Promise<T>;
   /**
@@ -128,6 +133,10 @@ const boundsOf = ({ statementTimeoutMs, idleInTransactionTimeoutMs }: StatementB
 const beginAsCaller = (claims: string, bounds: StatementBounds): string =>
   "begin; select set_config('role', 'authenticated', true), " +
   `set_config('request.jwt.claims', ${pg.escapeLiteral(claims)}, true), ${boundsOf(bounds)}`;
+
+const beginAsAnonymous = (bounds: StatementBounds): string =>
+  "begin; select set_config('role', 'anon', true), " +
+  `set_config('request.jwt.claims', '{"role":"anon"}', true), ${boundsOf(bounds)}`;
 
 const beginAsService = (bounds: StatementBounds): string => `begin; select ${boundsOf(bounds)}`;
 
@@ -197,6 +206,10 @@ export function createDatabase({
         await request.state.giveBack();
       }
     },
+    asAnonymous: (work) =>
+      afterOpening(opened.getStore(), () =>
+        inTransaction(pool, logger, names, work, beginAsAnonymous(bounds)),
+      ),
     asService: (work) =>
       afterOpening(opened.getStore(), () => inTransaction(pool, logger, names, work, beginAsService(bounds))),
     serviceStatements: {

@@ -15,7 +15,7 @@ import { exportRoutes } from './export/export.routes.ts';
 import { eventsRoutes } from './events/events.routes.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
 import { noQueryParameters } from './http/query-params.ts';
-import { invitationsRoutes } from './invitations/invitations.routes.ts';
+import { invitationPreviewRoutes, invitationsRoutes } from './invitations/invitations.routes.ts';
 import { labelsRoutes } from './labels/labels.routes.ts';
 import { meRoutes } from './me/me.routes.ts';
 import { membersRoutes } from './members/members.routes.ts';
@@ -35,6 +35,7 @@ import {
 import { requestIds } from './middleware/request-id.ts';
 import { requestLogger } from './middleware/request-logger.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
+import { signedOutRequests } from './middleware/signed-out-requests.ts';
 import { tokenAccess } from './middleware/token-access.ts';
 import { projectsRoutes } from './projects/projects.routes.ts';
 import { postgresRateLimiter } from './rate-limits/rate-limiter.ts';
@@ -44,6 +45,12 @@ import { workspacesRoutes } from './workspaces/workspaces.routes.ts';
 
 /** The routes anyone may call without credentials. Every other route requires a verified caller. */
 export const PUBLIC_ROUTES: readonly RouteName[] = ['GET /api/v1/health', 'GET /api/v1/meta/limits'];
+
+/**
+ * The routes that take credentials but do not need them: without any, the caller is signed out and the
+ * route answers what anyone may know (the invitation page, before its invitee has an account).
+ */
+export const OPTIONAL_CREDENTIAL_ROUTES: readonly RouteName[] = ['GET /api/v1/invitations/:token'];
 
 /**
  * The routes whose answers caches may keep: the same constants for everyone. Every other answer is
@@ -73,12 +80,13 @@ export function createApp(deps: AppDeps, extraRoutes?: Hono<AppEnv>): Hono<AppEn
   // Rate limits: per IP around authentication (so 405s and refused credentials count too), per user or
   // API token right after it; both before any body is read.
   const rateLimits = rateLimitOptions(deps);
-  app.use(limitByIp(rateLimits, PUBLIC_ROUTES));
+  const isSignedOut = signedOutRequests(PUBLIC_ROUTES, OPTIONAL_CREDENTIAL_ROUTES);
+  app.use(limitByIp(rateLimits, isSignedOut));
   app.use(methodNotAllowedFor(app));
   app.use(
     authenticate(
       deps.credentials,
-      PUBLIC_ROUTES,
+      isSignedOut,
       WINDOW_SECONDS,
       rateLimits.limiter.handedBack,
       alongsideOf(deps),
@@ -101,6 +109,7 @@ export function createApp(deps: AppDeps, extraRoutes?: Hono<AppEnv>): Hono<AppEn
   api.route('/v1', workspacesRoutes(deps));
   api.route('/v1', membersRoutes(deps));
   api.route('/v1', invitationsRoutes(deps));
+  api.route('/v1', invitationPreviewRoutes(deps));
   api.route('/v1', projectsRoutes(deps));
   api.route('/v1', labelsRoutes(deps));
   api.route('/v1', tasksRoutes(deps));

@@ -3,13 +3,13 @@
  * invited person). Creating queues the invitation e-mail with the invitation and sends it once that is
  * committed (docs/decisions/0014); a mail that cannot be sent is logged, queued for a later try, and does
  * not fail the request, since the answer's `accept_url` can be shared by hand. GET /v1/invitations/{token}
- * previews one for its page.
+ * previews one for its page, also to someone signed out (app.ts, OPTIONAL_CREDENTIAL_ROUTES).
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { unsentMailer } from '../../_shared/mail/unsent-mailer.ts';
 import { CreatedAtIdKey } from '../../_shared/pages.ts';
-import type { AppDeps, AuthenticatedEnv } from '../app-env.ts';
+import type { AppDeps, AppEnv, AuthenticatedEnv } from '../app-env.ts';
 import { jsonWithETag, readIfMatch } from '../http/conditional.ts';
 import { readJsonBody } from '../http/json-body.ts';
 import { listResponse, pageParameters } from '../http/pagination.ts';
@@ -41,8 +41,7 @@ function invitationIdOf(c: Context<AuthenticatedEnv>): string {
 }
 
 /** The `{token}` of the address; anything but the shape of a token names no invitation. */
-function tokenOf(c: Context<AuthenticatedEnv>): string {
-  const token = c.req.param('token');
+function tokenOf(token: string | undefined): string {
   if (token === undefined || !isWellFormedInvitationToken(token)) throw invitationNotFound();
   return token;
 }
@@ -88,9 +87,12 @@ export const invitationsRoutes = ({
       );
       return jsonWithETag(c, invitation);
     })
-    .get('/invitations/:token', async (c) => {
-      return c.json(await previewInvitation(db, c.var.principal, tokenOf(c)), 200);
-    })
     .post('/invitations/:token/accept', async (c) => {
-      return c.json(await acceptInvitation(db, c.var.principal, tokenOf(c)), 200);
+      return c.json(await acceptInvitation(db, c.var.principal, tokenOf(c.req.param('token'))), 200);
     });
+
+/** The invitation's page, for whoever holds its link: signed in or not (`c.var.principal` may be unset). */
+export const invitationPreviewRoutes = ({ db }: Pick<AppDeps, 'db'>) =>
+  new Hono<AppEnv>().get('/invitations/:token', async (c) => {
+    return c.json(await previewInvitation(db, c.var.principal, tokenOf(c.req.param('token'))), 200);
+  });

@@ -12,7 +12,7 @@ import type {
   Workspace,
 } from '../../_shared/api-types.ts';
 import { CREATION_WINDOW_SECONDS, requireCreationBudget } from '../../_shared/creation-budget.ts';
-import { lastStatementOf, type Database } from '../../_shared/db.ts';
+import { lastStatementOf, type Database, type Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import { INVITATION_LIFETIME_DAYS } from '../../_shared/limits.ts';
 import { pageOf, type CreatedAtIdKey, type Page, type PageRequest } from '../../_shared/pages.ts';
@@ -187,18 +187,18 @@ function answerAsItIs(row: InvitationRow | undefined, expected: ExpectedVersion)
 }
 
 /**
- * What the invitation page shows before accepting, to anyone signed in who holds the token: the token
- * is the proof they were sent the link. One statement, read as the caller (0016).
+ * What the invitation page shows before accepting, to anyone who holds the token: the token is the proof
+ * they were sent the link. Signed out (no `principal`), it is read as `anon`, which learns no address and
+ * is nobody's member. One statement, read as the caller (0016).
  */
 export async function previewInvitation(
   db: Database,
-  principal: Principal,
+  principal: Principal | undefined,
   token: string,
 ): Promise<InvitationPreview> {
   const tokenHashHex = await hashInvitationToken(token);
-  const row = await db.asCaller(principal, (sql) =>
-    selectInvitationPreview(lastStatementOf(sql), tokenHashHex),
-  );
+  const read = (sql: Sql) => selectInvitationPreview(lastStatementOf(sql), tokenHashHex);
+  const row = principal ? await db.asCaller(principal, read) : await db.asAnonymous(read);
   if (!row) throw new AppError('not_found', 'No invitation has this token.');
   return toInvitationPreview(row);
 }

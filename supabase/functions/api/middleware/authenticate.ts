@@ -1,5 +1,6 @@
 /**
- * Authentication for every route but the public ones, which are named in a list: a new route is secured
+ * Authentication for every request but the signed-out ones (signed-out-requests.ts: the public routes, and
+ * the optional-credential ones sent without any), which are named in lists: a new route is secured
  * without anyone having to remember it. The credential comes from `Authorization: Bearer <token>`; once
  * verified, the caller is on `c.var.principal`. A request no route takes passes through to its 404.
  */
@@ -14,6 +15,7 @@ import type {
 } from '../../_shared/auth/credential-verifier.ts';
 import { invalidCredentials, missingCredentials } from '../../_shared/auth/unauthenticated.ts';
 import type { AppEnv } from '../app-env.ts';
+import type { SignedOutRequests } from './signed-out-requests.ts';
 
 /** A route as `METHOD /full/path`, in Hono's `:param` syntax, e.g. `GET /api/v1/health`. */
 export type RouteName = string;
@@ -32,15 +34,14 @@ const BEARER_SCHEME = /^Bearer(?: |$)/i;
  */
 export const authenticate = (
   credentials: CredentialVerifier,
-  publicRoutes: readonly RouteName[],
+  isSignedOut: SignedOutRequests,
   countWindowSeconds?: number,
   countsSettled: () => Promise<void> = () => Promise.resolve(),
   alongsideOf: (c: Context<AppEnv>) => readonly Alongside[] = () => [],
 ) => {
   const ahead = checksAhead();
   return createMiddleware<AppEnv>(async (c, next) => {
-    const route = routeOf(c);
-    if (route === undefined || publicRoutes.includes(route)) return next();
+    if (isSignedOut(c)) return next();
     const token = bearerToken(c.req.header('authorization'));
     const verifyAndCount = credentials.verifyAndCount;
     if (countWindowSeconds === undefined || !verifyAndCount) {

@@ -1,8 +1,8 @@
 /**
  * The rate limits (SPEC §9, docs/decisions/0006), as two middlewares around authentication:
  *
- * - `limitByIp`, before it: a request authentication will not verify (a public route, or no route at
- *   all) is counted against its IP address before any work; a request it does verify is counted against
+ * - `limitByIp`, before it: a request authentication will not verify (signed-out-requests.ts: a public
+ *   route, an optional-credential one sent without credentials, or no route at all) is counted against its IP address before any work; a request it does verify is counted against
  *   its IP address only if it is refused there (401), and then answered `429` once the address is over
  *   its limit. So the per-IP limit never stands in the way of a valid credential (many people share an
  *   address), but slows down requests without one and callers whose credentials keep failing.
@@ -24,7 +24,7 @@ import { clientAddressOf, ipBucketOf } from '../http/client-address.ts';
 import { problemResponse } from '../http/problem-response.ts';
 import { isOverLimit, rateLimitHeaders, type RateLimitPolicy } from '../http/rate-limit-headers.ts';
 import { countedFrom, type CountedRequest, type RateLimiter } from '../rate-limits/rate-limiter.ts';
-import { routeOf, type RouteName } from './authenticate.ts';
+import type { SignedOutRequests } from './signed-out-requests.ts';
 
 /** The window every limit counts in; authentication counts a verified caller's request in it too. */
 export const WINDOW_SECONDS = 60;
@@ -37,11 +37,11 @@ export interface RateLimitOptions {
   logger: Logger;
 }
 
-export const limitByIp = (options: RateLimitOptions, publicRoutes: readonly RouteName[]) =>
+export const limitByIp = (options: RateLimitOptions, isSignedOut: SignedOutRequests) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const policy = policyOf('ip', options.limits);
     const bucket = ipBucketOf(clientAddress(c, options));
-    if (!isVerified(c, publicRoutes)) {
+    if (isSignedOut(c)) {
       const counted = await countOrPass(options, bucket, policy, c);
       refuseIfOver(counted);
       await next();
@@ -88,11 +88,6 @@ function policyOf(name: RateLimitPolicy['name'], limits: RateLimits): RateLimitP
 }
 
 /** Whether authentication verifies this request's credential: a route that is not public. */
-function isVerified(c: Context<AppEnv>, publicRoutes: readonly RouteName[]): boolean {
-  const route = routeOf(c);
-  return route !== undefined && !publicRoutes.includes(route);
-}
-
 function clientAddress(c: Context<AppEnv>, options: RateLimitOptions): string | undefined {
   return clientAddressOf(c.req.header('x-forwarded-for'), options.connectionAddress(c));
 }
