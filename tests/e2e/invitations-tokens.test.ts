@@ -107,7 +107,7 @@ describe('an invitation, from the mail to a move on the board (flow 1)', () => {
     await invitee.context.close();
   });
 
-  test('the invitee opens the mailed link, signs up through it and sees the workspace, role and inviter', async () => {
+  test('the invitee opens the mailed link signed out, sees the workspace, role and inviter, and signs up with the address filled in', async () => {
     const bearer = await sessionTokenOf(owner.page);
     const invited = await callApi(bearer, 'POST', `/workspaces/${slug}/invitations`, {
       email: invitee.email,
@@ -121,12 +121,25 @@ describe('an invitation, from the mail to a move on the board (flow 1)', () => {
         link = mail?.links?.find((candidate) => candidate.includes('/invite/')) ?? '';
         return link;
       })
-      .toMatch(/\/invite\/[A-Za-z0-9_-]{43}$/);
+      .toMatch(/\/invite\/[A-Za-z0-9_-]{43}#email=[^#\s]+$/);
 
     const { page } = invitee;
     await page.goto(link);
+    // Signed out: what the invitation is, before any account exists.
+    await page.getByRole('heading', { name: `Join ${workspaceName}` }).waitFor();
+    await page
+      .getByText(`Olivia Owner invited ${invitee.email} to the workspace ${workspaceName} as a member.`)
+      .waitFor();
+    await page.getByText('Member: can create and edit tasks and comments.').waitFor();
+    await expectAccessible(page);
+    await screenshots(page, 'invite-signed-out', () =>
+      page.getByRole('link', { name: 'Create account' }).waitFor(),
+    );
+    await page.getByRole('link', { name: 'Create account' }).click();
     await page.getByRole('heading', { name: 'Create your account' }).waitFor();
-    await page.getByLabel('E-mail').fill(invitee.email);
+    expect(await page.getByLabel('E-mail').inputValue()).toBe(invitee.email);
+    // Handed on in the app's own URL, by a navigation inside the app.
+    expect(new URL(page.url()).searchParams.get('email')).toBe(invitee.email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Display name (optional)').fill('Ivy Invitee');
     await page.getByRole('button', { name: 'Create account' }).click();

@@ -61,6 +61,8 @@ describe('an invitee signs up on a project that confirms e-mail addresses', () =
     await page.clock.install();
 
     await page.goto(`${standIn.webUrl}/invite/${token}`);
+    await page.getByRole('heading', { name: 'Join Acme' }).waitFor();
+    await page.getByRole('link', { name: 'Create account' }).click();
     await page.getByRole('heading', { name: 'Create your account' }).waitFor();
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);

@@ -8,13 +8,18 @@ import { searchSchema } from '../lib/routing/url-rules.ts';
 
 /** Route guards, run in `beforeLoad`; each throws the router's redirect when the visitor may not stay. */
 
-/** The `?redirect=` of the sign-in screens: where to go once signed in. */
+/**
+ * The `?redirect=` of the sign-in screens: where to go once signed in; and `?email=`, the address to
+ * fill in (an invitation's, passed on by its page).
+ */
 const RedirectSearchSchema = searchSchema({
   redirect: (raw) => (typeof raw === 'string' ? raw : undefined),
+  email: (raw) => (typeof raw === 'string' ? raw : undefined),
 });
 
 export interface RedirectSearch {
   redirect?: string | undefined;
+  email?: string | undefined;
 }
 
 export const parseRedirectSearch = searchValidator(RedirectSearchSchema);
@@ -28,12 +33,11 @@ export async function requireSignedIn(location: ParsedLocation): Promise<void> {
 }
 
 /**
- * The invite page: a visitor without a session is most likely new, so they sign up (signing in is one
- * link away there) and come back; otherwise as every signed-in screen.
+ * The invite page: anyone holding the link may read it, signed out too (it offers signing up); someone
+ * signed in is held as on every signed-in screen (a second factor still owed comes first).
  */
-export async function requireSignedInToAccept(location: ParsedLocation): Promise<void> {
-  if (!(await currentSession())) throw redirect({ to: paths.signUp, search: { redirect: location.href } });
-  await requireSignedIn(location);
+export async function requireSecondFactorIfSignedIn(location: ParsedLocation): Promise<void> {
+  if (await currentSession()) await requireSignedIn(location);
 }
 
 /** Sign-in and sign-up: someone fully signed in goes straight on. */

@@ -14,7 +14,7 @@ import {
   redirectIfSignedIn,
   requirePendingSecondFactor,
   requireSignedIn,
-  requireSignedInToAccept,
+  requireSecondFactorIfSignedIn,
 } from './guards.ts';
 import { redirectToHomeWorkspace } from './home-redirect.ts';
 import { prefetchBoard } from './prefetch-board.ts';
@@ -70,13 +70,13 @@ const resetPasswordRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/reset-password.tsx'), 'ResetPasswordScreen'),
 });
 
-// An invitation's link: signed-out visitors sign up (or in) first, then come back to it.
+// An invitation's link: signed-out visitors see it, then sign up (or in) and come back to accept.
 
 const inviteRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: paths.invite,
   params: inviteParams,
-  beforeLoad: ({ location }) => requireSignedInToAccept(location),
+  beforeLoad: ({ location }) => requireSecondFactorIfSignedIn(location),
   component: lazyRouteComponent(() => import('./routes/invite.tsx'), 'InviteScreen'),
 });
 

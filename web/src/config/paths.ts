@@ -25,3 +25,8 @@ export const paths = {
   settingsProjects: '/w/$slug/settings/projects',
   settingsExport: '/w/$slug/settings/export',
 } as const;
+
+/** Where an invitation's link leads, as a path; sign-in and sign-up say why they ask when sent from one. */
+export const INVITATION_PATH_PREFIX = '/invite/';
+
+export const invitationPath = (token: string): string => `${INVITATION_PATH_PREFIX}${token}`;

@@ -19,6 +19,7 @@ export function invitationMail({
   const workspace = singleLine(workspaceName);
   const expires = formatExpiry(invitation.expires_at);
   const role = `${/^[aeiou]/.test(invitation.role) ? 'an' : 'a'} ${invitation.role}`;
+  const link = mailedLink(invitation);
   return {
     to: invitation.email,
     subject: `${inviter} invited you to ${workspace} on Tasklane`,
@@ -26,17 +27,26 @@ export function invitationMail({
       `${inviter} invited you to join ${workspace} on Tasklane as ${role}.`,
       '',
       'Accept the invitation:',
-      invitation.accept_url,
+      link,
       '',
       `The link works until ${expires}, for ${invitation.email} only. If you did not expect this invitation, ignore this e-mail.`,
       '',
     ].join('\n'),
     html: [
       `<p>${escapeHtml(inviter)} invited you to join <strong>${escapeHtml(workspace)}</strong> on Tasklane as ${role}.</p>`,
-      `<p><a href="${escapeHtml(invitation.accept_url)}">Accept the invitation</a></p>`,
+      `<p><a href="${escapeHtml(link)}">Accept the invitation</a></p>`,
       `<p>The link works until ${escapeHtml(expires)}, for ${escapeHtml(invitation.email)} only. If you did not expect this invitation, ignore this e-mail.</p>`,
     ].join('\n'),
   };
+}
+
+/**
+ * The accept URL with the invited address in its fragment, so the page can fill it in for someone
+ * signing up; a fragment never reaches a server, a log or a Referer. The API itself never tells a
+ * signed-out holder of the link the address (docs/decisions/0042).
+ */
+function mailedLink(invitation: InvitationMailInput['invitation']): string {
+  return `${invitation.accept_url}#email=${encodeURIComponent(invitation.email)}`;
 }
 
 /** Names go into the subject line, which must stay one line. */

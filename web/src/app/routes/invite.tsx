@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useLocation, useNavigate } from '@tanstack/react-router';
 import { toast } from 'sonner';
 import { paths } from '../../config/paths.ts';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
@@ -12,6 +12,7 @@ const route = getRouteApi('/invite/$token');
 /** `/invite/:token`: the invitation's page; accepting opens the workspace joined. */
 export function InviteScreen() {
   const { token } = route.useParams();
+  const emailFromLink = useLocation({ select: (location) => emailInFragment(location.hash) });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { session } = useAuthState();
@@ -22,15 +23,25 @@ export function InviteScreen() {
       <InvitePage
         token={token}
         signedInAs={session?.user.email}
+        emailFromLink={emailFromLink}
         onJoined={(workspace) => {
           queryClient.setQueryData(workspaceKeys.detail(workspace.slug), workspace);
           void queryClient.invalidateQueries({ queryKey: workspaceKeys.lists() });
           toast.success(`You joined ${workspace.name} as ${workspace.role}.`);
           void navigate({ to: paths.workspace, params: { slug: workspace.slug } });
         }}
-        // The guards send the signed-out visitor to sign in, and back here afterwards.
+        // Signed out, this page offers to sign up or in, and comes back here afterwards.
         onSwitchAccount={() => signOut.mutate()}
       />
     </>
   );
+}
+
+/**
+ * The invitation e-mail's link ends in `#email=<address>` (api/invitations/invitation-mail.ts): a
+ * fragment, which no server, log or Referer ever sees.
+ */
+function emailInFragment(hash: string): string | undefined {
+  const email = new URLSearchParams(hash.replace(/^#/, '')).get('email')?.trim();
+  return email && email.includes('@') ? email : undefined;
 }

@@ -1,11 +1,10 @@
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { FormPanel } from '../../components/ui/form-panel.tsx';
-import { paths } from '../../config/paths.ts';
+import { INVITATION_PATH_PREFIX, paths } from '../../config/paths.ts';
 import { SignInForm } from '../../features/auth/components/sign-in-form.tsx';
 import { SecondFactorPanel } from '../../features/auth/components/second-factor-panel.tsx';
 import { useAuthState } from '../../lib/auth/auth-session.ts';
 import { safeRedirectTarget } from '../../lib/auth/redirect-target.ts';
-import { INVITATION_INTRO_PATH } from '../invitation-intro.ts';
 import { sessionAssurance } from '../../lib/auth/session-assurance.ts';
 
 const route = getRouteApi('/sign-in');
@@ -24,7 +23,7 @@ export function SignInScreen() {
     <FormPanel
       title="Sign in to Tasklane"
       intro={
-        search.redirect?.startsWith(INVITATION_INTRO_PATH)
+        search.redirect?.startsWith(INVITATION_PATH_PREFIX)
           ? 'Sign in with the invited address to see and accept your invitation.'
           : undefined
       }
@@ -42,6 +41,7 @@ export function SignInScreen() {
     >
       <title>Sign in · Tasklane</title>
       <SignInForm
+        email={search.email}
         onSignedIn={({ needsSecondFactor }) => {
           // Otherwise this screen re-renders with the code step, since the session now owes a code.
           if (!needsSecondFactor) goOn();

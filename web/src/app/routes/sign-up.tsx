@@ -1,11 +1,10 @@
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormPanel } from '../../components/ui/form-panel.tsx';
-import { paths } from '../../config/paths.ts';
+import { INVITATION_PATH_PREFIX, paths } from '../../config/paths.ts';
 import { CheckEmailPanel } from '../../features/auth/components/check-email-panel.tsx';
 import { SignUpForm } from '../../features/auth/components/sign-up-form.tsx';
 import { safeRedirectTarget } from '../../lib/auth/redirect-target.ts';
-import { INVITATION_INTRO_PATH } from '../invitation-intro.ts';
 
 const route = getRouteApi('/sign-up');
 
@@ -14,7 +13,7 @@ export function SignUpScreen() {
   const navigate = useNavigate();
   const [awaitingConfirmation, setAwaitingConfirmation] = useState<string | null>(null);
   const returnTo = safeRedirectTarget(search.redirect);
-  const invited = search.redirect?.startsWith(INVITATION_INTRO_PATH) ?? false;
+  const invited = search.redirect?.startsWith(INVITATION_PATH_PREFIX) ?? false;
 
   if (awaitingConfirmation) {
     return (
@@ -48,6 +47,7 @@ export function SignUpScreen() {
       <title>Sign up · Tasklane</title>
       <SignUpForm
         returnTo={returnTo}
+        email={search.email}
         onSignedUp={({ signedIn, email }) => {
           if (signedIn) void navigate({ href: returnTo, replace: true });
           else setAwaitingConfirmation(email);

@@ -9,9 +9,11 @@ import { validateSignIn } from '../auth-forms.ts';
 
 interface SignInFormProps {
   onSignedIn: (result: SignInResult) => void;
+  /** The address to start from: the one an invitation was sent to. */
+  email?: string | undefined;
 }
 
-export function SignInForm({ onSignedIn }: SignInFormProps) {
+export function SignInForm({ onSignedIn, email }: SignInFormProps) {
   const signIn = useSignIn();
   const { submit, errorFor, formError } = useAuthForm({
     mutation: signIn,
@@ -23,7 +25,7 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
 
   return (
     <Form onSubmit={submit} error={formError}>
-      <EmailField error={errorFor('email')} />
+      <EmailField error={errorFor('email')} defaultValue={email} />
       <PasswordField autoComplete="current-password" error={errorFor('password')} />
       <SubmitButton pending={signIn.isPending} pendingLabel="Signing in…">
         Sign in

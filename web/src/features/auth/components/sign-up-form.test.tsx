@@ -33,4 +33,13 @@ describe('SignUpForm', () => {
   it('leads back to the app itself otherwise', async () => {
     expect(await signUpWith()).toBe(window.location.origin);
   });
+
+  it('starts from the invited address when given one, and it can still be changed', async () => {
+    const { user } = renderWithQueries(<SignUpForm onSignedUp={vi.fn()} email="grace@example.com" />);
+    const field = screen.getByLabelText<HTMLInputElement>('E-mail');
+    expect(field.value).toBe('grace@example.com');
+    await user.clear(field);
+    await user.type(field, 'g@example.com');
+    expect(field.value).toBe('g@example.com');
+  });
 });

@@ -13,9 +13,11 @@ interface SignUpFormProps {
   onSignedUp: (result: SignUpResult) => void;
   /** A path of this app (already checked as safe) the confirmation mail leads back to. */
   returnTo?: string;
+  /** The address to start from: the one an invitation was sent to. */
+  email?: string | undefined;
 }
 
-export function SignUpForm({ onSignedUp, returnTo }: SignUpFormProps) {
+export function SignUpForm({ onSignedUp, returnTo, email }: SignUpFormProps) {
   const signUp = useSignUp();
   const { submit, errorFor, formError } = useAuthForm({
     mutation: signUp,
@@ -31,7 +33,7 @@ export function SignUpForm({ onSignedUp, returnTo }: SignUpFormProps) {
 
   return (
     <Form onSubmit={submit} error={formError}>
-      <EmailField error={errorFor('email')} />
+      <EmailField error={errorFor('email')} defaultValue={email} />
       <PasswordField autoComplete="new-password" hint={PASSWORD_HINT} error={errorFor('password')} />
       <TextField
         label="Display name (optional)"

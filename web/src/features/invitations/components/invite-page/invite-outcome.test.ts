@@ -18,17 +18,26 @@ const pending: InvitationPreview = {
 
 describe('inviteOutcome', () => {
   it('offers to accept a pending invitation for the caller', () => {
-    expect(inviteOutcome(pending)).toBe('accept');
+    expect(inviteOutcome(pending, true)).toBe('accept');
   });
 
   it('names the state of one that can no longer be accepted, before whose address it is', () => {
-    expect(inviteOutcome({ ...pending, status: 'accepted', for_caller: false })).toBe('used');
-    expect(inviteOutcome({ ...pending, status: 'revoked', for_caller: false })).toBe('revoked');
-    expect(inviteOutcome({ ...pending, status: 'expired', for_caller: false })).toBe('expired');
+    expect(inviteOutcome({ ...pending, status: 'accepted', for_caller: false }, true)).toBe('used');
+    expect(inviteOutcome({ ...pending, status: 'revoked', for_caller: false }, true)).toBe('revoked');
+    expect(inviteOutcome({ ...pending, status: 'expired', for_caller: false }, true)).toBe('expired');
+  });
+
+  it('asks someone signed out to sign up (or in) to accept, after the state of a dead link', () => {
+    const signedOut = { ...pending, email: null, for_caller: false };
+    expect(inviteOutcome(signedOut, false)).toBe('sign_up');
+    expect(inviteOutcome({ ...signedOut, status: 'revoked' }, false)).toBe('revoked');
+    expect(inviteOutcome({ ...signedOut, status: 'accepted' }, false)).toBe('used');
   });
 
   it('tells someone else it is for another address, and a member that they are one', () => {
-    expect(inviteOutcome({ ...pending, for_caller: false })).toBe('wrong_address');
-    expect(inviteOutcome({ ...pending, status: 'accepted', caller_is_member: true })).toBe('already_member');
+    expect(inviteOutcome({ ...pending, for_caller: false }, true)).toBe('wrong_address');
+    expect(inviteOutcome({ ...pending, status: 'accepted', caller_is_member: true }, true)).toBe(
+      'already_member',
+    );
   });
 });

@@ -57,7 +57,9 @@ const requests = () =>
     return `${request.method} ${new URL(request.url).pathname}`;
   });
 
-function renderPage() {
+function renderPage(
+  viewer: { signedInAs?: string; emailFromLink?: string } = { signedInAs: 'leo@example.com' },
+) {
   const onJoined = vi.fn();
   const onSwitchAccount = vi.fn();
   const root = createRootRoute();
@@ -68,7 +70,8 @@ function renderPage() {
       component: () => (
         <InvitePage
           token={TOKEN}
-          signedInAs="leo@example.com"
+          signedInAs={viewer.signedInAs}
+          emailFromLink={viewer.emailFromLink}
           onJoined={onJoined}
           onSwitchAccount={onSwitchAccount}
         />
@@ -151,6 +154,44 @@ describe('InvitePage', () => {
     renderPage();
     const link = await screen.findByRole('link', { name: 'Open Acme' });
     expect(link.getAttribute('href')).toBe('/w/acme');
+  });
+
+  it('shows someone signed out who invites them where, and links to sign up or in with the address filled in', async () => {
+    answer({ status: 200, body: { ...pending, email: null, for_caller: false } });
+    renderPage({ emailFromLink: 'grace@example.com' });
+    await screen.findByRole('heading', { name: 'Join Acme' });
+    expect(document.body.textContent).toContain(
+      'Ada Lovelace invited grace@example.com to the workspace Acme as a member.',
+    );
+    expect(screen.queryByRole('button', { name: /Accept/ })).toBeNull();
+    const back = `redirect=${encodeURIComponent(`/invite/${TOKEN}`)}`;
+    expect(screen.getByRole('link', { name: 'Create account' }).getAttribute('href')).toBe(
+      `/sign-up?${back}&email=grace%40example.com`,
+    );
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
+      `/sign-in?${back}&email=grace%40example.com`,
+    );
+    expect(requests()).toEqual([`GET /functions/v1/api/v1/invitations/${TOKEN}`]);
+  });
+
+  it('says "you" to someone signed out whose link carries no address', async () => {
+    answer({ status: 200, body: { ...pending, email: null, for_caller: false } });
+    renderPage({});
+    await screen.findByRole('heading', { name: 'Join Acme' });
+    expect(document.body.textContent).toContain(
+      'Ada Lovelace invited you to join the workspace Acme as a member.',
+    );
+    expect(screen.getByRole('link', { name: 'Create account' }).getAttribute('href')).not.toContain('email=');
+  });
+
+  it('tells someone signed out that a used link is used, with nothing to sign up for', async () => {
+    answer({ status: 200, body: { ...pending, email: null, for_caller: false, status: 'accepted' } });
+    renderPage({ emailFromLink: 'grace@example.com' });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This invitation has already been used. Ask Ada Lovelace for a new invitation.',
+    );
+    expect(screen.queryByRole('link', { name: 'Create account' })).toBeNull();
+    expect(document.body.textContent).not.toContain('grace@example.com');
   });
 
   it('explains a link that names no invitation', async () => {

@@ -6,7 +6,7 @@ import { Button, buttonClassName } from '../../../../components/ui/button.tsx';
 import { FormPanel } from '../../../../components/ui/form-panel.tsx';
 import { LoadError } from '../../../../components/ui/load-error.tsx';
 import { LoadingLine } from '../../../../components/ui/loading-line.tsx';
-import { paths } from '../../../../config/paths.ts';
+import { invitationPath, paths } from '../../../../config/paths.ts';
 import { ApiError, describeError } from '../../../../lib/api/api-error.ts';
 import { useAcceptInvitation } from '../../api/accept-invitation.ts';
 import { useInvitationPreview } from '../../api/preview-invitation.ts';
@@ -26,16 +26,25 @@ const ROLE_POWERS: Record<WorkspaceRole, string> = {
 
 interface InvitePageProps {
   token: string;
-  /** The signed-in person's address, to say who they are when the invitation is for someone else. */
+  /**
+   * The signed-in person's address, to say who they are when the invitation is for someone else;
+   * undefined when nobody is signed in.
+   */
   signedInAs: string | undefined;
+  /** The invited address as the e-mail's link carries it (its fragment), to fill in when signing up. */
+  emailFromLink?: string | undefined;
   onJoined: (workspace: Workspace) => void;
   /** Signs out, so that the invited person can sign in or sign up. */
   onSwitchAccount: () => void;
 }
 
-/** `/invite/:token`: who invites the signed-in person to which workspace, with which role; then accept. */
-export function InvitePage({ token, signedInAs, onJoined, onSwitchAccount }: InvitePageProps) {
-  const preview = useInvitationPreview(token);
+/**
+ * `/invite/:token`: who invites the visitor to which workspace, with which role; then accept, or, signed
+ * out, sign up (or in) with the invited address first.
+ */
+export function InvitePage(props: InvitePageProps) {
+  const { token, signedInAs } = props;
+  const preview = useInvitationPreview(token, signedInAs);
   if (preview.isPending) {
     return (
       <FormPanel title="Invitation">
@@ -65,27 +74,28 @@ export function InvitePage({ token, signedInAs, onJoined, onSwitchAccount }: Inv
       </FormPanel>
     );
   }
-  return (
-    <InviteDetails
-      token={token}
-      preview={preview.data}
-      signedInAs={signedInAs}
-      onJoined={onJoined}
-      onSwitchAccount={onSwitchAccount}
-    />
-  );
+  return <InviteDetails {...props} preview={preview.data} />;
 }
 
 interface InviteDetailsProps extends InvitePageProps {
   preview: InvitationPreview;
 }
 
-function InviteDetails({ token, preview, signedInAs, onJoined, onSwitchAccount }: InviteDetailsProps) {
+function InviteDetails({
+  token,
+  preview,
+  signedInAs,
+  emailFromLink,
+  onJoined,
+  onSwitchAccount,
+}: InviteDetailsProps) {
   const accept = useAcceptInvitation(token);
   const { workspace } = preview;
   const inviter = preview.invited_by?.display_name ?? 'Someone';
   const expires = new Date(preview.expires_at).toLocaleDateString(undefined, { dateStyle: 'medium' });
-  const outcome = inviteOutcome(preview);
+  const outcome = inviteOutcome(preview, signedInAs !== undefined);
+  // Signed out, the API names no address: the one the e-mail's link carries is the visitor's own.
+  const invitedAddress = preview.email ?? (outcome === 'sign_up' ? emailFromLink : undefined);
   const askFor = `Ask ${preview.invited_by?.display_name ?? 'an admin of the workspace'} for a new invitation.`;
 
   return (
@@ -93,12 +103,14 @@ function InviteDetails({ token, preview, signedInAs, onJoined, onSwitchAccount }
       <title>{`Join ${workspace.name} · Tasklane`}</title>
       <p>
         <strong>{inviter}</strong>{' '}
-        {preview.email === null ? (
-          'sent this invitation to join'
-        ) : (
+        {invitedAddress !== undefined ? (
           <>
-            invited <strong>{preview.email}</strong> to
+            invited <strong>{invitedAddress}</strong> to
           </>
+        ) : outcome === 'sign_up' ? (
+          'invited you to join'
+        ) : (
+          'sent this invitation to join'
         )}{' '}
         the workspace <strong>{workspace.name}</strong> as {article(preview.role)}{' '}
         <strong>{preview.role}</strong>.
@@ -129,6 +141,7 @@ function InviteDetails({ token, preview, signedInAs, onJoined, onSwitchAccount }
           </Button>
         </>
       )}
+      {outcome === 'sign_up' && <SignUpToAccept token={token} email={invitedAddress} />}
       {outcome === 'already_member' && (
         <>
           <p>You are a member of {workspace.name}.</p>
@@ -157,6 +170,30 @@ function InviteDetails({ token, preview, signedInAs, onJoined, onSwitchAccount }
         </>
       )}
     </FormPanel>
+  );
+}
+
+/**
+ * Signed out: create the account with the invited address (filled in) or sign in with it; either comes
+ * back to this page, which then offers to accept.
+ */
+function SignUpToAccept({ token, email }: { token: string; email: string | undefined }) {
+  const search = { redirect: invitationPath(token), email };
+  return (
+    <>
+      <p>
+        To accept, create your Tasklane account with{' '}
+        {email ? 'this address' : 'the address this invitation was sent to'}, or sign in if you have one.
+      </p>
+      <div className={styles.actions}>
+        <Link to={paths.signUp} search={search} className={buttonClassName('primary')}>
+          Create account
+        </Link>
+        <Link to={paths.signIn} search={search} className={buttonClassName()}>
+          Sign in
+        </Link>
+      </div>
+    </>
   );
 }
 
