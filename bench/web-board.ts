@@ -24,6 +24,8 @@ import type { WebRow } from './web-rows.ts';
 /** What the board renders (features/tasks/components/board): a column per status, a card per task. */
 const COLUMN = (status: string) => `[data-column="${status}"]`;
 const CARD = '[data-task-key]';
+/** A card once the board's drag-and-drop code has loaded and made it sortable. */
+const DRAGGABLE_CARD = `${CARD}[aria-roledescription="sortable"]`;
 /** A column folded to its name and count (Done and Canceled, until opened): it shows no cards. */
 const FOLDED_COUNT = (status: string) =>
   `[data-column="${status}"][data-collapsed] [data-testid="count-${status}"]`;
@@ -263,12 +265,8 @@ async function longTasksWhileDragging(page: Page): Promise<number[]> {
     }).observe({ type: 'longtask' });
   });
   const [first, last] = [SEEDED_STATUSES[0], SEEDED_STATUSES.at(-1) ?? SEEDED_STATUSES[0]];
-  const from = await page
-    .locator(`${COLUMN(first)} ${CARD}`)
-    .first()
-    .boundingBox();
-  const to = await page.locator(COLUMN(last)).boundingBox();
-  if (!from || !to) throw new Error('the board shows no card or column to drag across');
+  const from = await settledBox(page, `${COLUMN(first)} ${DRAGGABLE_CARD}`);
+  const to = await settledBox(page, COLUMN(last));
   const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
   await page.mouse.move(start.x, start.y);
   await page.mouse.down();
@@ -278,6 +276,21 @@ async function longTasksWhileDragging(page: Page): Promise<number[]> {
   await page.mouse.up();
   await page.waitForTimeout(1_000);
   return page.evaluate(() => (globalThis as unknown as InPage).longTasks ?? []);
+}
+
+/**
+ * Where the first element `selector` names is, once it stays put. The board paints its first cards before
+ * its drag-and-drop and virtualizer code has loaded (board-kit.ts), then draws them again with it: a box
+ * taken meanwhile can belong to a card already replaced (Playwright answers null for it).
+ */
+async function settledBox(page: Page, selector: string) {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const box = await page.locator(selector).first().boundingBox({ timeout: READY_TIMEOUT_MS });
+    if (box) return box;
+    await page.waitForTimeout(50);
+  }
+  throw new Error(`the board shows no ${selector} to drag across`);
 }
 
 /** The floor of row g: a page of the app's origin that fetches what the board fetched, and nothing else. */
