@@ -1,13 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
 import type { AuthContext } from './context.ts';
-import { sendEmailLink } from './email-links.ts';
-import { lockUserByEmail } from './email-tokens.queries.ts';
-import { normalizeEmail } from './emails.ts';
 import { validationFailed } from './errors.ts';
-import { insertFlowState } from './flow-state.queries.ts';
-import { pkceChallenge } from './pkce.ts';
-import { redirectTarget } from './redirects.ts';
+import { mailLinkToAddress } from './mail-link-to-address.ts';
 import { ok, type Reply } from './reply.ts';
 import { readJsonBody } from './request-body.ts';
 
@@ -24,27 +19,10 @@ const RecoverBody = z.object({
 export async function recover(context: AuthContext, req: IncomingMessage, url: URL): Promise<Reply> {
   const body = await readJsonBody(req, RecoverBody);
   if (!body.email) throw validationFailed('Password recovery requires an email');
-  const email = normalizeEmail(body.email);
-  const pkce = pkceChallenge(body.code_challenge, body.code_challenge_method);
-  const redirectTo = redirectTarget(context.redirects, url.searchParams.get('redirect_to'));
-  await context.database.transaction(async (db) => {
-    const user = await lockUserByEmail(db, email);
-    if (!user?.email) return;
-    if (pkce) {
-      await insertFlowState(db, {
-        userId: user.id,
-        challenge: pkce.challenge,
-        method: pkce.method,
-        providerType: 'recovery',
-        authenticationMethod: 'recovery',
-      });
-    }
-    const recipient = { ...user, email: user.email };
-    await sendEmailLink(context, db, recipient, {
-      type: 'recovery',
-      flow: pkce ? 'pkce' : 'implicit',
-      redirectTo,
-    });
-  });
+  await mailLinkToAddress(
+    context,
+    { ...body, email: body.email, redirectTo: url.searchParams.get('redirect_to') },
+    { type: 'recovery', providerType: 'recovery', authenticationMethod: 'recovery', isOwed: () => true },
+  );
   return ok({});
 }

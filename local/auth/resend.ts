@@ -1,13 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
 import type { AuthContext } from './context.ts';
-import { sendEmailLink } from './email-links.ts';
-import { lockUserByEmail } from './email-tokens.queries.ts';
-import { normalizeEmail } from './emails.ts';
 import { validationFailed } from './errors.ts';
-import { insertFlowState } from './flow-state.queries.ts';
-import { pkceChallenge } from './pkce.ts';
-import { redirectTarget } from './redirects.ts';
+import { mailLinkToAddress } from './mail-link-to-address.ts';
 import { ok, type Reply } from './reply.ts';
 import { readJsonBody } from './request-body.ts';
 
@@ -30,31 +25,15 @@ export async function resend(context: AuthContext, req: IncomingMessage, url: UR
     throw validationFailed('The stand-in resends only signup confirmations (type "signup")');
   }
   if (!body.email) throw validationFailed('Resending a confirmation requires an email');
-  const email = normalizeEmail(body.email);
-  const pkce = pkceChallenge(body.code_challenge, body.code_challenge_method);
-  const redirectTo = redirectTarget(context.redirects, url.searchParams.get('redirect_to'));
-  await context.database.transaction(async (db) => {
-    const user = await lockUserByEmail(db, email);
-    if (!user?.email || user.email_confirmed_at) return;
-    if (pkce) {
-      await insertFlowState(db, {
-        userId: user.id,
-        challenge: pkce.challenge,
-        method: pkce.method,
-        providerType: 'email',
-        authenticationMethod: 'email/signup',
-      });
-    }
-    await sendEmailLink(
-      context,
-      db,
-      { ...user, email: user.email },
-      {
-        type: 'signup',
-        flow: pkce ? 'pkce' : 'implicit',
-        redirectTo,
-      },
-    );
-  });
+  await mailLinkToAddress(
+    context,
+    { ...body, email: body.email, redirectTo: url.searchParams.get('redirect_to') },
+    {
+      type: 'signup',
+      providerType: 'email',
+      authenticationMethod: 'email/signup',
+      isOwed: (user) => !user.email_confirmed_at,
+    },
+  );
   return ok({});
 }
