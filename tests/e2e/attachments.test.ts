@@ -50,6 +50,17 @@ let pdfId = '';
 const slug = `files-${randomUUID().slice(0, 8)}`;
 const taskPath = () => `/w/${slug}/p/WEB/t/1`;
 
+/** Waits until the image named `name` inside `scope` has loaded its pixels (a broken one never does). */
+async function imageLoadedIn(scope: Locator, name: string): Promise<void> {
+  await expect
+    .poll(() =>
+      scope
+        .getByRole('img', { name })
+        .evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth),
+    )
+    .toBeGreaterThan(0);
+}
+
 /** A PDF of about `size` bytes: a real header and trailer around filler, as a reader would open it. */
 function pdfOf(size: number): Buffer {
   const head = '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n';
@@ -177,13 +188,7 @@ describe('attachments', () => {
 
     await pngItem.getByRole('button', { name: 'View checkout.png' }).click();
     const lightbox = page.getByRole('dialog', { name: 'checkout.png' });
-    await expect
-      .poll(() =>
-        lightbox
-          .getByRole('img', { name: 'checkout.png' })
-          .evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth),
-      )
-      .toBeGreaterThan(0);
+    await imageLoadedIn(lightbox, 'checkout.png');
     await expectNoSeriousAxeViolations(page);
     await saveScreenshots(page, 'attachments-lightbox');
     await page.keyboard.press('Escape');
@@ -224,13 +229,7 @@ describe('attachments', () => {
 
     await section.getByRole('button', { name: 'Open checkout.png' }).click();
     const lightbox = page.getByRole('dialog', { name: 'checkout.png' });
-    await expect
-      .poll(() =>
-        lightbox
-          .getByRole('img', { name: 'checkout.png' })
-          .evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth),
-      )
-      .toBeGreaterThan(0);
+    await imageLoadedIn(lightbox, 'checkout.png');
     await lightbox.getByRole('button', { name: 'Download checkout.png' }).waitFor();
     await page.keyboard.press('Escape');
     await lightbox.waitFor({ state: 'detached' });
