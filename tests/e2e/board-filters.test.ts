@@ -1,30 +1,16 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
 import {
   boardCard as card,
-  callApiAs,
+  expectNoSeriousAxeViolations,
   saveScreenshots as screenshots,
-  signUpPerson,
+  useBrowserPeople,
   type Person,
 } from '../support/web-e2e.ts';
 
-const { webUrl, apiUrl } = inject('stack');
+const { webUrl } = inject('stack');
 const PASSWORD = 'board filters test password';
 
-let browser: Browser;
-
-const signUp = () => signUpPerson(browser, { webUrl, apiUrl }, PASSWORD);
-const call = <T>(person: Person, method: string, path: string, body?: unknown) =>
-  callApiAs<T>(apiUrl, person.page, method, path, body);
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
+const { signUp, call } = useBrowserPeople(PASSWORD);
 
 describe("the board's filters take several values", () => {
   const slug = `filters-${Date.now().toString(36)}`;
@@ -87,6 +73,8 @@ describe("the board's filters take several values", () => {
     await card(page, 'FLT-4').waitFor({ state: 'detached' });
     const shown = () => page.locator('a[data-task-key]').evaluateAll((cards) => cards.length);
     await expect.poll(shown).toBe(2);
+    // With the menu open: its checkboxes, and the board behind it.
+    await expectNoSeriousAxeViolations(page);
     await screenshots(page, 'board-filter-assignees');
 
     const assignees = () => new URL(page.url()).searchParams.get('assignee')?.split(',').sort();
@@ -121,6 +109,7 @@ describe("the board's filters take several values", () => {
     expect(
       await all.evaluate((input) => (input as unknown as { indeterminate: boolean }).indeterminate),
     ).toBe(true);
+    await expectNoSeriousAxeViolations(page);
     await screenshots(page, 'list-selection');
 
     await box(1).focus();
@@ -170,6 +159,7 @@ describe("the board's filters take several values", () => {
     await box(third).click({ modifiers: ['Shift'] });
     const bar = page.getByRole('region', { name: 'Selected tasks' });
     await bar.getByText('3 selected').waitFor();
+    await expectNoSeriousAxeViolations(page);
     await screenshots(page, 'list-bulk-bar');
     await bar.getByRole('button', { name: 'Status' }).click();
     await page.getByRole('menuitem', { name: 'Done' }).click();

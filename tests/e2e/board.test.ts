@@ -1,40 +1,27 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchBrowser, watchPageErrors } from '../support/browser.ts';
+import { watchPageErrors } from '../support/browser.ts';
 import {
   boardCard as card,
   boardColumn as column,
-  callApiAs,
   contrastInside,
   dragWithMouse,
   expectNoSeriousAxeViolations,
   KIT_LOAD_MS,
   saveScreenshots as screenshots,
   settled,
-  signUpPerson,
+  useBrowserPeople,
   type Person,
 } from '../support/web-e2e.ts';
 
-const { webUrl, apiUrl } = inject('stack');
+const { webUrl } = inject('stack');
 const PASSWORD = 'board test password';
 
 // Chromium logs every 4xx answer; the unknown project's 404 is the one these tests provoke on purpose.
 const notFound = /Failed to load resource: the server responded with a status of 404/;
 const expectedErrors: RegExp[] = [];
 
-let browser: Browser;
-
-const signUp = () => signUpPerson(browser, { webUrl, apiUrl }, PASSWORD);
-const call = <T>(person: Person, method: string, path: string, body?: unknown) =>
-  callApiAs<T>(apiUrl, person.page, method, path, body);
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
+const { browser, signUp, call } = useBrowserPeople(PASSWORD);
 
 async function expectInColumn(page: Page, key: string, status: string) {
   await column(page, status).locator(`a[data-task-key="${key}"]`).waitFor();
@@ -328,7 +315,7 @@ describe('the board', () => {
       await call(owner, 'POST', `/workspaces/${slug}/projects/WEB/tasks`, { title, status });
     }
     // Three device pixels to a CSS pixel, so the 1.6 px strokes of the marks cover whole pixels.
-    const context = await browser.newContext({
+    const context = await browser().newContext({
       viewport: { width: 1280, height: 860 },
       deviceScaleFactor: 3,
       storageState: await owner.context.storageState(),

@@ -1,37 +1,23 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
 import {
   boardCard as card,
   KIT_LOAD_MS,
   boardColumn as column,
-  callApiAs,
   dragWithMouse,
   expectNoSeriousAxeViolations,
   saveScreenshots as screenshots,
-  signUpPerson,
+  useBrowserPeople,
   type Person,
 } from '../support/web-e2e.ts';
 import { freshEmail } from '../support/web-accounts.ts';
 
 // Issue 15, E2E flows 2 and 3, on the settings tabs of s15a: General, Members, Invitations.
 
-const { webUrl, apiUrl } = inject('stack');
+const { webUrl } = inject('stack');
 const PASSWORD = 'settings test password';
 
-let browser: Browser;
-
-const signUp = () => signUpPerson(browser, { webUrl, apiUrl }, PASSWORD);
-const call = <T>(person: Person, method: string, path: string, body?: unknown) =>
-  callApiAs<T>(apiUrl, person.page, method, path, body);
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
+const { signUp, call } = useBrowserPeople(PASSWORD);
 
 const memberRow = (page: Page, email: string) => page.getByTestId('member-row').filter({ hasText: email });
 

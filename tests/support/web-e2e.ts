@@ -4,9 +4,9 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { watchApiCalls } from './browser-api-calls.ts';
-import { watchPageErrors } from './browser.ts';
+import { launchBrowser, watchPageErrors } from './browser.ts';
 import { contrastRatio, decodePng, luminance, type Rgb } from './png-pixels.ts';
 import { freshEmail, signUpInBrowser } from './web-accounts.ts';
 
@@ -19,6 +19,32 @@ export interface Person {
   /** What the page reported as errors, and every API call that broke openapi.yaml. */
   errors: string[];
   token: () => Promise<string>;
+}
+
+/**
+ * A test file's browser, launched before its tests and closed after them, with the file's ways to sign
+ * up a new person (each in a fresh profile, with `password`) and to call the API as one. Call it at the
+ * top of the file.
+ */
+export function useBrowserPeople(password: string) {
+  const stack = inject('stack');
+  let launched: Browser | undefined;
+  beforeAll(async () => {
+    launched = await launchBrowser();
+  });
+  afterAll(async () => {
+    await launched?.close();
+  });
+  const browser = (): Browser => {
+    if (!launched) throw new Error('the browser is launched in beforeAll: use it inside a hook or a test');
+    return launched;
+  };
+  return {
+    browser,
+    signUp: () => signUpPerson(browser(), stack, password),
+    call: <T>(person: Person, method: string, path: string, body?: unknown) =>
+      callApiAs<T>(stack.apiUrl, person.page, method, path, body),
+  };
 }
 
 /** A new account, signed up through the web app's form in a fresh browser profile. */
