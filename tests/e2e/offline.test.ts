@@ -13,6 +13,7 @@ import {
   boardCard,
   boardColumn,
   callApiAs,
+  expectNoSeriousAxeViolations,
   saveScreenshots,
   signUpPerson,
   type Person,
@@ -134,6 +135,7 @@ test('offline, a task never opened opens in the app with what the board knows, a
   await page.getByRole('status').filter({ hasText: 'You’re offline.' }).waitFor();
   await task.getByText('The activity loads when you’re back online.').waitFor();
   await task.getByText('The files load when you’re back online.').waitFor();
+  await expectNoSeriousAxeViolations(page);
   await saveScreenshots(page, 'offline-task');
   expect(errors.filter((error) => !OFFLINE_NOISE.test(error))).toEqual([]);
 });
@@ -156,6 +158,7 @@ test('offline, a comment and a new task wait with "will send", and go once back 
   await column.getByText('Will send', { exact: true }).waitFor();
   const bar = page.getByRole('status').filter({ hasText: 'You’re offline.' });
   await bar.getByText(/2 changes waiting to send\./).waitFor();
+  await expectNoSeriousAxeViolations(page);
   await saveScreenshots(page, 'offline-waiting');
 
   await context.setOffline(false);

@@ -4,7 +4,7 @@ import { launchBrowser, watchPageErrors } from '../support/browser.ts';
 import { latestMailTo, mailTo, verifyLinkIn } from '../support/mailbox-client.ts';
 import { standInApiKeys, supabaseClient, uniqueEmails } from '../support/stand-in-auth.ts';
 import { startStandIn, type StandInProcess } from '../support/stand-in-process.ts';
-import { saveScreenshots } from '../support/web-e2e.ts';
+import { expectNoSeriousAxeViolations, saveScreenshots } from '../support/web-e2e.ts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -74,6 +74,7 @@ describe('an invitee signs up on a project that confirms e-mail addresses', () =
     const resend = page.getByRole('button', { name: /^Resend/ });
     expect(await resend.textContent()).toBe('Resend in 60 s');
     expect(await resend.isDisabled()).toBe(true);
+    await expectNoSeriousAxeViolations(page);
     await saveScreenshots(page, 'sign-up-check-your-e-mail');
     // Besides the invitation's own mail.
     const confirmations = async () =>
