@@ -2,7 +2,7 @@
  * The integrator's tour (docs/api-tour.md), over real HTTP through the stand-in's gateway to the API
  * function under Deno: with nothing but an API token, create a workspace, invite someone, create projects
  * and labels, page through a list by its Link header, and get a precise problem for each mistake. Then
- * the invited person accepts with the token from the mail.
+ * the invited person previews the invitation signed out, and accepts with the token from the mail.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
@@ -122,9 +122,16 @@ describe('an integrator with a token and curl', () => {
     ]);
     expect(events.has_more).toBe(false);
 
+    // Before any account: the link previews the invitation with no credentials at all, and no address.
+    const invitationToken = new URL(invitation.accept_url).pathname.split('/').at(-1) ?? '';
+    const preview = await fetch(api(`/invitations/${invitationToken}`));
+    expect(preview.status).toBe(200);
+    const previewed = (await preview.json()) as Record<string, unknown>;
+    expect(previewed).toMatchObject({ object: 'invitation_preview', email: null, status: 'pending' });
+    expect(JSON.stringify(previewed)).not.toContain(grace);
+
     // The invited person signs up and accepts with the token from the link.
     const graceSession = await signUp(grace);
-    const invitationToken = new URL(invitation.accept_url).pathname.split('/').at(-1) ?? '';
     const accepted = await call(graceSession, `/invitations/${invitationToken}/accept`, 'POST');
     expect(accepted.status).toBe(200);
     const mine = (await (await call(graceSession, '/workspaces')).json()) as {
