@@ -6,6 +6,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
+import { emulateNetwork, SLOW_3G } from '../support/network-conditions.ts';
 import {
   boardCard as card,
   callApiAs,
@@ -128,5 +129,39 @@ describe('checklists', () => {
     await box.waitFor();
     expect(await box.isDisabled()).toBe(true);
     expect(await page.getByRole('checkbox', { name: 'review it' }).isChecked()).toBe(true);
+  });
+
+  test('two items ticked at once on Slow 3G: both show at once, and both are saved, one after the other', async () => {
+    const { page } = ada;
+    await page.goto(`${boardUrl()}/t/1`);
+    const description = page.getByRole('region', { name: 'Description' });
+    const box = (name: string) => description.getByRole('checkbox', { name });
+    await box('ship it').waitFor();
+    const patches: { ifMatch: string | undefined; status: Promise<number> }[] = [];
+    page.on('request', (request) => {
+      if (request.method() !== 'PATCH' || !request.url().includes('/v1/tasks/')) return;
+      patches.push({
+        ifMatch: request.headers()['if-match'],
+        status: request.response().then((response) => response?.status() ?? 0),
+      });
+    });
+    const restore = await emulateNetwork(page, SLOW_3G);
+    // The second click while the first tick is on its way: before, it was dropped.
+    await box('ship it').click();
+    await box('write the copy').click();
+    expect(await box('ship it').isChecked()).toBe(true);
+    expect(await box('write the copy').isChecked()).toBe(false);
+    await expect.poll(() => patches.length, { timeout: 30_000 }).toBe(2);
+    expect(await Promise.all(patches.map((patch) => patch.status))).toEqual([200, 200]);
+    await restore();
+    // The second carried the version the first made, so it was no conflict.
+    expect(patches.map((patch) => patch.ifMatch)).toEqual(['"2"', '"3"']);
+    const task = await call<Task>(ada, 'GET', `/workspaces/${slug}/tasks/WEB-1`);
+    expect(task.description).toBe(
+      DESCRIPTION.replace('- [x] write the copy', '- [ ] write the copy')
+        .replace('- [ ] review it', '- [x] review it')
+        .replace('- [ ] ship it', '- [x] ship it'),
+    );
+    expect(task.checklist).toEqual({ done: 2, total: 3 });
   });
 });

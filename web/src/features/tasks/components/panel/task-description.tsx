@@ -2,8 +2,6 @@ import { TaskDescriptionSchema } from '@api/tasks/tasks.schemas.ts';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Button } from '../../../../components/ui/button.tsx';
 import { WillSendMark } from '../../../../components/ui/will-send-mark.tsx';
-import { toast } from '../../../../components/ui/toast.ts';
-import { withItemTicked } from './checklist-item.ts';
 import { DraftMark } from '../../drafts/draft-mark.tsx';
 import type { DraftBase, DraftPlace } from '../../drafts/draft-storage.ts';
 import { useDraft, type DraftSlot } from '../../drafts/use-draft.ts';
@@ -11,6 +9,7 @@ import { useLeaveWarning } from '../../drafts/use-leave-warning.ts';
 import { ConflictNotice } from './conflict-notice.tsx';
 import { Markdown } from './markdown.tsx';
 import type { Task } from './task-context.ts';
+import { useChecklistTicks } from './use-checklist-ticks.ts';
 import { fieldMessage, type SaveOutcome } from './use-task-saver.ts';
 import styles from './panel.module.css';
 
@@ -43,27 +42,13 @@ export function TaskDescription({ task, canEdit, save, draftPlace }: TaskDescrip
   const unsaved = draft !== null && draft !== from.description;
   useLeaveWarning(unsaved);
 
-  // A checklist item ticked: the description saved with it (If-Match), one tick at a time.
-  const tick = async (offset: number, ticked: boolean) => {
-    const description = busy ? null : withItemTicked(task.description, offset, ticked);
-    if (description === null) return;
-    setBusy(true);
-    const outcome = await save(task, { description }, ticked ? 'Item ticked' : 'Item unticked');
-    setBusy(false);
-    if (outcome.kind === 'conflict')
-      toast.error(
-        'The description changed meanwhile: here it is now. Tick the item again if it still needs it.',
-      );
-    else if (outcome.kind === 'failed') toast.error(outcome.message);
-  };
+  const checklist = useChecklistTicks(task, save);
 
   if (draft === null) {
     return (
       <section className={styles.description} aria-label="Description">
         {task.description ? (
-          <Markdown onTick={canEdit ? (offset, ticked) => void tick(offset, ticked) : undefined}>
-            {task.description}
-          </Markdown>
+          <Markdown onTick={canEdit ? checklist.tick : undefined}>{checklist.shown}</Markdown>
         ) : (
           <p className={styles.placeholder}>{canEdit ? 'No description yet.' : 'No description.'}</p>
         )}

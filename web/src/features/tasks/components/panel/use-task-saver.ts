@@ -5,7 +5,9 @@ import type { Task } from './task-context.ts';
 
 /** How a change ended: saved; refused because someone changed the task first (`412`); or refused. */
 export type SaveOutcome =
-  { kind: 'saved' } | { kind: 'conflict' } | { kind: 'failed'; error: ApiError | unknown; message: string };
+  | { kind: 'saved'; task: Task }
+  | { kind: 'conflict' }
+  | { kind: 'failed'; error: ApiError | unknown; message: string };
 
 /**
  * Saves one field of a task with `If-Match`, and says how it went instead of throwing, so each field
@@ -16,9 +18,9 @@ export function useTaskSaver(slug: string, taskKey: string) {
   const mutation = useUpdateTask(slug, taskKey);
   const save = async (task: Task, patch: TaskPatch, done: string): Promise<SaveOutcome> => {
     try {
-      await mutation.mutateAsync({ task, patch });
+      const saved = await mutation.mutateAsync({ task, patch });
       announce(done);
-      return { kind: 'saved' };
+      return { kind: 'saved', task: saved };
     } catch (error) {
       if (error instanceof ApiError && error.status === 412) return { kind: 'conflict' };
       return { kind: 'failed', error, message: describeError(error) };
