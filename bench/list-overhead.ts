@@ -96,7 +96,7 @@ export async function measureListOverhead(
         'a4',
         subject,
         { name: 'bare Deno.serve + npm:pg, same gateway', latency: latency.bareFunction },
-        1.5,
+        1.3,
       ),
     ];
   } finally {

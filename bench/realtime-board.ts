@@ -108,7 +108,7 @@ export async function measureRealtimeBoard(
       await moveAsMember(
         db,
         stack.principal,
-        { projectId: stack.seeded.big.id, projectKey: stack.seeded.big.key, taskId, status, to: 'top' },
+        { projectId: stack.seeded.big.id, taskId, status, to: 'top' },
         (task) => (version = task.version),
       );
       const committedAt = performance.timeOrigin + performance.now();

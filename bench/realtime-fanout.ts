@@ -78,7 +78,6 @@ export async function measureRealtimeFanOut(
   const timedMove = async () => {
     const move = {
       projectId,
-      projectKey: stack.seeded.big.key,
       taskId,
       status: nextColumn(),
       to: 'end' as const,

@@ -17,7 +17,7 @@ export interface Load {
 }
 
 /** The least share of the bare handler's requests per second the API must serve under the same load. */
-const MIN_THROUGHPUT_SHARE = 0.5;
+const MIN_THROUGHPUT_SHARE = 0.65;
 
 export async function measureThroughput(
   stack: BenchStack,

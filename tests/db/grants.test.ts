@@ -92,6 +92,7 @@ describe('grants on public tables', () => {
     'label_json',
     'member_emails',
     'member_json',
+    'move_task',
     'own_recent_invitations',
     'order_key_between',
     'order_key_decrement',

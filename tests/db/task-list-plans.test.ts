@@ -7,8 +7,11 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Sql } from '../../supabase/functions/_shared/db.ts';
 import { columnFilter } from '../../bench/list-query.ts';
-import { selectPositionBefore } from '../../supabase/functions/api/tasks/task-moves.queries.ts';
-import { selectTaskCounts, selectTasks } from '../../supabase/functions/api/tasks/tasks.queries.ts';
+import {
+  columnEndSql,
+  selectTaskCounts,
+  selectTasks,
+} from '../../supabase/functions/api/tasks/tasks.queries.ts';
 import { useSqlAsUser } from '../support/sql-as-user.ts';
 
 interface PlanNode {
@@ -124,8 +127,10 @@ describe('reading the board as a member', () => {
     },
   );
 
-  test("a move's neighbour read takes the column's last row from the index, reading no other", async () => {
-    const plan = await planOf((sql) => selectPositionBefore(sql, projectId, 'done', null, null));
+  test("the column's end (where a created or re-filed task goes) takes its last row from the index, reading no other", async () => {
+    const plan = await planOf((sql) =>
+      sql.query(`select ${columnEndSql('$1::uuid', "'done'")} as position`, [projectId]),
+    );
     const scan = tasksScanOf(plan);
     expect(scan['Node Type']).toMatch(/^Index (Only )?Scan$/);
     expect(scan['Index Cond']).toMatch(/status = 'done'/);

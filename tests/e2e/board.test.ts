@@ -132,14 +132,17 @@ describe('the board', () => {
         ).document.activeElement;
         return active?.dataset?.['taskKey'] ?? null;
       });
-    const inProgress = await column(page, 'in_progress')
-      .locator('a[data-task-key]')
-      .evaluateAll((cards) =>
-        cards.map(
-          (element) => (element as unknown as { dataset: Record<string, string> }).dataset['taskKey'],
-        ),
-      );
-    expect([...inProgress].sort()).toEqual(['WEB-1', 'WEB-2']);
+    const cardKeys = () =>
+      column(page, 'in_progress')
+        .locator('a[data-task-key]')
+        .evaluateAll((cards) =>
+          cards.map(
+            (element) => (element as unknown as { dataset: Record<string, string> }).dataset['taskKey'],
+          ),
+        );
+    // The board draws its cards again when drag and drop has loaded: read them once that is done.
+    await expect.poll(async () => [...(await cardKeys())].sort()).toEqual(['WEB-1', 'WEB-2']);
+    const inProgress = await cardKeys();
     await card(page, 'WEB-3').focus();
     await page.keyboard.press('ArrowRight');
     await expect.poll(focused).toBe(inProgress[0]);

@@ -123,17 +123,19 @@ export async function selectLabelIdsOf(
   return rows.map((row) => row.id);
 }
 
-/** Inserts the task into the project (whose key names it in a refusal) at `position`. */
+/**
+ * Inserts the task into the project (whose key names it in a refusal) at the end of its column: run it under
+ * the column's lock (lockColumnAt), so that no other task takes the same key.
+ */
 export async function insertTask(
   sql: Sql,
   project: { id: string; key: string },
   task: NewTask,
-  position: string,
 ): Promise<Task> {
   const statement = sql.query<{ task: Task }>(
     `insert into public.tasks as t
        (project_id, title, description, status, priority, assignee_id, due_date, label_ids, position, created_by)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, (select auth.uid()))
+     values ($1, $2, $3, $4, $5, $6, $7, $8, ${columnEndSql('$1', '$4::text')}, (select auth.uid()))
      returning private.task_json(t) as task`,
     [
       project.id,
@@ -144,7 +146,6 @@ export async function insertTask(
       task.assignee_id,
       task.due_date,
       task.label_ids,
-      position,
     ],
   );
   const [row] = await refusing(statement, taskWriteRefusals(project.key));
@@ -154,15 +155,14 @@ export async function insertTask(
 
 /**
  * Applies the changes if the task is at an expected version; undefined when no row changed. A task
- * whose status changes takes `endPosition` (the end of its new column, computed under that column's
- * lock); one whose status stays keeps its place. Decided on the row as it is when written, not as read.
- * `projectKey` names the task's project in a refusal.
+ * whose status changes goes to the end of its new column (run it under that column's lock); one whose
+ * status stays keeps its place. Decided on the row as it is when written, not as read. `projectKey` names
+ * the task's project in a refusal.
  */
 export async function updateTask(
   sql: Sql,
   id: string,
   changes: TaskChanges,
-  endPosition: string | null,
   expected: ExpectedVersion,
   projectKey: string,
 ): Promise<Task | undefined> {
@@ -172,21 +172,21 @@ export async function updateTask(
        description = coalesce($3, description),
        status = coalesce($4::text, status),
        position = case
-         when $4::text is distinct from status and $4::text is not null then $5
+         when $4::text is distinct from status and $4::text is not null
+           then ${columnEndSql('t.project_id', '$4::text', 't.id')}
          else position
        end,
-       priority = coalesce($6::public.task_priority, priority),
-       assignee_id = case when $7::boolean then $8::uuid else assignee_id end,
-       due_date = case when $9::boolean then $10::date else due_date end,
-       label_ids = coalesce($11::uuid[], label_ids)
-     where id = $1 and ($12::integer[] is null or version = any($12::integer[]))
+       priority = coalesce($5::public.task_priority, priority),
+       assignee_id = case when $6::boolean then $7::uuid else assignee_id end,
+       due_date = case when $8::boolean then $9::date else due_date end,
+       label_ids = coalesce($10::uuid[], label_ids)
+     where id = $1 and ($11::integer[] is null or version = any($11::integer[]))
      returning private.task_json(t) as task`,
     [
       id,
       changes.title ?? null,
       changes.description ?? null,
       changes.status ?? null,
-      endPosition,
       changes.priority ?? null,
       changes.assignee_id !== undefined,
       changes.assignee_id ?? null,
@@ -221,9 +221,6 @@ export async function deleteTask(
   );
   return row;
 }
-
-/** Whether the database refused a task's write because its project is archived (the trigger's check). */
-export const refusedAsArchived = (error: unknown): boolean => raisedErrorCode(error) === 'project_archived';
 
 /** What the database's own checks refused, as the API says it (they back up the service's checks). */
 export const taskWriteRefusals =
@@ -358,29 +355,29 @@ function matchingText(scope: TaskScope, pattern: string, bind: Bind): string {
 }
 
 /**
- * Takes the lock of the project's column (as lockColumn) and answers its last position: two statements,
- * sent together, the read after the lock. By address, for a statement sent before the project's id is
- * known; the project is the caller's to find (RLS), and an unknown one locks nothing.
+ * Takes the lock of the project's column (as lockColumn), by address, for a statement sent before the
+ * project's id is known; the project is the caller's to find (RLS), and an unknown one locks nothing.
  */
-export async function lockColumnEndAt(
+export async function lockColumnAt(
   sql: Sql,
   project: { slug: string; key: string },
   status: TaskStatus,
-): Promise<string | null> {
-  const projectId = projectIdAt('$1', '$2');
-  const values = [project.key, project.slug, status];
-  const [, rows] = await Promise.all([
-    sql.query(
-      `select pg_advisory_xact_lock(hashtextextended('task_column:' || ${projectId}::text || ':' || $3::text, 0))`,
-      values,
-    ),
-    sql.query<{ position: string }>(
-      `select position from public.tasks where project_id = ${projectId} and status = $3
-       order by position desc limit 1`,
-      values,
-    ),
-  ]);
-  return rows[0]?.position ?? null;
+): Promise<void> {
+  await sql.query(
+    `select pg_advisory_xact_lock(hashtextextended('task_column:' || ${projectIdAt('$1', '$2')}::text || ':' || $3::text, 0))`,
+    [project.key, project.slug, status],
+  );
+}
+
+/**
+ * The key after the last of the column `status` of the project `projectId` (SQL expressions), `exceptId`'s
+ * left out: where a task arriving in the column goes (fractional-indexing's key, private.order_key_between).
+ */
+export function columnEndSql(projectId: string, status: string, exceptId?: string): string {
+  const except = exceptId ? ` and c.id <> ${exceptId}` : '';
+  return `private.order_key_between(
+    (select max(c.position) from public.tasks c where c.project_id = ${projectId} and c.status = ${status}${except}),
+    null)`;
 }
 
 /** Where a list across a workspace's projects reads, and each task's project key: the joined project's. */

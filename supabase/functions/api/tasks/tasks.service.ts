@@ -26,7 +26,6 @@ import {
   requireRole,
   requireWorkspaceSlug,
 } from '../workspaces/workspace-access.ts';
-import { afterLast, landingFor, REBALANCE_ABOVE, type Landing, type Placement } from './board-placement.ts';
 import {
   admitToTaskWorkspace,
   enterTaskWorkspace,
@@ -37,19 +36,12 @@ import { taskCountsOf } from './task-counts.ts';
 import { restoreTask as restoreTaskRow } from './task-restore.queries.ts';
 import type { TaskSortKey, WorkspaceTaskSortKey } from './task-order.ts';
 import type { TaskSort } from './tasks.schemas.ts';
-import {
-  lockColumnOfTask,
-  moveTask as moveTaskRow,
-  moveTaskBetweenNeighbours,
-  selectNeighbourPositions,
-  updatePositions,
-} from './task-moves.queries.ts';
+import { lockColumnOfTask, moveTask as moveTaskRow } from './task-moves.queries.ts';
 import {
   deleteTask as deleteTaskRow,
   insertTask,
   isAssignable,
-  lockColumnEndAt,
-  refusedAsArchived,
+  lockColumnAt,
   selectLabelIdsOf,
   selectTask,
   selectTaskByKey,
@@ -57,7 +49,6 @@ import {
   selectTasks,
   selectTaskVersion,
   updateTask as updateTaskRow,
-  type TaskRow,
   type NewTask,
   type TaskChanges,
   type TaskFilters,
@@ -85,20 +76,20 @@ export function createTask(
   const { assignee_id: assigneeId, label_ids: labelIds } = request;
   return db.asCaller(principal, async (sql) => {
     // All the insert waits for, in one round trip: the workspace, the project, the references and the
-    // end of the column, read under its lock. What the caller may not see, RLS leaves out of each.
-    const [{ access: accessRow, project: projectRow }, assignable, knownLabels, lastPosition] =
-      await Promise.all([
-        selectProjectAccessAt(sql, address.slug, address.key),
-        assigneeId ? isAssignable(sql, workspace, assigneeId) : true,
-        labelIds && labelIds.length > 0 ? selectLabelIdsOf(sql, workspace, labelIds) : [],
-        lockColumnEndAt(sql, address, request.status),
-      ]);
+    // column's lock, under which the insert finds the column's end. What the caller may not see, RLS
+    // leaves out of each.
+    const [{ access: accessRow, project: projectRow }, assignable, knownLabels] = await Promise.all([
+      selectProjectAccessAt(sql, address.slug, address.key),
+      assigneeId ? isAssignable(sql, workspace, assigneeId) : true,
+      labelIds && labelIds.length > 0 ? selectLabelIdsOf(sql, workspace, labelIds) : [],
+      lockColumnAt(sql, address, request.status),
+    ]);
     const access = admitToWorkspace(principal, address.slug, accessRow);
     requireRole(access, 'member', 'create tasks');
     const project = projectFound(projectRow, address.key);
     requireActiveProject(project);
     requireReferencesFound(assignable, labelIds ?? [], knownLabels);
-    return insertTask(lastStatementOf(sql), project, request, afterLast(lastPosition));
+    return insertTask(lastStatementOf(sql), project, request);
   });
 }
 
@@ -242,15 +233,12 @@ export async function updateTask(
   expected: ExpectedVersion,
 ): Promise<Task> {
   const updated = await db.asCaller(principal, async (sql) => {
-    // All the write waits for, in one round trip: the workspace, the new column's lock, then, read under
-    // it, the task, the column's end and the references. What the caller may not see, RLS leaves out.
-    const [accessRow, , found, columnEnd, references] = await Promise.all([
+    // All the write waits for, in one round trip: the workspace, the new column's lock (under which the
+    // write finds the column's end), the task and the references. What the caller may not see, RLS leaves out.
+    const [accessRow, , found, references] = await Promise.all([
       selectWorkspaceAccessOfTask(sql, id),
       changes.status === undefined ? undefined : lockColumnOfTask(sql, id, changes.status),
       selectTask(sql, id),
-      changes.status === undefined
-        ? undefined
-        : selectNeighbourPositions(sql, id, changes.status, null, null),
       referencesOf(sql, { taskId: id }, changes),
     ]);
     const { access, task } = admitToTaskWorkspace(principal, accessRow, found);
@@ -261,9 +249,7 @@ export async function updateTask(
       return task.task;
     }
     requireReferencesFound(references.assignable, changes.label_ids ?? [], references.knownLabels);
-    // Computed whenever a status is sent: the row decides, as it is when written, whether it moves.
-    const endPosition = columnEnd ? afterLast(columnEnd.before_previous) : null;
-    return updateTaskRow(lastStatementOf(sql), id, changes, endPosition, expected, task.project_key);
+    return updateTaskRow(lastStatementOf(sql), id, changes, expected, task.project_key);
   });
   if (updated) return updated;
   // The task changed or went between the read and the write, and the write's transaction is over.
@@ -271,14 +257,10 @@ export async function updateTask(
 }
 
 /**
- * In one round trip after the credential's check: the column's lock, then the move itself, which finds
- * its landing in SQL (moveTaskBetweenNeighbours), with the COMMIT behind it. Its conditions hold every
- * rule of a move (RLS: the workspace, the role, MFA; the neighbours; If-Match; the archived project's
- * trigger), so when it moves the task, that is the answer. When it does not (a refusal, a task already
- * in place, a column to rebalance, a race), moveTaskUnderLock reads everything under the lock and
- * answers as before, in its order (404, 403, 409, 422, 412): those paths take its round trips too.
+ * In one round trip after the credential's check: `private.move_task` holds every rule of a move and
+ * answers in the API's order (404, 403, 409, 422, 412), with the COMMIT behind it.
  */
-export async function moveTask(
+export function moveTask(
   db: Database,
   principal: Principal,
   id: string,
@@ -286,96 +268,9 @@ export async function moveTask(
   expected: ExpectedVersion,
 ): Promise<Task> {
   const placement = { status: move.status, afterId: move.after_id ?? null, beforeId: move.before_id ?? null };
-  const moved = await db
-    .asCaller(principal, async (sql) => {
-      const [, write] = await Promise.all([
-        lockColumnOfTask(sql, id, move.status),
-        outcomeOf(moveTaskBetweenNeighbours(lastStatementOf(sql), id, placement, expected, REBALANCE_ABOVE)),
-      ]);
-      if ('value' in write) return write.value;
-      // The archived project's trigger: the reads below tell it, in their order (404 and 403 first).
-      throw refusedAsArchived(write.error) ? LEFT_TO_THE_READS : write.error;
-    })
-    .catch((error: unknown) => {
-      if (error === LEFT_TO_THE_READS) return undefined;
-      throw error;
-    });
-  return moved ?? moveTaskUnderLock(db, principal, id, placement, expected);
-}
-
-/** A statement's result or its error, without throwing: to judge the error before the transaction's. */
-const outcomeOf = <T>(statement: Promise<T>): Promise<{ value: T } | { error: unknown }> =>
-  statement.then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error }),
+  return db.asCaller(principal, (sql) =>
+    moveTaskRow(lastStatementOf(sql), id, placement, expected, principal.api_token !== undefined),
   );
-
-/** Thrown to roll the one-statement move back and leave the answer to moveTaskUnderLock. */
-const LEFT_TO_THE_READS = Symbol('left to the reads');
-
-/**
- * The move in two round trips: the workspace, the column's lock and, read under it, the task and its
- * neighbours, with the transaction's BEGIN; then the write with its COMMIT. A column to rebalance adds
- * its order's read and a COMMIT of its own (the rebalance must not outlive a move that failed its
- * If-Match).
- */
-async function moveTaskUnderLock(
-  db: Database,
-  principal: Principal,
-  id: string,
-  placement: Placement,
-  expected: ExpectedVersion,
-): Promise<Task> {
-  const moved = await db.asCaller(principal, async (sql) => {
-    // The task and its neighbours are read after the lock (the statements run in order): where they
-    // are now, not before the wait. A task the caller cannot see locks nothing.
-    const [accessRow, , found, neighbours] = await Promise.all([
-      selectWorkspaceAccessOfTask(sql, id),
-      lockColumnOfTask(sql, id, placement.status),
-      selectTask(sql, id),
-      selectNeighbourPositions(
-        sql,
-        id,
-        placement.status,
-        placement.afterId ?? null,
-        placement.beforeId ?? null,
-      ),
-    ]);
-    const { access, task } = admitToTaskWorkspace(principal, accessRow, found);
-    requireRole(access, 'member', 'move tasks');
-    requireActiveTaskProject(task);
-    const landing = await landingFor(sql, task.task, placement, neighbours);
-    // Checked here too, on the task as read under the lock, so that a stale drag writes nothing.
-    requireExpectedVersion(task.task.version, expected);
-    if (landing === null) return task.task;
-    return writeMove(sql, task, placement.status, landing, expected);
-  });
-  if (moved) return moved;
-  // The task changed or went between the read and the write, and the write's transaction is over.
-  throw conditionalWriteFailure(await currentTaskVersion(db, principal, id), taskNotFound().detail);
-}
-
-/**
- * The move's write; undefined when no row changed, after its COMMIT. With a rebalance, the two writes
- * go together and a move that changed no row throws instead, so that the rebalance is undone too.
- */
-async function writeMove(
-  sql: Sql,
-  { task, project_key: projectKey }: TaskRow,
-  status: MoveTask['status'],
-  landing: Landing,
-  expected: ExpectedVersion,
-): Promise<Task | undefined> {
-  const { position, rebalanced } = landing;
-  if (rebalanced === null) {
-    return moveTaskRow(lastStatementOf(sql), task.id, status, position, expected, projectKey);
-  }
-  const [, moved] = await Promise.all([
-    updatePositions(sql, task.project_id, rebalanced.ids, rebalanced.positions, projectKey),
-    moveTaskRow(sql, task.id, status, position, expected, projectKey),
-  ]);
-  if (moved) return moved;
-  throw conditionalWriteFailure(await selectTaskVersion(sql, task.id), taskNotFound().detail);
 }
 
 /** The task's version as the caller sees it now, in a transaction of its own; undefined if it is gone. */

@@ -86,15 +86,19 @@ export function admitToWorkspace(
 
 /** `403 mfa_required` when the workspace requires MFA and the caller is at aal1; else their access. */
 function admit(principal: Principal, row: WorkspaceAccessRow): WorkspaceAccess {
-  if (row.require_mfa && principal.aal !== 'aal2') {
-    throw new AppError(
-      'mfa_required',
-      principal.api_token
-        ? `The workspace "${row.slug}" requires two-factor authentication: its API tokens must belong to people who have a verified second factor.`
-        : `The workspace "${row.slug}" requires two-factor authentication: verify your second factor, then try again.`,
-    );
-  }
+  if (row.require_mfa && principal.aal !== 'aal2')
+    throw mfaRequired(row.slug, principal.api_token !== undefined);
   return { workspaceId: row.id, slug: row.slug, role: row.role, requireMfa: row.require_mfa };
+}
+
+/** `403 mfa_required`: the workspace `slug` requires a second factor the caller has not verified. */
+export function mfaRequired(slug: string, viaApiToken: boolean): AppError {
+  return new AppError(
+    'mfa_required',
+    viaApiToken
+      ? `The workspace "${slug}" requires two-factor authentication: its API tokens must belong to people who have a verified second factor.`
+      : `The workspace "${slug}" requires two-factor authentication: verify your second factor, then try again.`,
+  );
 }
 
 /** Whether `role` may do what `minimum` may. */
@@ -107,9 +111,10 @@ export function outranksOrEquals(role: WorkspaceRole, minimum: WorkspaceRole): b
  * does not allow you to …", e.g. "create projects".
  */
 export function requireRole(access: WorkspaceAccess, minimum: WorkspaceRole, action: string): void {
-  if (outranksOrEquals(access.role, minimum)) return;
-  throw new AppError(
-    'forbidden',
-    `Your role in this workspace (${access.role}) does not allow you to ${action}.`,
-  );
+  if (!outranksOrEquals(access.role, minimum)) throw roleRefused(access.role, action);
+}
+
+/** `403 forbidden`: "Your role in this workspace (viewer) does not allow you to move tasks." */
+export function roleRefused(role: string, action: string): AppError {
+  return new AppError('forbidden', `Your role in this workspace (${role}) does not allow you to ${action}.`);
 }

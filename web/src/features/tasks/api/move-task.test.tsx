@@ -24,7 +24,7 @@ const todoKey = ['tasks', 'list', { status: 'todo' }];
 const progressKey = ['tasks', 'list', { status: 'in_progress' }];
 const countsKey = ['tasks', 'count', {}];
 
-function setUp(status: number, body: object) {
+function setUp(status: number, body: object, keys = { todo: todoKey, progress: progressKey }) {
   const requests: Request[] = [];
   let answer: (response: Response) => void = () => undefined;
   fetchMock.mockImplementation((input) => {
@@ -34,8 +34,8 @@ function setUp(status: number, body: object) {
     });
   });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(todoKey, column(a, b));
-  client.setQueryData(progressKey, column(x));
+  client.setQueryData(keys.todo, column(a, b));
+  client.setQueryData(keys.progress, column(x));
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
   );
@@ -70,6 +70,36 @@ describe('useMoveTask', () => {
     expect(request?.url).toMatch(/\/v1\/tasks\/a\/move$/);
     expect(request?.headers.get('If-Match')).toBe('"4"');
     expect(await request?.json()).toEqual({ status: 'in_progress', after_id: 'x' });
+  });
+
+  it('writes the task the API answers into its new column, and reads only the counts again', async () => {
+    const board = (status: string) => [
+      'tasks',
+      'list',
+      { slug: 'acme', key: 'WEB', status, sort: 'position' },
+    ];
+    const keys = { todo: board('todo'), progress: board('in_progress') };
+    const answered = { ...a, status: 'in_progress', position: 'a1', version: 5 };
+    const placed = { ...x, position: 'a0' };
+    const { client, result, requests, respond } = setUp(200, answered, keys);
+    client.setQueryData(keys.progress, column(placed));
+    client.setQueryData(countsKey, { by_status: {}, by_project: [] });
+    result.current.mutate({ ...move, fromList: keys.todo, toList: keys.progress, body: { ...move.body } });
+    await waitFor(() => expect(requests).toHaveLength(1));
+
+    respond();
+
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    const inProgress = client.getQueryData<TaskPages>(keys.progress)?.pages[0]?.data;
+    expect(inProgress?.map((t) => [t.id, t.version])).toEqual([
+      ['x', 1],
+      ['a', 5],
+    ]);
+    expect(ids(client.getQueryData(keys.todo))).toEqual(['b']);
+    expect(client.getQueryState(keys.progress)?.isInvalidated).toBe(false);
+    expect(client.getQueryState(keys.todo)?.isInvalidated).toBe(false);
+    expect(client.getQueryState(countsKey)?.isInvalidated).toBe(true);
+    expect(requests).toHaveLength(1);
   });
 
   it('puts the card back on 412 and says someone changed it first', async () => {

@@ -4,6 +4,8 @@ import { ifMatch } from '../../../lib/api/if-match.ts';
 import { optimisticUpdate, type OptimisticSnapshot } from '../../../lib/query/optimistic-update.ts';
 import type { TaskCounts } from './count-tasks.ts';
 import type { TaskPages } from './list-tasks.ts';
+import { columnOf } from '../realtime/column-placement.ts';
+import { writeTaskEverywhere } from '../realtime/apply-task-event.ts';
 import { applyMove, applyMoveToCounts, type TaskMove } from './move-cache.ts';
 import { taskKeys } from './query-keys.ts';
 
@@ -30,8 +32,9 @@ type Snapshots = [
 
 /**
  * POST /v1/tasks/{id}/move with `If-Match`: the card moves in the cache at once (both columns and the
- * counts), and goes back where it was if the API refuses; either way the board then reads what the
- * server has.
+ * counts). The task the API answers takes its place in every cached copy (its new key and version, so the
+ * move's own message, read back live, changes nothing); the counts are read again. Refused, the card goes
+ * back where it was and the columns are read again too (someone else moved it, or the column changed).
  */
 export function useMoveTask() {
   const queryClient = useQueryClient();
@@ -55,16 +58,18 @@ export function useMoveTask() {
       snapshots: Snapshots | undefined,
       context: MutationFunctionContext,
     ) => {
+      void queryClient.invalidateQueries({ queryKey: taskKeys.lists() });
       if (!snapshots) return;
       // Back in the reverse order, so a reorder within one column ends as it began.
       counting.onError(error, move, snapshots[2], context);
       if (snapshots[1]) entering.onError(error, move, snapshots[1], context);
       leaving.onError(error, move, snapshots[0], context);
     },
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: taskKeys.lists() }),
-        queryClient.invalidateQueries({ queryKey: taskKeys.counts() }),
-      ]),
+    onSuccess: (task, move) => {
+      const column = columnOf(move.toList);
+      if (column) writeTaskEverywhere(queryClient, task, column.slug);
+      else void queryClient.invalidateQueries({ queryKey: taskKeys.lists() });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: taskKeys.counts() }),
   });
 }

@@ -53,6 +53,18 @@ function patchEverywhere(queryClient: QueryClient, taskId: string, changes: Part
 }
 
 /**
+ * The task as the API answered a change of it, in every cached copy (its panel, the columns of the
+ * workspace `slug`), unless a newer version is cached already (a later change, read live meanwhile).
+ */
+export function writeTaskEverywhere(queryClient: QueryClient, task: Task, slug: string): void {
+  const cached = newestCopy(queryClient, task.id);
+  if (cached && cached.version > task.version) return;
+  for (const [queryKey, data] of queryClient.getQueriesData<Task>({ queryKey: taskKeys.details() }))
+    if (isTask(data) && data.id === task.id) queryClient.setQueryData(queryKey, task);
+  placeEverywhere(queryClient, task, slug);
+}
+
+/**
  * The card where it now belongs in every cached column of its workspace (also a task just created);
  * lists that are not plain columns read again.
  */
