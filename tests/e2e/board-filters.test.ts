@@ -95,6 +95,8 @@ describe("the board's filters take several values", () => {
     if (!page) throw new Error('no page');
     await page.goto(`${webUrl}/w/${slug}/p/FLT?view=list`);
     const boxes = page.getByRole('checkbox', { name: /^Select FLT-\d+$/ });
+    // A cold page load under CI can take longer than a poll's second; wait for the list, then count.
+    await boxes.first().waitFor();
     await expect.poll(() => boxes.count()).toBe(4);
     const keys = await page
       .locator('tbody a[data-task-key]')
