@@ -32,6 +32,69 @@ const webLayers = [
   })),
 ];
 
+// The API's layers (docs/decisions/0044-api-import-zones.md): _shared/ → the API's plumbing → features.
+const API = './supabase/functions/api';
+const apiFolders = readdirSync(new URL(API, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+// Below the features, importing none: HTTP helpers, middleware and the stores only middleware uses, and
+// files/ (Storage objects, signatures, sweeps, file errors) that attachments and avatars share.
+const API_PLUMBING = ['http', 'middleware', 'idempotency', 'rate-limits', 'files'];
+const API_FEATURES = apiFolders.filter((folder) => !API_PLUMBING.includes(folder));
+
+// A feature's face: the files other features may import. Every feature's *.schemas.ts is part of it (its
+// rules, written once, which the web imports too); the rest is listed here, each with why.
+const API_FACES = {
+  workspaces: {
+    'workspace-access.ts': 'entering a workspace (membership, role, MFA): every workspace route starts there',
+    'workspace-access.queries.ts': 'the access row, read in the same round trip as what is asked',
+    'workspaces.queries.ts': 'the workspace row, which invitations and exports answer with',
+    'workspaces.service.ts':
+      'toWorkspace: invitations and exports answer a workspace as GET /workspaces does',
+  },
+  projects: {
+    'project-access.ts': 'finding a project and the archive rule, for what lives in a project',
+    'projects.queries.ts': 'the project and the caller’s access in one statement, for task routes',
+  },
+  tasks: {
+    'task-access.ts': 'entering a task’s workspace, for what hangs off a task (comments, files, events)',
+  },
+  me: { 'me.service.ts': 'the account as GET /me answers it, which an avatar change answers with' },
+  'mail-outbox': {
+    'mail-outbox.queries.ts': 'queueing a mail in the transaction that sends it (invitations)',
+    'mail-outbox.service.ts': 'delivering queued mail after the answer',
+  },
+};
+const apiSchemas = (feature) =>
+  readdirSync(new URL(`${API}/${feature}`, import.meta.url)).filter((file) => file.endsWith('.schemas.ts'));
+const faceOf = (feature) =>
+  [...apiSchemas(feature), ...Object.keys(API_FACES[feature] ?? {})].map((file) => `./${feature}/${file}`);
+
+const apiLayers = [
+  {
+    target: './supabase/functions/_shared',
+    from: API,
+    message: '_shared/ is below the API: it imports nothing from api/.',
+  },
+  ...API_PLUMBING.map((plumbing) => ({
+    target: `${API}/${plumbing}`,
+    from: API_FEATURES.map((feature) => `${API}/${feature}`),
+    message: `api/${plumbing}/ is below the features and imports none: move what it needs down, or the helper up into its feature.`,
+  })),
+  // A feature imports its own files, the plumbing, app-env.ts's types, and other features' faces only.
+  ...API_FEATURES.map((feature) => ({
+    target: `${API}/${feature}`,
+    from: API,
+    except: [
+      `./${feature}`,
+      ...API_PLUMBING.map((plumbing) => `./${plumbing}`),
+      './app-env.ts',
+      ...API_FEATURES.filter((other) => other !== feature).flatMap(faceOf),
+    ],
+    message: 'Features import each other only through a face: *.schemas.ts or a file API_FACES lists.',
+  })),
+];
+
 // The web shares the API's zod schemas (zod only, no server code) and the generated types, nothing else.
 const onlyApiSchemas = {
   regex: String.raw`^@api/(?!.*\.schemas\.ts$)`,
@@ -82,6 +145,12 @@ export default tseslint.config(
   {
     files: ['supabase/functions/**/*.ts'],
     languageOptions: { globals: { Deno: 'readonly' } },
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: apiLayers }] },
   },
   {
     files: ['web/src/**/*.{ts,tsx}'],
