@@ -16,8 +16,8 @@ import {
   WORKSPACE_STORAGE_BYTES,
 } from '../../supabase/functions/_shared/limits.ts';
 import { createStorageClient } from '../../supabase/functions/_shared/storage.ts';
-import { drainStorageRemovals } from '../../supabase/functions/api/attachments/storage-removals.ts';
-import { sweepExpiredUploads } from '../../supabase/functions/api/attachments/upload-sweep.ts';
+import { drainStorageRemovals } from '../../supabase/functions/api/files/storage-removals.ts';
+import { sweepExpiredUploads } from '../../supabase/functions/api/files/upload-sweep.ts';
 import { createTestApp, useTestApp } from '../support/api-app.ts';
 import { callApi, expectProblem, type ApiResponse } from '../support/api-request.ts';
 import { jsonRequest } from '../support/resource-calls.ts';

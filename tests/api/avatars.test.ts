@@ -7,7 +7,7 @@ import type { components } from '../../api-spec/schema.d.ts';
 import { afterAnswerSettled } from '../../supabase/functions/_shared/after-answer.ts';
 import { AppError } from '../../supabase/functions/_shared/errors.ts';
 import type { StorageClient } from '../../supabase/functions/_shared/storage.ts';
-import { sweepExpiredUploads } from '../../supabase/functions/api/attachments/upload-sweep.ts';
+import { sweepExpiredUploads } from '../../supabase/functions/api/files/upload-sweep.ts';
 import { createTestApp, useTestApp } from '../support/api-app.ts';
 import { callApi, expectProblem, type ApiResponse } from '../support/api-request.ts';
 import { jsonRequest } from '../support/resource-calls.ts';

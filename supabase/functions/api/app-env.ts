@@ -48,7 +48,7 @@ export interface AppDeps {
   storage?: StorageClient;
   /**
    * Whether issuing an upload URL also sweeps expired uploads, at most every 10 minutes per instance
-   * (attachments/upload-sweep.ts); yes by default. Tests that count a request's round trips turn it off.
+   * (files/upload-sweep.ts); yes by default. Tests that count a request's round trips turn it off.
    */
   sweepUploads?: boolean;
 }

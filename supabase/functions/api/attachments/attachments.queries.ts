@@ -14,10 +14,11 @@ import {
 } from '../../_shared/limits.ts';
 import { rowsToFetch, type CreatedAtIdKey, type PageRequest } from '../../_shared/pages.ts';
 import { raisedErrorCode, raisedErrorDetail, refusing, type Refusals } from '../../_shared/sql-errors.ts';
+import { sizeMismatch, storedTypeMismatch } from '../files/file-errors.ts';
 import { projectArchived } from '../projects/project-access.ts';
 import { taskNotFound } from '../tasks/task-access.ts';
 import type { WorkspaceAccessRow } from '../workspaces/workspace-access.queries.ts';
-import { attachmentNotFound, sizeMismatch, storedTypeMismatch } from './attachment-errors.ts';
+import { attachmentNotFound } from './attachment-errors.ts';
 
 /** An attachment with what the rules about it need. */
 export interface AttachmentRow extends Record<string, unknown> {

@@ -6,8 +6,9 @@ import type { AppDeps, AuthenticatedEnv } from '../app-env.ts';
 import { jsonWithETag } from '../http/conditional.ts';
 import { readJsonBody } from '../http/json-body.ts';
 import { listResponse, pageParameters } from '../http/pagination.ts';
-import { shapedPathParam, taskIdOf, UuidShape } from '../http/path-params.ts';
+import { shapedPathParam, UuidShape } from '../http/path-params.ts';
 import { queryOf } from '../http/query-params.ts';
+import { taskIdOf } from '../tasks/task-access.ts';
 import { attachmentNotFound } from './attachment-errors.ts';
 import { CreateAttachmentBodySchema } from './attachments.schemas.ts';
 import {
@@ -18,7 +19,7 @@ import {
   getAttachment,
   listAttachments,
 } from './attachments.service.ts';
-import { uploadSweeper } from './upload-sweep.ts';
+import { uploadSweeper } from '../files/upload-sweep.ts';
 
 const ListAttachmentsQuery = z.object(pageParameters(CreatedAtIdKey));
 

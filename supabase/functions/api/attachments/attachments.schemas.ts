@@ -1,10 +1,12 @@
 /**
- * The rules for a file (SPEC §5), written once: the API validates with them and the web's upload forms
- * do too, before uploading. Imports nothing but zod and the limits, so the browser bundle can import it.
+ * The rules for an attachment (SPEC §5), written once: the API validates with them and the web's upload
+ * forms do too, before uploading. Imports nothing but zod, the limits and the rules of any uploaded file, so
+ * the browser bundle can import it.
  */
 import { z } from 'zod';
 import type { AttachmentContentType } from '../../_shared/api-types.ts';
-import { ATTACHMENT_MAX_BYTES, AVATAR_MAX_BYTES } from '../../_shared/limits.ts';
+import { ATTACHMENT_MAX_BYTES } from '../../_shared/limits.ts';
+import { ContentTypeSchema, SizeSchema } from '../files/files.schemas.ts';
 
 /** What attachments may be (no SVG or HTML: a browser would run their scripts). */
 export const ATTACHMENT_CONTENT_TYPES = [
@@ -26,8 +28,6 @@ const everyTypeListed: Exclude<AttachmentContentType, (typeof ATTACHMENT_CONTENT
   : never = true;
 void everyTypeListed;
 
-export const AVATAR_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
-
 export const FILE_NAME_LENGTH = { min: 1, max: 255 } as const;
 
 /** A file's own name: no folders (`/`, `\`), no control characters; trimmed like every text field. */
@@ -40,22 +40,8 @@ export const FileNameSchema = z
   // eslint-disable-next-line no-control-regex
   .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), 'must not contain control characters');
 
-/** A MIME type as declared; whether it is allowed is its own answer (`415`), not a field error. */
-const ContentTypeSchema = z
-  .string()
-  .max(255, 'must be at most 255 characters')
-  .transform((type) => type.trim().toLowerCase());
-
-/** A size in bytes; over the limit is its own answer (`413`), not a field error. */
-const SizeSchema = z.number().int('must be a whole number of bytes').min(1, 'must be at least 1 byte');
-
 export const CreateAttachmentBodySchema = z.strictObject({
   file_name: FileNameSchema,
-  content_type: ContentTypeSchema,
-  size_bytes: SizeSchema,
-});
-
-export const CreateAvatarUploadBodySchema = z.strictObject({
   content_type: ContentTypeSchema,
   size_bytes: SizeSchema,
 });
@@ -63,7 +49,4 @@ export const CreateAvatarUploadBodySchema = z.strictObject({
 export const isAttachmentContentType = (type: string): type is AttachmentContentType =>
   (ATTACHMENT_CONTENT_TYPES as readonly string[]).includes(type);
 
-export const isAvatarContentType = (type: string): type is (typeof AVATAR_CONTENT_TYPES)[number] =>
-  (AVATAR_CONTENT_TYPES as readonly string[]).includes(type);
-
-export { ATTACHMENT_MAX_BYTES, AVATAR_MAX_BYTES };
+export { ATTACHMENT_MAX_BYTES };

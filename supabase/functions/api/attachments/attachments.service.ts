@@ -28,13 +28,13 @@ import { requireActiveProject } from '../projects/project-access.ts';
 import { enterTaskWorkspace, readInTaskWorkspace, requireActiveTaskProject } from '../tasks/task-access.ts';
 import { admitToWorkspace, requireRole, type WorkspaceAccess } from '../workspaces/workspace-access.ts';
 import {
-  attachmentNotFound,
   contentMismatch,
   fileTooLarge,
   sizeMismatch,
   storedTypeMismatch,
   typeNotAllowed,
-} from './attachment-errors.ts';
+} from '../files/file-errors.ts';
+import { attachmentNotFound } from './attachment-errors.ts';
 import {
   deleteAttachmentRow,
   insertAttachment,
@@ -45,9 +45,9 @@ import {
   type AttachmentRow,
 } from './attachments.queries.ts';
 import { isAttachmentContentType } from './attachments.schemas.ts';
-import { looksLike, SIGNATURE_SAMPLE_BYTES } from './file-signatures.ts';
-import { storageOf, type FileStore } from './file-store.ts';
-import { removeQueuedObjects } from './storage-removals.ts';
+import { looksLike, SIGNATURE_SAMPLE_BYTES } from '../files/file-signatures.ts';
+import { storageOf, type FileStore } from '../files/file-store.ts';
+import { removeQueuedObjects } from '../files/storage-removals.ts';
 
 export const ATTACHMENTS_BUCKET = 'attachments';
 

@@ -5,7 +5,7 @@
 import type { Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import { raisedErrorCode, raisedErrorDetail, refusing, type Refusals } from '../../_shared/sql-errors.ts';
-import { sizeMismatch, storedTypeMismatch } from '../attachments/attachment-errors.ts';
+import { sizeMismatch, storedTypeMismatch } from '../files/file-errors.ts';
 
 export interface AvatarUploadRow extends Record<string, unknown> {
   object_path: string;

@@ -1,9 +1,9 @@
 /** /v1/me/avatar[/complete] — the caller's avatar picture. */
 import { Hono } from 'hono';
 import type { AppDeps, AuthenticatedEnv } from '../app-env.ts';
-import { CreateAvatarUploadBodySchema } from '../attachments/attachments.schemas.ts';
-import { uploadSweeper } from '../attachments/upload-sweep.ts';
+import { uploadSweeper } from '../files/upload-sweep.ts';
 import { readJsonBody } from '../http/json-body.ts';
+import { CreateAvatarUploadBodySchema } from './avatars.schemas.ts';
 import { completeAvatar, createAvatarUpload, deleteAvatar } from './avatars.service.ts';
 
 export const avatarsRoutes = ({

@@ -14,13 +14,13 @@ import {
   sizeMismatch,
   storedTypeMismatch,
   typeNotAllowed,
-} from '../attachments/attachment-errors.ts';
-import { isAvatarContentType } from '../attachments/attachments.schemas.ts';
-import { looksLike, SIGNATURE_SAMPLE_BYTES } from '../attachments/file-signatures.ts';
-import { removeObjects, storageOf, type FileStore } from '../attachments/file-store.ts';
-import { removeQueuedObjects } from '../attachments/storage-removals.ts';
+} from '../files/file-errors.ts';
+import { AVATARS_BUCKET } from '../files/avatar-urls.ts';
+import { looksLike, SIGNATURE_SAMPLE_BYTES } from '../files/file-signatures.ts';
+import { removeObjects, storageOf, type FileStore } from '../files/file-store.ts';
+import { removeQueuedObjects } from '../files/storage-removals.ts';
 import { readMe, withAvatarUrl } from '../me/me.service.ts';
-import { AVATARS_BUCKET } from './avatar-urls.ts';
+import { isAvatarContentType } from './avatars.schemas.ts';
 import {
   completeAvatarUpload,
   insertAvatarUpload,

@@ -4,8 +4,8 @@ import { invalidCredentials } from '../../_shared/auth/unauthenticated.ts';
 import { lastStatementOf, type Database, type Sql } from '../../_shared/db.ts';
 import type { Principal } from '../../_shared/principal.ts';
 import { requireExpectedVersion, type ExpectedVersion } from '../../_shared/versions.ts';
-import type { FileStore } from '../attachments/file-store.ts';
-import { signedAvatarUrl } from '../avatars/avatar-urls.ts';
+import type { FileStore } from '../files/file-store.ts';
+import { signedAvatarUrl } from '../files/avatar-urls.ts';
 import {
   selectOwnAccount,
   selectOwnMfaFactors,

@@ -14,8 +14,8 @@ import {
   requireExpectedVersion,
   type ExpectedVersion,
 } from '../../_shared/versions.ts';
-import type { FileStore } from '../attachments/file-store.ts';
-import { withMemberAvatars } from '../avatars/avatar-urls.ts';
+import type { FileStore } from '../files/file-store.ts';
+import { withMemberAvatars } from '../files/avatar-urls.ts';
 import {
   enterWorkspaceWith,
   readInWorkspace,

@@ -6,12 +6,6 @@
 import { AppError } from '../../_shared/errors.ts';
 import type { Project } from '../../_shared/api-types.ts';
 
-/** A project's address: `/v1/workspaces/{slug}/projects/{key}`. */
-export interface ProjectAddress {
-  slug: string;
-  key: string;
-}
-
 export function projectNotFound(key: string): AppError {
   return new AppError('not_found', `This workspace has no project with the key "${key}".`);
 }

@@ -15,7 +15,7 @@ import {
   type Refusals,
 } from '../../_shared/sql-errors.ts';
 import type { ExpectedVersion } from '../../_shared/versions.ts';
-import type { DeletedWithFiles } from '../attachments/storage-removals.queries.ts';
+import type { DeletedWithFiles } from '../files/storage-removals.queries.ts';
 import { callerWorkspaceIdAt, type WorkspaceAccessRow } from '../workspaces/workspace-access.queries.ts';
 
 /** A project in a list: as the API answers it, with its place in the list. */

@@ -14,19 +14,14 @@ import {
   requireExpectedVersion,
   type ExpectedVersion,
 } from '../../_shared/versions.ts';
+import type { ProjectAddress } from '../http/path-params.ts';
 import {
   enterWorkspace,
   enterWorkspaceWith,
   readInWorkspace,
   requireRole,
 } from '../workspaces/workspace-access.ts';
-import {
-  projectArchived,
-  projectFound,
-  projectNotFound,
-  requireActiveProject,
-  type ProjectAddress,
-} from './project-access.ts';
+import { projectArchived, projectFound, projectNotFound, requireActiveProject } from './project-access.ts';
 import {
   deleteProject as deleteProjectRow,
   insertProject,

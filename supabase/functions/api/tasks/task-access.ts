@@ -5,9 +5,12 @@
  * found, entering its workspace, if it is one of the caller's, answers `403 mfa_required` instead.
  * Routes that change a task, or what hangs off it, then call `requireActiveTaskProject`.
  */
+import type { Context } from 'hono';
 import { lastStatementOf, type Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import type { Principal } from '../../_shared/principal.ts';
+import type { AppEnv } from '../app-env.ts';
+import { shapedPathParam, UuidShape } from '../http/path-params.ts';
 import { requireActiveProject } from '../projects/project-access.ts';
 import {
   selectWorkspaceAccessOfTask,
@@ -19,6 +22,10 @@ import { selectTask, type TaskRow } from './tasks.queries.ts';
 export function taskNotFound(): AppError {
   return new AppError('not_found', 'There is no task with this id in your workspaces.');
 }
+
+/** The `{id}` of /v1/tasks/{id}[/…]; anything but a UUID names no task. */
+export const taskIdOf = <E extends AppEnv>(c: Context<E>): string =>
+  shapedPathParam(c, 'id', UuidShape, taskNotFound);
 
 export interface TaskInWorkspace {
   access: WorkspaceAccess;

@@ -12,7 +12,7 @@ import { TASKS_PER_PROJECT } from '../../_shared/limits.ts';
 import { rowsToFetch, type PageRequest } from '../../_shared/pages.ts';
 import { raisedErrorCode, refusing, type Refusals } from '../../_shared/sql-errors.ts';
 import type { ExpectedVersion } from '../../_shared/versions.ts';
-import type { DeletedWithFiles } from '../attachments/storage-removals.queries.ts';
+import type { DeletedWithFiles } from '../files/storage-removals.queries.ts';
 import { projectArchived } from '../projects/project-access.ts';
 import {
   callerWorkspaceIdAt,

@@ -9,14 +9,15 @@ import { AppError } from '../../_shared/errors.ts';
 import { CONCURRENT_TASK_SEARCHES_PER_USER } from '../../_shared/limits.ts';
 import type { Principal } from '../../_shared/principal.ts';
 import type { AppDeps, AuthenticatedEnv } from '../app-env.ts';
-import { drainAfterAnswer } from '../attachments/storage-removals.ts';
+import { drainAfterAnswer } from '../files/storage-removals.ts';
 import { jsonWithETag, readIfMatch } from '../http/conditional.ts';
 import { readJsonBody } from '../http/json-body.ts';
 import { readMergePatch } from '../http/merge-patch.ts';
 import { listResponse } from '../http/pagination.ts';
-import { projectAddressOf, shapedPathParam, slugOf, taskIdOf } from '../http/path-params.ts';
+import { projectAddressOf, shapedPathParam, slugOf } from '../http/path-params.ts';
 import { queryOf } from '../http/query-params.ts';
 import { searchSlots } from './search-slots.ts';
+import { taskIdOf } from './task-access.ts';
 import {
   CountTasksQuery,
   CountWorkspaceTasksQuery,

@@ -14,7 +14,8 @@ import {
   requireExpectedVersion,
   type ExpectedVersion,
 } from '../../_shared/versions.ts';
-import { projectFound, requireActiveProject, type ProjectAddress } from '../projects/project-access.ts';
+import type { ProjectAddress } from '../http/path-params.ts';
+import { projectFound, requireActiveProject } from '../projects/project-access.ts';
 import { selectProjectAccessAt } from '../projects/projects.queries.ts';
 import {
   selectWorkspaceAccessOfTask,

@@ -16,7 +16,7 @@ import {
   type Refusals,
 } from '../../_shared/sql-errors.ts';
 import type { ExpectedVersion } from '../../_shared/versions.ts';
-import type { DeletedWithFiles } from '../attachments/storage-removals.queries.ts';
+import type { DeletedWithFiles } from '../files/storage-removals.queries.ts';
 import { workspaceIdOf, workspaceValueOf, type WorkspaceReference } from './workspace-access.queries.ts';
 
 export interface WorkspaceRow extends Record<string, unknown> {

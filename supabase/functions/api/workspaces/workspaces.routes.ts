@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { CreatedAtIdKey } from '../../_shared/pages.ts';
 import type { AppDeps, AuthenticatedEnv } from '../app-env.ts';
-import { drainAfterAnswer } from '../attachments/storage-removals.ts';
+import { drainAfterAnswer } from '../files/storage-removals.ts';
 import { jsonWithETag, readIfMatch } from '../http/conditional.ts';
 import { readJsonBody } from '../http/json-body.ts';
 import { readMergePatch } from '../http/merge-patch.ts';

@@ -1,4 +1,4 @@
-import { AVATAR_MAX_BYTES, isAvatarContentType } from '@api/attachments/attachments.schemas.ts';
+import { AVATAR_MAX_BYTES, isAvatarContentType } from '@api/avatars/avatars.schemas.ts';
 import type { components } from '@api-spec/schema.d.ts';
 import { fileType } from '../../lib/files/file-type.ts';
 import { formatBytes } from '../../lib/files/format-bytes.ts';

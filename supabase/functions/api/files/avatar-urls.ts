@@ -4,7 +4,7 @@
  * goes out with `avatar_url: null` rather than failing, and the failure is logged.
  */
 import { SIGNED_AVATAR_URL_LIFETIME_SECONDS } from '../../_shared/limits.ts';
-import type { FileStore } from '../attachments/file-store.ts';
+import type { FileStore } from './file-store.ts';
 
 export const AVATARS_BUCKET = 'avatars';
 
