@@ -30,6 +30,18 @@ const webLayers = [
     from: [`${WEB}/features`, `${WEB}/app`],
     message: 'Shared code (components, config, lib) imports no feature and not the app.',
   })),
+  // lib/ is below components/: a component may use lib/ (load-error.tsx, toaster.tsx), not the reverse.
+  {
+    target: `${WEB}/lib`,
+    from: `${WEB}/components`,
+    message: 'lib/ imports no component: a field or a toast belongs in components/, or app/ passes it in.',
+  },
+  // Inside a feature, api/ (requests and the cache) is below its components; a test may look at both.
+  ...FEATURES.map((feature) => ({
+    target: `${WEB}/features/${feature}/api/**/!(*.test).{ts,tsx}`,
+    from: `${WEB}/features/${feature}/components`,
+    message: "A feature's api/ imports none of its components: what both need belongs in api/.",
+  })),
 ];
 
 // The API's layers (docs/decisions/0044-api-import-zones.md): _shared/ → the API's plumbing → features.
