@@ -1,4 +1,4 @@
-import { TextField } from '../../components/ui/text-field.tsx';
+import { TextField } from './text-field.tsx';
 
 interface PasswordFieldProps {
   label?: string;

@@ -12,13 +12,18 @@ const RESTORE_TIMEOUT_MS = 2_000;
  * cache is saved for the signed-in person, and the service worker is registered, once the screen has
  * shown. Opened offline, the saved data is put into the cache before anything renders, so that screens
  * show it instead of waiting for a network that is not there. Resolves when the app may render.
+ * `offerReload`: how the app offers a new version (app/offer-reload.ts).
  */
-export async function startOfflineSupport(queryClient: QueryClient): Promise<void> {
+export async function startOfflineSupport(
+  queryClient: QueryClient,
+  offerReload: (reload: () => void) => void,
+): Promise<void> {
   followBrowserOnlineState();
   const userId = storedUserId(window.localStorage, AUTH_STORAGE_KEY);
   whenQuiet(() => {
     keepSavingFor(queryClient, userId);
-    if (import.meta.env.PROD) void import('./service-worker.ts').then((sw) => sw.registerServiceWorker());
+    if (import.meta.env.PROD)
+      void import('./service-worker.ts').then((sw) => sw.registerServiceWorker(offerReload));
   });
   if (navigator.onLine || !userId) return;
   const restored = import('./saved-queries.ts').then((saved) =>

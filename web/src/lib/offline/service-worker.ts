@@ -1,19 +1,14 @@
 import { registerSW } from 'virtual:pwa-register';
-import { toast } from '../../components/ui/toast.ts';
 
 /**
  * Registers the production build's service worker (web/installable-app.ts), which precaches the app so
- * that it opens offline. A new version waits for the person: a toast offers to reload into it, as a page
- * taken over mid-edit would lose what is being typed.
+ * that it opens offline. A new version waits for the person: `offerReload` asks them (app/offer-reload.ts),
+ * and reloads into it when they say so.
  */
-export function registerServiceWorker(): void {
+export function registerServiceWorker(offerReload: (reload: () => void) => void): void {
   const update = registerSW({
     // Called after the page has loaded: waiting for `load`, the default, would wait for ever.
     immediate: true,
-    onNeedRefresh: () =>
-      toast.success('A new version of Tasklane is ready.', {
-        duration: Infinity,
-        action: { label: 'Reload', onClick: () => void update(true) },
-      }),
+    onNeedRefresh: () => offerReload(() => void update(true)),
   });
 }

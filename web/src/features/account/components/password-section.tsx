@@ -1,5 +1,5 @@
 import { Form, FormActions } from '../../../components/ui/form.tsx';
-import { NewPasswordFields } from '../../../lib/forms/new-password-fields.tsx';
+import { NewPasswordFields } from '../../../components/ui/new-password-fields.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { PanelSection } from '../../../components/ui/panel-section.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Form, FormActions } from '../../../components/ui/form.tsx';
-import { OneTimeCodeField } from '../../../lib/forms/one-time-code-field.tsx';
+import { OneTimeCodeField } from '../../../components/ui/one-time-code-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { describeAuthError, messageFor } from '../../../lib/auth/auth-errors.ts';
 import { useAuthState } from '../../../lib/auth/auth-session.ts';

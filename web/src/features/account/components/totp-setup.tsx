@@ -2,7 +2,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CopyField } from '../../../components/ui/copy-field.tsx';
 import { Form, FormActions } from '../../../components/ui/form.tsx';
-import { OneTimeCodeField } from '../../../lib/forms/one-time-code-field.tsx';
+import { OneTimeCodeField } from '../../../components/ui/one-time-code-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { describeAuthError } from '../../../lib/auth/auth-errors.ts';
 import { useAuthForm } from '../../../lib/auth/auth-form.ts';

@@ -1,5 +1,5 @@
 import { Form } from '../../../components/ui/form.tsx';
-import { NewPasswordFields } from '../../../lib/forms/new-password-fields.tsx';
+import { NewPasswordFields } from '../../../components/ui/new-password-fields.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { useAuthForm } from '../../../lib/auth/auth-form.ts';
 import { PASSWORD_HINT, validateNewPasswordFields } from '../../../lib/forms/credential-rules.ts';

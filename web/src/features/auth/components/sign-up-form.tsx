@@ -1,6 +1,6 @@
 import { EmailField } from './email-field.tsx';
 import { Form } from '../../../components/ui/form.tsx';
-import { PasswordField } from '../../../lib/forms/password-field.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useAuthForm } from '../../../lib/auth/auth-form.ts';

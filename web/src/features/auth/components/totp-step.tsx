@@ -1,5 +1,5 @@
 import { Form } from '../../../components/ui/form.tsx';
-import { OneTimeCodeField } from '../../../lib/forms/one-time-code-field.tsx';
+import { OneTimeCodeField } from '../../../components/ui/one-time-code-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { useAuthForm } from '../../../lib/auth/auth-form.ts';
 import { validateOneTimeCode } from '../../../lib/forms/credential-rules.ts';

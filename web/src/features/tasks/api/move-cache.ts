@@ -1,8 +1,10 @@
 import type { QueryKey } from '@tanstack/react-query';
-import type { MoveTaskBody } from '../components/board/move-placement.ts';
+import type { components } from '@api-spec/schema.d.ts';
 import { projectKeyOf } from '../task-key.ts';
 import type { TaskCounts } from './count-tasks.ts';
 import type { Task, TaskPages } from './list-tasks.ts';
+
+export type MoveTaskBody = components['schemas']['MoveTask'];
 
 /** A move as the cache sees it: what moveTask's optimistic update writes before the API answers. */
 export interface TaskMove {

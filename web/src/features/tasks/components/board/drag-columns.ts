@@ -1,6 +1,7 @@
 import type { Task } from '../../api/list-tasks.ts';
+import type { MoveTaskBody } from '../../api/move-cache.ts';
 import { STATUSES, type TaskStatus } from '../task-meta/status.tsx';
-import { moveWithin, placementOf, type MoveTaskBody } from './move-placement.ts';
+import { moveWithin, placementOf } from './move-placement.ts';
 
 /** The cards of every column while a drag rearranges them. */
 export type Columns = Readonly<Record<TaskStatus, readonly Task[]>>;

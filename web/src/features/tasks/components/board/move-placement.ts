@@ -1,6 +1,6 @@
 import type { components } from '@api-spec/schema.d.ts';
+import type { MoveTaskBody } from '../../api/move-cache.ts';
 
-export type MoveTaskBody = components['schemas']['MoveTask'];
 type TaskStatus = components['schemas']['TaskStatus'];
 
 /**
