@@ -143,6 +143,24 @@ const onlyLibMayImport = [
   { name: 'openapi-fetch', message: 'Use the typed client from web/src/lib/api/api-client.ts.' },
 ];
 
+// API tests read an answer's body typed by the contract (tests/support/api-client.ts), or parse one the
+// contract does not describe (a test-only route) with zod: a `.body as X` would hide a body that is not X.
+const noBodyCasts = [
+  "TSAsExpression > MemberExpression.expression[property.name='body']",
+  "TSAsExpression > ChainExpression.expression > MemberExpression[property.name='body']",
+].map((selector) => ({
+  selector,
+  message: 'Read the body through the typed client (apiClient, responseOf) or parse it with zod; no cast.',
+}));
+// The hostile tests keep the untyped callApi path (tests/support/api-client.ts): they send what the types forbid.
+const HOSTILE_API_TESTS = [
+  'tests/api/fuzz.test.ts', // hostile input against every operation
+  'tests/api/authorization-matrix.test.ts', // every operation × every kind of caller
+  'tests/api/errors.test.ts', // malformed, oversized and deeply nested bodies
+  'tests/api/authentication.test.ts', // malformed and missing credentials
+  'tests/api/query-parameters.test.ts', // query parameters a route does not take
+];
+
 export default tseslint.config(
   { ignores: ['node_modules', '.tasklane', 'dist', 'web/dist', 'api-spec', 'test-results'] },
   js.configs.recommended,
@@ -183,6 +201,11 @@ export default tseslint.config(
         { paths: onlyLibMayImport, patterns: [onlyApiSchemas, noServerCode] },
       ],
     },
+  },
+  {
+    files: ['tests/api/**/*.ts'],
+    ignores: HOSTILE_API_TESTS,
+    rules: { 'no-restricted-syntax': ['error', ...noBodyCasts] },
   },
   {
     files: ['web/src/lib/**/*.{ts,tsx}'],
