@@ -19,8 +19,8 @@ import { createStorageClient } from '../../supabase/functions/_shared/storage.ts
 import { drainStorageRemovals } from '../../supabase/functions/api/files/storage-removals.ts';
 import { sweepExpiredUploads } from '../../supabase/functions/api/files/upload-sweep.ts';
 import { createTestApp, useTestApp } from '../support/api-app.ts';
-import { callApi, expectProblem, type ApiResponse } from '../support/api-request.ts';
-import { jsonRequest } from '../support/resource-calls.ts';
+import { callApi, expectProblem } from '../support/api-request.ts';
+import { attachmentCalls, type CreateAttachment } from '../support/attachment-calls.ts';
 import { insertTaskInNewProject } from '../support/task-fixture.ts';
 import { withBearer } from '../support/test-users.ts';
 import {
@@ -31,7 +31,6 @@ import {
 
 type Attachment = components['schemas']['Attachment'];
 type AttachmentUpload = components['schemas']['AttachmentUpload'];
-type DownloadLink = components['schemas']['DownloadLink'];
 
 const api = useTestApp({ withStorage: true });
 const { acme, globex } = useTwoWorkspaces(api);
@@ -46,20 +45,13 @@ const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(30, 0x90)]);
 
 const taskIn = (workspace: WorkspaceFixture) => insertTaskInNewProject(api.db, workspace);
 
-const declare = (token: string, taskId: string, body: unknown): Promise<ApiResponse> =>
-  callApi(api.app, `/api/v1/tasks/${taskId}/attachments`, withBearer(token, jsonRequest('POST', body)));
-
-const complete = (token: string, id: string): Promise<ApiResponse> =>
-  callApi(api.app, `/api/v1/attachments/${id}/complete`, withBearer(token, { method: 'POST' }));
-
-const download = (token: string, id: string): Promise<ApiResponse> =>
-  callApi(api.app, `/api/v1/attachments/${id}/download`, withBearer(token));
-
-const remove = (token: string, id: string): Promise<ApiResponse> =>
-  callApi(api.app, `/api/v1/attachments/${id}`, withBearer(token, { method: 'DELETE' }));
-
-const list = (token: string, taskId: string): Promise<ApiResponse> =>
-  callApi(api.app, `/api/v1/tasks/${taskId}/attachments`, withBearer(token));
+const calls = () => attachmentCalls(api.app);
+const declare = (token: string, taskId: string, body: CreateAttachment) =>
+  calls().declare(token, taskId, body);
+const complete = (token: string, id: string) => calls().complete(token, id);
+const download = (token: string, id: string) => calls().download(token, id);
+const remove = (token: string, id: string) => calls().remove(token, id);
+const list = (token: string, taskId: string) => calls().list(token, taskId);
 
 /** PUTs the bytes to the signed upload URL as they are, as a browser does: no credentials. */
 async function put(upload: AttachmentUpload, bytes: Buffer, type: string): Promise<Response> {
@@ -80,11 +72,11 @@ async function attach(
     size_bytes: bytes.length,
   });
   expect(declared.status).toBe(201);
-  const upload = declared.body as AttachmentUpload;
+  const upload = declared.body;
   expect((await put(upload, bytes, type)).status).toBe(200);
   const completed = await complete(token, upload.attachment.id);
   expect(completed.status).toBe(200);
-  return completed.body as Attachment;
+  return completed.body;
 }
 
 async function eventsOf(attachmentId: string): Promise<string[]> {
@@ -153,7 +145,7 @@ describe('attaching a file', () => {
       size_bytes: PNG.length,
     });
     expect(declared.status).toBe(201);
-    const upload = declared.body as AttachmentUpload;
+    const upload = declared.body;
     expect(upload.attachment).toMatchObject({
       object: 'attachment',
       task_id: task.id,
@@ -263,7 +255,7 @@ describe('completing an upload', () => {
       content_type: 'image/png',
       size_bytes: PNG.length,
     });
-    const { attachment } = declared.body as AttachmentUpload;
+    const { attachment } = declared.body;
     expectProblem(await complete(acme.member.accessToken, attachment.id), 409, 'upload_incomplete');
     const got = await callApi(
       api.app,
@@ -280,7 +272,7 @@ describe('completing an upload', () => {
       content_type: 'image/png',
       size_bytes: PNG.length + 100,
     });
-    const upload = declared.body as AttachmentUpload;
+    const upload = declared.body;
     const path = await objectPathOf(upload.attachment.id);
     expect((await put(upload, PNG, 'image/png')).status).toBe(200);
     const refused = await complete(acme.member.accessToken, upload.attachment.id);
@@ -302,7 +294,7 @@ describe('completing an upload', () => {
       content_type: 'image/png',
       size_bytes: EXE.length,
     });
-    const upload = declared.body as AttachmentUpload;
+    const upload = declared.body;
     const path = await objectPathOf(upload.attachment.id);
     expect((await put(upload, EXE, 'image/png')).status).toBe(200);
     const refused = await complete(acme.member.accessToken, upload.attachment.id);
@@ -319,7 +311,7 @@ describe('completing an upload', () => {
       content_type: 'image/gif',
       size_bytes: gif.length,
     });
-    const upload = declared.body as AttachmentUpload;
+    const upload = declared.body;
     const path = await objectPathOf(upload.attachment.id);
     // The bucket takes image/png too, and Storage serves an object with the type it was uploaded with.
     expect((await put(upload, gif, 'image/png')).status).toBe(200);
@@ -339,7 +331,7 @@ describe('completing an upload', () => {
       content_type: 'image/gif',
       size_bytes: page.length,
     });
-    const upload = declared.body as AttachmentUpload;
+    const upload = declared.body;
     const path = await objectPathOf(upload.attachment.id);
     expect((await put(upload, page, 'image/gif')).status).toBe(200);
     // The stand-in refuses this type at the upload; hosted Storage's check lets it through and keeps it.
@@ -362,7 +354,7 @@ describe('completing an upload', () => {
       content_type: 'image/png',
       size_bytes: PNG.length,
     });
-    const upload = declared.body as AttachmentUpload;
+    const upload = declared.body;
     await put(upload, PNG, 'image/png');
     expectProblem(await complete(acme.admin.accessToken, upload.attachment.id), 403, 'forbidden');
     expectProblem(await complete(acme.viewer.accessToken, upload.attachment.id), 403, 'forbidden');
@@ -376,7 +368,7 @@ describe('completing an upload', () => {
       content_type: 'text/plain',
       size_bytes: 20,
     });
-    const response = await put(declared.body as AttachmentUpload, Buffer.from('<html></html>'), 'text/html');
+    const response = await put(declared.body, Buffer.from('<html></html>'), 'text/html');
     expect(response.ok).toBe(false);
   });
 });
@@ -390,11 +382,11 @@ describe('listing, downloading, deleting', () => {
       content_type: 'application/pdf',
       size_bytes: PDF.length,
     });
-    const pendingId = (mine.body as AttachmentUpload).attachment.id;
+    const pendingId = mine.body.attachment.id;
     const asAdmin = await list(acme.admin.accessToken, task.id);
-    expect((asAdmin.body as { data: Attachment[] }).data.map((a) => a.id)).toEqual([ready.id, pendingId]);
+    expect(asAdmin.body.data.map((a) => a.id)).toEqual([ready.id, pendingId]);
     const asViewer = await list(acme.viewer.accessToken, task.id);
-    expect((asViewer.body as { data: Attachment[] }).data.map((a) => a.id)).toEqual([ready.id]);
+    expect(asViewer.body.data.map((a) => a.id)).toEqual([ready.id]);
     expectProblem(await list(acme.outsider.accessToken, task.id), 404, 'not_found');
   });
 
@@ -403,7 +395,7 @@ describe('listing, downloading, deleting', () => {
     const pdf = await attach(acme.member.accessToken, task.id, PDF, 'application/pdf', 'Q3 report.pdf');
     const link = await download(acme.viewer.accessToken, pdf.id);
     expect(link.status).toBe(200);
-    const { url, expires_at } = link.body as DownloadLink;
+    const { url, expires_at } = link.body;
     const expiresIn = Date.parse(expires_at) - Date.now();
     expect(expiresIn).toBeGreaterThan(290_000);
     expect(expiresIn).toBeLessThanOrEqual(300_000);
@@ -417,7 +409,7 @@ describe('listing, downloading, deleting', () => {
   it('serves an image inline (no download name), so that it can be shown', async () => {
     const task = await taskIn(acme);
     const png = await attach(acme.member.accessToken, task.id);
-    const { url } = (await download(acme.member.accessToken, png.id)).body as DownloadLink;
+    const { url } = (await download(acme.member.accessToken, png.id)).body;
     expect(url).not.toContain('download=');
     const served = await fetch(url);
     expect(served.headers.get('content-disposition') ?? '').not.toMatch(/^attachment/);
@@ -427,7 +419,7 @@ describe('listing, downloading, deleting', () => {
   it('serves a file that is not an image as a download even when its link loses download=, and nothing sniffed or scripted', async () => {
     const task = await taskIn(acme);
     const pdf = await attach(acme.member.accessToken, task.id, PDF, 'application/pdf', 'Q3 report.pdf');
-    const { url } = (await download(acme.viewer.accessToken, pdf.id)).body as DownloadLink;
+    const { url } = (await download(acme.viewer.accessToken, pdf.id)).body;
     const stripped = new URL(url);
     stripped.searchParams.delete('download');
     const served = await fetch(stripped);
@@ -444,7 +436,7 @@ describe('listing, downloading, deleting', () => {
       'content-security-policy': "sandbox; default-src 'none'",
     });
     const png = await attach(acme.member.accessToken, task.id);
-    const image = await fetch(((await download(acme.viewer.accessToken, png.id)).body as DownloadLink).url);
+    const image = await fetch((await download(acme.viewer.accessToken, png.id)).body.url);
     expect(image.headers.get('x-content-type-options')).toBe('nosniff');
     expect(image.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'");
   });
@@ -459,7 +451,7 @@ describe('listing, downloading, deleting', () => {
       content_type: 'image/png',
       size_bytes: 10,
     });
-    const pendingId = (pending.body as AttachmentUpload).attachment.id;
+    const pendingId = pending.body.attachment.id;
     expectProblem(await download(acme.viewer.accessToken, pendingId), 409, 'upload_incomplete');
     expectProblem(await download(acme.member.accessToken, pendingId), 409, 'upload_incomplete');
   });
@@ -491,14 +483,14 @@ describe('the upload sweep', () => {
       content_type: 'image/png',
       size_bytes: PNG.length,
     });
-    const staleUpload = stale.body as AttachmentUpload;
+    const staleUpload = stale.body;
     await put(staleUpload, PNG, 'image/png');
     const fresh = await declare(acme.member.accessToken, task.id, {
       file_name: 'fresh.png',
       content_type: 'image/png',
       size_bytes: PNG.length,
     });
-    const freshUpload = fresh.body as AttachmentUpload;
+    const freshUpload = fresh.body;
     await put(freshUpload, PNG, 'image/png');
     const ready = await attach(acme.member.accessToken, task.id);
     const stalePath = await objectPathOf(staleUpload.attachment.id);
@@ -561,7 +553,7 @@ describe('reading objects straight from Storage', () => {
       content_type: 'image/png',
       size_bytes: PNG.length,
     });
-    const pendingUpload = pending.body as AttachmentUpload;
+    const pendingUpload = pending.body;
     await put(pendingUpload, PNG, 'image/png');
     const pendingPath = await objectPathOf(pendingUpload.attachment.id);
 
@@ -702,7 +694,8 @@ describe('quotas', () => {
     // Someone else in the same workspace is not held up by them.
     expect((await declare(workspace.admin.accessToken, tasks[0]?.id ?? '', file)).status).toBe(201);
 
-    const first = answers.find((answer) => answer.status === 201)?.body as AttachmentUpload;
+    const first = answers.find((answer) => answer.status === 201)?.body;
+    if (!first) throw new Error('no declaration was accepted');
     await put(first, PNG, 'image/png');
     expect((await complete(workspace.member.accessToken, first.attachment.id)).status).toBe(200);
     expect((await declare(workspace.member.accessToken, tasks[0]?.id ?? '', file)).status).toBe(201);
@@ -738,7 +731,7 @@ describe('quotas', () => {
       content_type: 'image/png',
       size_bytes: PNG.length + 1,
     });
-    const upload = declared.body as AttachmentUpload;
+    const upload = declared.body;
     const path = await objectPathOf(upload.attachment.id);
     await put(upload, PNG, 'image/png');
     expectProblem(
@@ -776,7 +769,7 @@ describe('quotas', () => {
       content_type: 'image/png',
       size_bytes: PNG.length,
     });
-    const upload = declared.body as AttachmentUpload;
+    const upload = declared.body;
     const lifetime = Date.parse(upload.upload.expires_at) - Date.parse(upload.attachment.created_at);
     expect(lifetime).toBeLessThanOrEqual(PENDING_UPLOAD_LIFETIME_SECONDS * 1000);
     await put(upload, PNG, 'image/png');

@@ -9,14 +9,15 @@ import { AppError } from '../../supabase/functions/_shared/errors.ts';
 import type { StorageClient } from '../../supabase/functions/_shared/storage.ts';
 import { sweepExpiredUploads } from '../../supabase/functions/api/files/upload-sweep.ts';
 import { createTestApp, useTestApp } from '../support/api-app.ts';
-import { callApi, expectProblem, type ApiResponse } from '../support/api-request.ts';
-import { jsonRequest } from '../support/resource-calls.ts';
+import { callApi, expectProblem } from '../support/api-request.ts';
+import { avatarCalls, type CreateAvatarUpload } from '../support/attachment-calls.ts';
+import { meCalls } from '../support/me-calls.ts';
+import { memberCalls } from '../support/membership-calls.ts';
 import { createTestUser, withBearer, type TestUser } from '../support/test-users.ts';
 import { createWorkspaceWithRoles } from '../support/workspace-fixture.ts';
 
 type AvatarUpload = components['schemas']['AvatarUpload'];
 type Me = components['schemas']['Me'];
-type Member = components['schemas']['Member'];
 
 const api = useTestApp({ withStorage: true });
 
@@ -32,12 +33,10 @@ const newUser = (): Promise<TestUser> =>
     displayName: 'Ava',
   });
 
-const start = (user: TestUser, body: unknown): Promise<ApiResponse> =>
-  callApi(api.app, '/api/v1/me/avatar', withBearer(user.accessToken, jsonRequest('POST', body)));
-const complete = (user: TestUser): Promise<ApiResponse> =>
-  callApi(api.app, '/api/v1/me/avatar/complete', withBearer(user.accessToken, { method: 'POST' }));
-const me = (user: TestUser): Promise<ApiResponse> =>
-  callApi(api.app, '/api/v1/me', withBearer(user.accessToken));
+const avatar = () => avatarCalls(api.app);
+const start = (user: TestUser, body: CreateAvatarUpload) => avatar().start(user.accessToken, body);
+const complete = (user: TestUser) => avatar().complete(user.accessToken);
+const me = (user: TestUser) => meCalls(api.app).get(user.accessToken);
 
 /** A person's own call to Storage, with their access token, as supabase-js in a browser would make it. */
 function storageAs(user: TestUser, path: string, init?: RequestInit): Promise<Response> {
@@ -58,12 +57,12 @@ async function putTo(started: AvatarUpload, bytes: Buffer, type: string): Promis
 async function upload(user: TestUser, bytes: Buffer, type: string): Promise<Me> {
   const started = await start(user, { content_type: type, size_bytes: bytes.length });
   expect(started.status).toBe(201);
-  const { upload: target } = started.body as AvatarUpload;
+  const { upload: target } = started.body;
   const put = await fetch(target.url, { method: 'PUT', headers: { 'Content-Type': type }, body: bytes });
   expect(put.status).toBe(200);
   const completed = await complete(user);
   expect(completed.status).toBe(200);
-  return completed.body as Me;
+  return completed.body;
 }
 
 async function avatarPathOf(user: TestUser): Promise<string | null> {
@@ -88,17 +87,17 @@ async function avatarObjects(user: TestUser): Promise<string[]> {
 describe('avatars', () => {
   it('uploads a picture, makes it the avatar and answers it as a signed URL that serves it', async () => {
     const user = await newUser();
-    const before = (await me(user)).body as Me;
+    const before = (await me(user)).body;
     expect(before.avatar_url).toBeNull();
     const started = await start(user, { content_type: 'image/png', size_bytes: PNG.length });
     expect(started.status).toBe(201);
-    const { upload: target } = started.body as AvatarUpload;
+    const { upload: target } = started.body;
     expect(target.url).toContain(`/storage/v1/object/upload/sign/avatars/${user.id}/`);
     await fetch(target.url, { method: 'PUT', headers: { 'Content-Type': 'image/png' }, body: PNG });
 
     const completed = await complete(user);
     expect(completed.status).toBe(200);
-    const after = completed.body as Me;
+    const after = completed.body;
     expect(after.version).toBe(before.version + 1);
     expect(after.avatar_url).toContain(`/storage/v1/object/sign/avatars/${user.id}/`);
     const served = await fetch(after.avatar_url ?? '');
@@ -143,7 +142,7 @@ describe('avatars', () => {
     expectProblem(await complete(user), 404, 'not_found');
     const started = await start(user, { content_type: 'image/png', size_bytes: PNG.length + 1 });
     expectProblem(await complete(user), 409, 'upload_incomplete');
-    const { upload: target } = started.body as AvatarUpload;
+    const { upload: target } = started.body;
     await fetch(target.url, { method: 'PUT', headers: { 'Content-Type': 'image/png' }, body: PNG });
     expectProblem(await complete(user), 422, 'validation_failed');
     expect(await avatarPathOf(user)).toBeNull();
@@ -154,7 +153,7 @@ describe('avatars', () => {
     const user = await newUser();
     const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(20, 0x90)]);
     const started = await start(user, { content_type: 'image/png', size_bytes: exe.length });
-    const { upload: target } = started.body as AvatarUpload;
+    const { upload: target } = started.body;
     await fetch(target.url, { method: 'PUT', headers: { 'Content-Type': 'image/png' }, body: exe });
     expectProblem(await complete(user), 415, 'unsupported_media_type');
     expect(await avatarPathOf(user)).toBeNull();
@@ -165,7 +164,7 @@ describe('avatars', () => {
     const user = await newUser();
     const started = await start(user, { content_type: 'image/png', size_bytes: PNG.length });
     // The bucket takes WebP too, and Storage serves an object with the type it was uploaded with.
-    await putTo(started.body as AvatarUpload, PNG, 'image/webp');
+    await putTo(started.body, PNG, 'image/webp');
     const refused = await complete(user);
     expect(refused.status, refused.text).toBe(415);
     expect(expectProblem(refused, 415, 'unsupported_media_type').detail).toContain('image/webp');
@@ -176,7 +175,7 @@ describe('avatars', () => {
   it('refuses to make an avatar of an upload it did not check: one started between the check and the commit (409)', async () => {
     const user = await newUser();
     const checked = await start(user, { content_type: 'image/png', size_bytes: PNG.length });
-    await putTo(checked.body as AvatarUpload, PNG, 'image/png');
+    await putTo(checked.body, PNG, 'image/png');
     // Of the checked picture's size, but an executable: never checked, it must never become the avatar.
     const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(PNG.length - 2, 0x90)]);
     const storage = api.storage?.client;
@@ -191,7 +190,7 @@ describe('avatars', () => {
         if (!raced) {
           raced = true;
           const second = await start(user, { content_type: 'image/png', size_bytes: exe.length });
-          await putTo(second.body as AvatarUpload, exe, 'image/png');
+          await putTo(second.body, exe, 'image/png');
         }
         return bytes;
       },
@@ -218,7 +217,7 @@ describe('avatars', () => {
   it('a person reads from Storage only their current avatar, not an upload complete has not checked', async () => {
     const user = await newUser();
     const started = await start(user, { content_type: 'image/png', size_bytes: PNG.length });
-    await putTo(started.body as AvatarUpload, PNG, 'image/png');
+    await putTo(started.body, PNG, 'image/png');
     const [uploaded] = await avatarObjects(user);
     const read = () => storageAs(user, `/object/avatars/${uploaded ?? ''}`);
     const unchecked = await read();
@@ -240,7 +239,7 @@ describe('avatars', () => {
     await upload(user, PNG, 'image/png');
     const first = await avatarPathOf(user);
     const started = await start(user, { content_type: 'image/webp', size_bytes: WEBP.length });
-    await putTo(started.body as AvatarUpload, WEBP, 'image/webp');
+    await putTo(started.body, WEBP, 'image/webp');
     const storage = api.storage?.client;
     if (!storage) throw new Error('the test app has no Storage');
     // Storage answers the check's reads, then goes down before the replaced picture is removed.
@@ -284,22 +283,13 @@ describe('avatars', () => {
   it("shows in the members list and a member's answer as a signed URL, to fellow members", async () => {
     const workspace = await createWorkspaceWithRoles(api.db);
     await upload(workspace.member, PNG, 'image/png');
-    const listed = await callApi(
-      api.app,
-      `${workspace.path}/members`,
-      withBearer(workspace.viewer.accessToken),
-    );
-    const members = (listed.body as { data: Member[] }).data;
+    const members = (await memberCalls(api.app, workspace).list(workspace.viewer.accessToken)).body.data;
     const avatarOf = (userId: string) => members.find((member) => member.user_id === userId)?.avatar_url;
     expect(avatarOf(workspace.owner.id)).toBeNull();
     const url = avatarOf(workspace.member.id) ?? '';
     expect(url).toContain(`/storage/v1/object/sign/avatars/${workspace.member.id}/`);
     expect(Buffer.from(await (await fetch(url)).arrayBuffer())).toEqual(PNG);
-    const one = await callApi(
-      api.app,
-      `${workspace.path}/members/${workspace.member.id}`,
-      withBearer(workspace.admin.accessToken),
-    );
-    expect((one.body as Member).avatar_url).toContain('token=');
+    const one = await memberCalls(api.app, workspace).get(workspace.admin.accessToken, workspace.member.id);
+    expect(one.body.avatar_url).toContain('token=');
   });
 });

@@ -7,15 +7,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../api-spec/schema.d.ts';
 import { TEST_API_URL, useTestApp } from '../support/api-app.ts';
 import { apiClient, bearer, responseOf } from '../support/api-client.ts';
-import { callApi, expectProblem, type ApiResponse } from '../support/api-request.ts';
-import { jsonRequest } from '../support/resource-calls.ts';
+import { expectProblem } from '../support/api-request.ts';
+import { attachmentCalls } from '../support/attachment-calls.ts';
 import { insertTaskInNewProject } from '../support/task-fixture.ts';
-import { withBearer } from '../support/test-users.ts';
 import { createApiTokenFor, useTwoWorkspaces, type WorkspaceFixture } from '../support/workspace-fixture.ts';
 
 type Attachment = components['schemas']['Attachment'];
 type AttachmentUpload = components['schemas']['AttachmentUpload'];
-type DownloadLink = components['schemas']['DownloadLink'];
 
 const api = useTestApp({ withStorage: true });
 const { acme, globex } = useTwoWorkspaces(api);
@@ -28,16 +26,14 @@ const PNG = Buffer.concat([
 const taskIn = async (workspace: WorkspaceFixture): Promise<string> =>
   (await insertTaskInNewProject(api.db, workspace)).id;
 
+const attachments = () => attachmentCalls(api.app);
+
 /** Declares a PNG on the task; answers its upload, still pending. */
 async function declare(token: string, taskId: string, name: string): Promise<AttachmentUpload> {
   const body = { file_name: name, content_type: 'image/png', size_bytes: PNG.length };
-  const declared = await callApi(
-    api.app,
-    `/api/v1/tasks/${taskId}/attachments`,
-    withBearer(token, jsonRequest('POST', body)),
-  );
+  const declared = await attachments().declare(token, taskId, body);
   expect(declared.status, declared.text).toBe(201);
-  return declared.body as AttachmentUpload;
+  return declared.body;
 }
 
 /** Declares, uploads and completes a PNG; answers the ready attachment. */
@@ -49,13 +45,9 @@ async function attach(token: string, taskId: string, name: string): Promise<Atta
     body: PNG,
   });
   expect(put.status).toBe(200);
-  const completed = await callApi(
-    api.app,
-    `/api/v1/attachments/${upload.attachment.id}/complete`,
-    withBearer(token, { method: 'POST' }),
-  );
+  const completed = await attachments().complete(token, upload.attachment.id);
   expect(completed.status, completed.text).toBe(200);
-  return completed.body as Attachment;
+  return completed.body;
 }
 
 const exportAs = (token: string, workspace: WorkspaceFixture) =>
@@ -66,10 +58,11 @@ const exportAs = (token: string, workspace: WorkspaceFixture) =>
     }),
   );
 
-/** Follows an export's download_url into the app under test, which serves the API's base at /api. */
-function follow(downloadUrl: string, token: string): Promise<ApiResponse> {
-  expect(downloadUrl.startsWith(`${TEST_API_URL}/v1/`), downloadUrl).toBe(true);
-  return callApi(api.app, `/api${downloadUrl.slice(TEST_API_URL.length)}`, withBearer(token));
+/** Follows an export's download_url (the API's own download of an attachment) in the app under test. */
+function follow(downloadUrl: string, token: string) {
+  const [, id] = /\/v1\/attachments\/([^/]+)\/download$/.exec(downloadUrl) ?? [];
+  expect(downloadUrl, downloadUrl).toBe(`${TEST_API_URL}/v1/attachments/${id}/download`);
+  return attachments().download(token, id ?? '');
 }
 
 describe('the attachments of GET /v1/workspaces/{slug}/export', () => {
@@ -91,7 +84,7 @@ describe('the attachments of GET /v1/workspaces/{slug}/export', () => {
       { ...ready, download_url: `${TEST_API_URL}/v1/attachments/${ready.id}/download` },
     ]);
     expect(response.text).not.toContain(pending.attachment.id);
-    expect(Object.keys(response.body as object).at(-1)).toBe('attachments');
+    expect(Object.keys(response.body).at(-1)).toBe('attachments');
   });
 
   it('links to the download, which answers a signed URL to the file with the same credential', async () => {
@@ -101,7 +94,7 @@ describe('the attachments of GET /v1/workspaces/{slug}/export', () => {
     const download = await follow(exported.download_url, acme.owner.accessToken);
 
     expect(download.status, download.text).toBe(200);
-    const link = download.body as DownloadLink;
+    const link = download.body;
     expect(link.object).toBe('download_link');
     const file = await fetch(link.url);
     expect(file.status).toBe(200);

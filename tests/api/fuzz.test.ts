@@ -15,6 +15,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp, RATE_LIMITS_OUT_OF_THE_WAY } from '../support/api-app.ts';
 import { callApi, problemOf } from '../support/api-request.ts';
+import { attachmentCalls } from '../support/attachment-calls.ts';
 import { digestPublicTables } from '../support/database-digest.ts';
 import { hostileRequests, hostileString, type HostileRequest } from '../support/hostile-input.ts';
 import { OPERATIONS } from '../support/operations.ts';
@@ -169,27 +170,24 @@ describe('uploads sent with a hostile Content-Type', () => {
 
   it('makes a file ready only when Storage keeps it under exactly the declared type', async () => {
     const task = await insertTaskInNewProject(api.db, fixture);
-    const call = (path: string, init: RequestInit = {}) =>
-      callApi(api.app, `/api${path}`, withBearer(fixture.owner.accessToken, init));
+    const token = fixture.owner.accessToken;
+    const attachments = attachmentCalls(api.app);
     await fc.assert(
       fc.asyncProperty(hostileType, async (type) => {
-        const declared = await call(`/v1/tasks/${task.id}/attachments`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ file_name: 'a.gif', content_type: 'image/gif', size_bytes: GIF.length }),
+        const declared = await attachments.declare(token, task.id, {
+          file_name: 'a.gif',
+          content_type: 'image/gif',
+          size_bytes: GIF.length,
         });
         expect(declared.status, declared.text).toBe(201);
-        const { attachment, upload } = declared.body as {
-          attachment: { id: string };
-          upload: { url: string };
-        };
+        const { attachment, upload } = declared.body;
         const put = await fetch(upload.url, { method: 'PUT', headers: { 'Content-Type': type }, body: GIF });
         if (put.ok) expect(ALLOWED, `Storage took ${JSON.stringify(type)}`).toContain(type);
-        const completed = await call(`/v1/attachments/${attachment.id}/complete`, { method: 'POST' });
+        const completed = await attachments.complete(token, attachment.id);
         const expected = !put.ok ? 409 : type === 'image/gif' ? 200 : 415;
         expect(completed.status, `${JSON.stringify(type)}: ${completed.text}`).toBe(expected);
         // What is not ready goes, so the next run has room (and the person's pending uploads stay few).
-        if (completed.status !== 200) await call(`/v1/attachments/${attachment.id}`, { method: 'DELETE' });
+        if (completed.status !== 200) await attachments.remove(token, attachment.id);
         const [stored] = await api.db.asService((sql) =>
           sql.query<{ mimetype: string | null }>(
             `select o.metadata ->> 'mimetype' as mimetype from public.attachments a

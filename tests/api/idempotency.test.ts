@@ -32,6 +32,8 @@ interface WidgetRow extends Record<string, unknown> {
   name: string;
   version: number;
 }
+/** The test route's answer, which the contract does not describe: parsed, so a wrong shape fails here. */
+const WidgetBody = z.looseObject({ id: z.string(), name: z.string(), version: z.number() });
 
 async function createWidget(db: Database, principal: Principal, request: CreateWidget) {
   const widget = await db.asCaller(principal, async (sql) => {
@@ -210,7 +212,7 @@ describe('the same idempotent POST', () => {
   it('writes the key in the very transaction of the effect', async () => {
     const key = randomUUID();
     const response = await post({ name: `atomic ${key}` }, key);
-    const widget = response.body as WidgetRow;
+    const widget = WidgetBody.parse(response.body);
     const [row] = await api.db.asService((sql) =>
       sql.query<{ widget: string; audit: string; record: string }>(
         // Each unit of work runs in a savepoint (its rows' xmin is a subtransaction's), so the rows

@@ -94,14 +94,15 @@ beforeAll(async () => {
   });
 });
 
-interface ListBody {
-  object: 'list';
-  data: Item[];
-  next_cursor: string | null;
-}
+/** The test route's list, which the contract does not describe: parsed, so a wrong shape fails here. */
+const ListBody = z.looseObject({
+  object: z.literal('list'),
+  data: z.array(z.looseObject({ object: z.literal('test_item'), id: z.string(), label: z.string() })),
+  next_cursor: z.string().nullable(),
+});
 
 const list = (query = '') => callTestRoute(api.app, `${ITEMS}${query}`, withBearer(reader.accessToken));
-const bodyOf = (response: ApiResponse) => response.body as ListBody;
+const bodyOf = (response: ApiResponse) => ListBody.parse(response.body);
 
 async function insertItems(label: string, count: number, createdAt = 'clock_timestamp()'): Promise<string[]> {
   const rows = await api.db.asService((sql) =>

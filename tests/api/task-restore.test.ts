@@ -6,8 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { apiClient, bearer as withAuthorization, responseOf } from '../support/api-client.ts';
 import { callApi, expectProblem } from '../support/api-request.ts';
 import { commentCalls } from '../support/comment-calls.ts';
+import { callFeed } from '../support/event-feed.ts';
 import { memberCalls } from '../support/membership-calls.ts';
 import { labelCalls, projectCalls } from '../support/resource-calls.ts';
 import {
@@ -111,13 +113,9 @@ describe('POST /api/v1/tasks/{id}/restore', () => {
       data: restored,
       previous_attributes: null,
     });
-    const feed = await callApi(
-      api.app,
-      `${acme.path}/events?types=task.restored`,
-      withBearer(acme.viewer.accessToken),
-    );
+    const feed = await callFeed(api.app, acme.viewer.accessToken, acme, '?types=task.restored');
     expect(feed.status, feed.text).toBe(200);
-    const data = (feed.body as { data: { type: string; task_id: string }[] }).data;
+    const data = feed.body.data;
     expect(data.filter((event) => event.task_id === task.id).map((event) => event.type)).toEqual([
       'task.restored',
     ]);
@@ -168,9 +166,14 @@ describe('POST /api/v1/tasks/{id}/restore', () => {
         (t) => t.id,
       );
     const exported = async () => {
-      const response = await callApi(api.app, `${acme.path}/export`, withBearer(acme.admin.accessToken));
+      const response = await responseOf(
+        apiClient(api.app).GET('/v1/workspaces/{slug}/export', {
+          params: { path: { slug: acme.slug } },
+          headers: withAuthorization(acme.admin.accessToken),
+        }),
+      );
       expect(response.status, response.text).toBe(200);
-      return (response.body as { tasks: { id: string }[] }).tasks.map((t) => t.id);
+      return response.body.tasks.map((t) => t.id);
     };
     expect(await myTasks()).toContain(task.id);
     expect(await exported()).toContain(task.id);
