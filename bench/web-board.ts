@@ -280,7 +280,7 @@ async function longTasksWhileDragging(page: Page): Promise<number[]> {
 
 /**
  * Where the first element `selector` names is, once it stays put. The board paints its first cards before
- * its drag-and-drop and virtualizer code has loaded (board-kit.ts), then draws them again with it: a box
+ * its drag-and-drop and virtualizer code has loaded (late-board-modules.ts), then draws them again with it: a box
  * taken meanwhile can belong to a card already replaced (Playwright answers null for it).
  */
 async function settledBox(page: Page, selector: string) {

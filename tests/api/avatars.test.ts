@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { components } from '../../api-spec/schema.d.ts';
-import { afterAnswerSettled } from '../../supabase/functions/_shared/after-answer.ts';
+import { runAfterResponseSettled } from '../../supabase/functions/_shared/after-response.ts';
 import { AppError } from '../../supabase/functions/_shared/errors.ts';
 import type { StorageClient } from '../../supabase/functions/_shared/storage.ts';
 import { sweepExpiredUploads } from '../../supabase/functions/api/attachments/upload-sweep.ts';
@@ -256,7 +256,7 @@ describe('avatars', () => {
         withBearer(user.accessToken, { method: 'POST' }),
       );
       expect(completed.status).toBe(200);
-      await afterAnswerSettled();
+      await runAfterResponseSettled();
     } finally {
       await replacing.close();
     }

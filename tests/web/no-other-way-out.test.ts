@@ -21,11 +21,11 @@ describe('the web has no way to the server but the typed API client', () => {
     ['void new XMLHttpRequest();', 'no-restricted-globals'],
     ["void new WebSocket('ws://x');", 'no-restricted-globals'],
     [
-      "import { supabase } from '../../lib/supabase.ts';\nvoid supabase.from('task').select();",
+      "import { supabase } from '../../lib/supabase-on-demand.ts';\nvoid supabase.from('task').select();",
       'no-restricted-properties',
     ],
     [
-      "import { supabase } from '../../lib/supabase.ts';\nvoid supabase.rpc('move_task');",
+      "import { supabase } from '../../lib/supabase-on-demand.ts';\nvoid supabase.rpc('move_task');",
       'no-restricted-properties',
     ],
     ["import createClient from 'openapi-fetch';\nvoid createClient;", 'no-restricted-imports'],

@@ -34,7 +34,7 @@ import type { CardData } from './sortable-card.tsx';
 import { TaskCard } from './task-card.tsx';
 
 /**
- * Everything of the board that needs dnd-kit, loaded after the board has shown (board-kit.ts): the board
+ * Everything of the board that needs dnd-kit, loaded after the board has shown (late-board-modules.ts): the board
  * and its cards render the same DOM without it, and become draggable when it is here (decision 0029).
  */
 export { SortableCard } from './sortable-card.tsx';

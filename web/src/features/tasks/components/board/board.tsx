@@ -9,7 +9,7 @@ import { type TaskStatus } from '../task-meta/status.tsx';
 import { TASK_STATUSES } from '@shared/vocabulary/spec-values.ts';
 import { BoardColumn, type ColumnHandle } from './board-column.tsx';
 import { useCollapsedColumns } from './collapsed-columns.ts';
-import { useBoardKit, type BoardKit } from './board-kit.ts';
+import { useLateBoardModules, type LateBoardModules } from './late-board-modules.ts';
 import type { BoardPeople } from './board-people.ts';
 import styles from './board.module.css';
 import type { DragView } from './drag-view.ts';
@@ -25,8 +25,8 @@ export interface BoardProps {
 
 /** No drag: each column shows what it read. */
 const NO_DRAG: DragView = { columns: undefined, dragging: false };
-/** A column that has not taken the kit yet (board-kit.ts). */
-const NO_KIT: BoardKit = {};
+/** A column that has not taken the late modules yet (late-board-modules.ts). */
+const NOT_LOADED: LateBoardModules = {};
 
 /**
  * The board: one column per status, in SPEC order, with drag and drop (pointer, touch, keyboard) within
@@ -36,8 +36,8 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
   const queryClient = useQueryClient();
   const counts = useTaskCounts(board);
   const [adding, setAdding] = useState<TaskStatus | null>(null);
-  // Once a quick-add has opened or the kit has come (which loads it), the columns show its queue for good:
-  // its titles go on being saved, and stay shown, when it closes and while the kit redraws the board.
+  // Once a quick-add has opened or the late modules have come (they load it), the columns show its queue for good:
+  // its titles go on being saved, and stay shown, when it closes and while the late modules redraw the board.
   const [queueOpened, setQueueOpened] = useState(false);
   if (adding !== null && !queueOpened) setQueueOpened(true);
   // The columns' handles, kept by ref callbacks made once (a map that lives as long as the board).
@@ -55,14 +55,14 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
   const [columnHandles] = useState(() => handleSetters(handles));
   const boardRef = useRef<HTMLDivElement>(null);
 
-  // Every column has shown its first page (or its error): the rest of the board may load now (board-kit.ts).
+  // Every column has shown its first page (or its error): the rest of the board may load now (late-board-modules.ts).
   // (Read from the cache, drawn again as its fetches settle.)
   useIsFetching({ queryKey: taskKeys.lists() });
   const firstPagesShown = TASK_STATUSES.filter((status) => !collapsed.has(status)).every((status) => {
     const state = queryClient.getQueryState(taskKeys.list(columnListFilters(board, status)));
     return state !== undefined && state.status !== 'pending';
   });
-  const { kit, ready, handlers } = useBoardKit({
+  const { late, ready, handlers } = useLateBoardModules({
     canDrag: canEdit,
     shown: firstPagesShown,
     settled: adding === null,
@@ -124,9 +124,9 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
             dragTasks={columns?.[status]}
             people={people}
             canAdd={canEdit}
-            kit={index < ready ? kit : NO_KIT}
+            late={index < ready ? late : NOT_LOADED}
             adding={adding === status}
-            showsQueue={queueOpened || kit.drag !== undefined}
+            showsQueue={queueOpened || late.drag !== undefined}
             onAddingChange={onAddingChange}
             collapsed={collapsed.has(status)}
             onCollapsedChange={setCollapsed}
@@ -136,7 +136,7 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
       </div>
     </>
   );
-  const dnd = kit.drag;
+  const dnd = late.drag;
   if (!dnd) return content(NO_DRAG);
   return (
     <dnd.DragArea board={board} people={people} counts={counts.data?.by_status}>
