@@ -1,5 +1,5 @@
 /**
- * Attachments end to end through the API and the stand-in's Storage (issue 17): declare, upload the bytes
+ * Attachments end to end through the API and the stand-in's Storage (the files work): declare, upload the bytes
  * to the signed URL as a browser would, complete (size and magic-number checks), list, download, delete;
  * every refusal; and the sweep of uploads left pending.
  */

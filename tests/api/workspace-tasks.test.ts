@@ -1,5 +1,5 @@
 /**
- * Issue 14's reads across a workspace: every project's tasks in one list (listWorkspaceTasks), and the
+ * The board and task-panel work's reads across a workspace: every project's tasks in one list (listWorkspaceTasks), and the
  * counts per status that follow the same filters (countProjectTasks, countWorkspaceTasks). The project's
  * own list (listTasks, tests/api/tasks.test.ts) is the oracle for order and filters.
  */

@@ -1,5 +1,5 @@
 /**
- * Deleting a task or a project redacts what the event log kept of their content (issue 11, item 10): in
+ * Deleting a task or a project redacts what the event log kept of their content (the first security review, item 10): in
  * SQL, so that a delete by any path (the API, `/rest/v1`, a cascade) leaves no description or comment
  * body readable in the feed. Its triggers: supabase/migrations/…_create_events.sql.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 24, item 12: GitHub-flavoured markdown in descriptions (task lists, tables, strikethrough); a
+ * The usability review, item 12: GitHub-flavoured markdown in descriptions (task lists, tables, strikethrough); a
  * member ticks a checklist item in the panel (a PATCH of the description with If-Match), the card shows
  * the progress ("2/3") and the API counts it; a viewer sees the boxes but cannot tick them.
  */

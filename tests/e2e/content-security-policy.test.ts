@@ -1,5 +1,5 @@
 /**
- * Issue 23, item 7: the web app ships a Content-Security-Policy (scripts from its own origin and its
+ * The second security review, item 7: the web app ships a Content-Security-Policy (scripts from its own origin and its
  * hashed inline script only, images from itself and the project's Storage, no framing) and a
  * Referrer-Policy, as the stand-in's web server serves it; markdown images from elsewhere are links.
  * Every other browser test also runs under the policy and fails on any console error, so a policy that

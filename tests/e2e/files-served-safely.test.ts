@@ -1,5 +1,5 @@
 /**
- * Issue 23, item 1: stored XSS on Storage's origin, reproduced as it was reported, through the full stack
+ * The second security review, item 1: stored XSS on Storage's origin, reproduced as it was reported, through the full stack
  * and in Chromium. A file declared `image/gif` whose bytes start `GIF89a` and go on as an HTML page, PUT to
  * its signed upload URL with `Content-Type: image/gif/,text/html` (Storage compares only the first two
  * `/`-separated parts with the bucket's types), passed `complete` (size and first bytes) and was served

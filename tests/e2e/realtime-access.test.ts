@@ -1,5 +1,5 @@
 /**
- * Security issue 23, item 3, in the browser: someone whose board is open when they lose access to the
+ * Security the second security review, item 3, in the browser: someone whose board is open when they lose access to the
  * workspace — it turns MFA on while their session has not verified a second factor, or they are
  * removed — sees none of the changes made after that. The workspace's messages carry no content
  * (docs/realtime.md): the board reads each change through the API, which now refuses, and the workspace

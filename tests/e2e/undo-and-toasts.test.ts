@@ -1,5 +1,5 @@
 /**
- * Issue 24, items 11 and 9: a task deleted from its panel comes back with the toast's "Undo" — its card
+ * The usability review, items 11 and 9: a task deleted from its panel comes back with the toast's "Undo" — its card
  * in its column at its place, on the deleter's board and live on a colleague's, and its panel again;
  * toasts only where an action shows nothing else (none after an inline edit), never over the control
  * just used, at 1280 and 390 px; and a task created on a board whose filter hides it says so, with a way

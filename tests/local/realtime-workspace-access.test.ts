@@ -1,5 +1,5 @@
 /**
- * Security issue 23, item 3: a person who loses access to a workspace while their channel is open — removed,
+ * Security the second security review, item 3: a person who loses access to a workspace while their channel is open — removed,
  * or an aal1 session when the workspace turns MFA on — must not go on receiving its content; nor, item 2,
  * a session signed out since, or a user banned or soft-deleted since. Hosted Realtime authorizes a channel
  * at join and at token refresh only, so the database's broadcasts carry no content at all (ids, type,

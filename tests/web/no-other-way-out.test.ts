@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 14's promise: every call the web makes is an operation of openapi.yaml. The typed client only
+ * The board and task-panel work's promise: every call the web makes is an operation of openapi.yaml. The typed client only
  * accepts the spec's paths (tsc), and these lint rules close the other ways out of the browser.
  */
 const root = fileURLToPath(new URL('../../', import.meta.url));

@@ -1,5 +1,5 @@
 /**
- * The sweep of uploads left behind (SPEC §4: pending attachments are cleaned up; docs/decisions/0024). SQL
+ * The sweep of uploads left behind (docs/product.md#states: pending attachments are cleaned up; docs/decisions/0024). SQL
  * forgets pending uploads past their window (private.sweep_attachment_uploads, sweep_avatar_uploads),
  * whose objects triggers queue for removal, and queues the objects no row names (a PUT to an upload URL
  * after its attachment went); then the queue is drained (storage-removals.ts): only Storage may delete

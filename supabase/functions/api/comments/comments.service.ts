@@ -1,5 +1,5 @@
 /**
- * Comments on a task (SPEC §3, §6): members read them; owners, admins and members comment (within
+ * Comments on a task (docs/product.md#entities, #roles): members read them; owners, admins and members comment (within
  * COMMENTS_PER_TASK, which Postgres counts) and edit their own; a comment is deleted softly by its author
  * or an admin and keeps its place as deleted. Nothing changes while the task's project is archived.
  * Comments live at flat addresses (/v1/comments/{id}): each call finds the comment, or its task, first

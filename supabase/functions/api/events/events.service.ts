@@ -1,5 +1,5 @@
 /**
- * Events: a task's activity and a workspace's change feed, read by any member (SPEC §6: viewers read the
+ * Events: a task's activity and a workspace's change feed, read by any member (docs/product.md#roles: viewers read the
  * activity too). Both read in commit order (event-order.ts); the feed's position always moves forward,
  * so a client can poll it (openapi.yaml, listWorkspaceEvents).
  */

@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key on POST and PATCH (SPEC §7, docs/decisions/0006). An authenticated request that sends
+ * Idempotency-Key on POST and PATCH (docs/product.md#api-conventions, docs/decisions/0006). An authenticated request that sends
  * a key runs in one caller transaction, which the route's units of work join (db.withCallerTransaction):
  *
  * - The key is claimed by the service, in the round trip that checks the credential (idempotency/

@@ -1,5 +1,5 @@
 /**
- * Finding a project inside a workspace the caller has entered, and the archive rule (SPEC §4): an
+ * Finding a project inside a workspace the caller has entered, and the archive rule (docs/product.md#states): an
  * archived project is read-only. Anything that changes a project or what is in it (its tasks, in time)
  * calls `requireActiveProject` first.
  */

@@ -1,5 +1,5 @@
 /**
- * The rules for a task (SPEC §4, §5), written once: the API validates with them and the web's forms do
+ * The rules for a task (docs/product.md#states, #validation), written once: the API validates with them and the web's forms do
  * too. Imports nothing but zod, the limits and types (erased), so the browser bundle can import this file as
  * is.
  */

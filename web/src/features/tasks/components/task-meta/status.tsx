@@ -4,7 +4,7 @@ import styles from './task-meta.module.css';
 
 export type TaskStatus = components['schemas']['TaskStatus'];
 
-/** The statuses in board order (SPEC §4), as the API's schema lists them. */
+/** The statuses in board order (docs/product.md#task-statuses), as the API's schema lists them. */
 export const STATUSES: readonly TaskStatus[] = TASK_STATUSES;
 
 export const STATUS_LABELS: Readonly<Record<TaskStatus, string>> = {
