@@ -1,7 +1,7 @@
 /**
- * docs/product.md#roles as row-level security, proven in SQL: for every table in `public`, each caller (a member in each
- * role, a signed-in outsider, anon) × each command gets exactly what the spec allows. A table without
- * rules here fails the coverage test, so a new table cannot skip it.
+ * docs/product.md#roles as row-level security, proven in SQL: for every table in `public`, each caller (a
+ * member in each role, a signed-in outsider, anon) × each command gets exactly what the spec allows. A table
+ * without rules here fails the coverage test, so a new table cannot skip it.
  */
 import type pg from 'pg';
 import { beforeAll, describe, expect, test } from 'vitest';

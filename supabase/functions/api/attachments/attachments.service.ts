@@ -1,7 +1,7 @@
 /**
- * Attachments (docs/product.md#entities, #states, #validation, #roles): members read them and download their files; owners, admins and
- * members attach files (within ATTACHMENTS_PER_TASK, which Postgres counts); their uploader or an admin
- * deletes them. Nothing changes while the task's project is archived.
+ * Attachments (docs/product.md#entities, #states, #validation, #roles): members read them and download their
+ * files; owners, admins and members attach files (within ATTACHMENTS_PER_TASK, which Postgres counts); their
+ * uploader or an admin deletes them. Nothing changes while the task's project is archived.
  *
  * A file's bytes never pass through the API: it issues a signed upload URL for a server-made path, the
  * client uploads straight to Storage, and `complete` checks what arrived (size, type, first bytes) before

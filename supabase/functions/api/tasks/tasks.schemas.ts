@@ -1,7 +1,7 @@
 /**
- * The rules for a task (docs/product.md#states, #validation), written once: the API validates with them and the web's forms do
- * too. Imports nothing but zod, the limits and types (erased), so the browser bundle can import this file as
- * is.
+ * The rules for a task (docs/product.md#states, #validation), written once: the API validates with them and
+ * the web's forms do too. Imports nothing but zod, the limits and types (erased), so the browser bundle can
+ * import this file as is.
  */
 import { z } from 'zod';
 import type { EveryMemberOnce, TaskPriority, TaskStatus } from '../../_shared/api-types.ts';

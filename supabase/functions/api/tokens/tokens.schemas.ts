@@ -1,7 +1,7 @@
 /**
- * The rules for a personal API token (docs/product.md#validation, #limits), written once: the API validates `POST /v1/me/tokens`
- * with them and the web's token form does too. Imports nothing but zod, the limits and types (erased), so
- * the browser bundle can import this file as is.
+ * The rules for a personal API token (docs/product.md#validation, #limits), written once: the API validates
+ * `POST /v1/me/tokens` with them and the web's token form does too. Imports nothing but zod, the limits and
+ * types (erased), so the browser bundle can import this file as is.
  */
 import { z } from 'zod';
 import type { ApiTokenScope, EveryMemberOnce } from '../../_shared/api-types.ts';
