@@ -6,12 +6,13 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { AppError } from '../../_shared/errors.ts';
+import { isProjectKey } from '../../_shared/vocabulary/project-key.ts';
 import type { AppEnv } from '../app-env.ts';
 import type { ProjectAddress } from '../projects/project-access.ts';
-import { ProjectKeySchema } from '../projects/projects.schemas.ts';
 import { taskNotFound } from '../tasks/task-access.ts';
 
 export const UuidShape = z.uuid();
+const ProjectKeyShape = z.string().refine(isProjectKey);
 
 export function shapedPathParam<E extends AppEnv>(
   c: Context<E>,
@@ -34,7 +35,7 @@ export function projectAddressOf<E extends AppEnv>(c: Context<E>): ProjectAddres
       'not_found',
       'This workspace has no project with this key: keys are 2–10 upper-case letters and digits.',
     );
-  return { slug: slugOf(c), key: shapedPathParam(c, 'key', ProjectKeySchema, notFound) };
+  return { slug: slugOf(c), key: shapedPathParam(c, 'key', ProjectKeyShape, notFound) };
 }
 
 /** The `{id}` of /v1/tasks/{id}[/…]; anything but a UUID names no task. */

@@ -5,7 +5,8 @@ import { isTyping } from '../../../../lib/keyboard/is-typing.ts';
 import { useTaskCounts } from '../../api/count-tasks.ts';
 import { columnListFilters } from '../../api/list-tasks.ts';
 import { taskKeys, type TaskListFilters } from '../../api/query-keys.ts';
-import { STATUSES, type TaskStatus } from '../task-meta/status.tsx';
+import { type TaskStatus } from '../task-meta/status.tsx';
+import { TASK_STATUSES } from '@shared/vocabulary/spec-values.ts';
 import { BoardColumn, type ColumnHandle } from './board-column.tsx';
 import { useCollapsedColumns } from './collapsed-columns.ts';
 import { useBoardKit, type BoardKit } from './board-kit.ts';
@@ -57,7 +58,7 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
   // Every column has shown its first page (or its error): the rest of the board may load now (board-kit.ts).
   // (Read from the cache, drawn again as its fetches settle.)
   useIsFetching({ queryKey: taskKeys.lists() });
-  const firstPagesShown = STATUSES.filter((status) => !collapsed.has(status)).every((status) => {
+  const firstPagesShown = TASK_STATUSES.filter((status) => !collapsed.has(status)).every((status) => {
     const state = queryClient.getQueryState(taskKeys.list(columnListFilters(board, status)));
     return state !== undefined && state.status !== 'pending';
   });
@@ -66,7 +67,7 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
     shown: firstPagesShown,
     settled: adding === null,
     board: boardRef,
-    columns: STATUSES.length,
+    columns: TASK_STATUSES.length,
   });
 
   // `c` opens the quick-add of the first column, unless the person is typing.
@@ -114,7 +115,7 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
         onKeyDown={dragging ? undefined : onArrowKey}
         {...handlers}
       >
-        {STATUSES.map((status, index) => (
+        {TASK_STATUSES.map((status, index) => (
           <BoardColumn
             key={status}
             status={status}
@@ -152,7 +153,7 @@ function handleSetters(
     if (handle) handles.set(status, handle);
     else handles.delete(status);
   };
-  return Object.fromEntries(STATUSES.map((status) => [status, setter(status)])) as Record<
+  return Object.fromEntries(TASK_STATUSES.map((status) => [status, setter(status)])) as Record<
     TaskStatus,
     (handle: ColumnHandle | null) => void
   >;
@@ -169,8 +170,8 @@ function focusNeighbour(
   const step = key === 'ArrowRight' ? 1 : key === 'ArrowLeft' ? -1 : 0;
   if (step === 0) return false;
   // The nearest column that way with a card, at the same height or its last card.
-  for (let at = STATUSES.indexOf(status) + step; at >= 0 && at < STATUSES.length; at += step) {
-    const handle = handles.get(STATUSES[at] as TaskStatus);
+  for (let at = TASK_STATUSES.indexOf(status) + step; at >= 0 && at < TASK_STATUSES.length; at += step) {
+    const handle = handles.get(TASK_STATUSES[at] as TaskStatus);
     if (handle?.focusCard(index) || handle?.focusCard(handle.lastIndex())) return true;
   }
   return false;
