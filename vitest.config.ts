@@ -21,6 +21,7 @@ export default defineConfig({
             'local/**/*.test.ts',
             'web/src/**/*.test.ts',
             'tests/web/**/*.test.ts',
+            'tests/unit/**/*.test.ts',
           ],
           setupFiles: [failOnConsoleError],
         },

@@ -1,7 +1,7 @@
 /**
- * Attachments end to end through the API and the stand-in's Storage (issue 17): declare, upload the bytes
- * to the signed URL as a browser would, complete (size and magic-number checks), list, download, delete;
- * every refusal; and the sweep of uploads left pending.
+ * Attachments end to end through the API and the stand-in's Storage (the files work): declare, upload the
+ * bytes to the signed URL as a browser would, complete (size and magic-number checks), list, download,
+ * delete; every refusal; and the sweep of uploads left pending.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Avatars through the API and the stand-in's Storage (issue 17): upload URL, upload, complete (checks),
+ * Avatars through the API and the stand-in's Storage (the files work): upload URL, upload, complete (checks),
  * the profile's signed `avatar_url`, replacing and removing.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
- * Invitation mail leaves from an outbox after the invitation's transaction commits (issue 11, item 8;
- * docs/decisions/0014). A request with an Idempotency-Key runs in one transaction that commits after
- * the route: a mail sent from the route would go out even when that commit then fails.
+ * Invitation mail leaves from an outbox after the invitation's transaction commits (the first security
+ * review, item 8; docs/decisions/0014). A request with an Idempotency-Key runs in one transaction that
+ * commits after the route: a mail sent from the route would go out even when that commit then fails.
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -224,9 +224,9 @@ describe('round trips of every operation, with an access token', () => {
 describe('round trips of the exceptions by kind of request, with an access token', () => {
   const bearer = () => acme.member.accessToken;
 
-  // A 304 is not counted (SPEC §7): the count taken with the credential's check is handed back once
-  // the read has shown the answer is a 304, in a round trip of its own that the answer does not wait
-  // for (0016).
+  // A 304 is not counted (docs/product.md#api-conventions): the count taken with the credential's check is
+  // handed back once the read has shown the answer is a 304, in a round trip of its own that the answer does
+  // not wait for (0016).
   it('answers a conditional read of an unchanged task 304 after 2, and hands its count back in a third', async () => {
     const task = await taskIn(api.app, acme, project.key);
     const first = await tasks().get(bearer(), task.id);

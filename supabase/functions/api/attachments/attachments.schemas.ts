@@ -1,6 +1,7 @@
 /**
- * The rules for a file (SPEC §5), written once: the API validates with them and the web's upload forms
- * do too, before uploading. Imports nothing but zod and the limits, so the browser bundle can import it.
+ * The rules for a file (docs/product.md#validation), written once: the API validates with them and the web's
+ * upload forms do too, before uploading. Imports nothing but zod and the limits, so the browser bundle can
+ * import it.
  */
 import { z } from 'zod';
 import type { AttachmentContentType } from '../../_shared/api-types.ts';

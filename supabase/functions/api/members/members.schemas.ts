@@ -1,5 +1,5 @@
 /**
- * The rules for a workspace's members (SPEC §6), written once: the API validates `PATCH
+ * The rules for a workspace's members (docs/product.md#roles), written once: the API validates `PATCH
  * /v1/workspaces/{slug}/members/{user_id}` with them and the web's member settings do too. Imports
  * nothing but zod and the shared vocabulary, so the browser bundle can import this file as is.
  */

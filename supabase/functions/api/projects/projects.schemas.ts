@@ -1,6 +1,7 @@
 /**
- * The rules for a project (SPEC §5), written once: the API validates with them and the web's forms do
- * too. Imports nothing but zod and the shared vocabulary, so the browser bundle can import this file as is.
+ * The rules for a project (docs/product.md#validation), written once: the API validates with them and the
+ * web's forms do too. Imports nothing but zod and the shared vocabulary, so the browser bundle can import
+ * this file as is.
  */
 import { z } from 'zod';
 import { PROJECT_KEY } from '../../_shared/vocabulary/project-key.ts';

@@ -1,6 +1,6 @@
 /**
- * The rate limits (SPEC §9), counted in Postgres so that every instance of the function shares them.
- * Each request costs one statement on the service connection; a `304 Not Modified` is handed back, in a
+ * The rate limits (docs/product.md#limits), counted in Postgres so that every instance of the function shares
+ * them. Each request costs one statement on the service connection; a `304 Not Modified` is handed back, in a
  * round trip its answer does not wait for (docs/decisions/0016).
  */
 import { runAfterResponse } from '../../_shared/after-response.ts';

@@ -1,7 +1,7 @@
 /**
- * The rules for a task (SPEC §4, §5), written once: the API validates with them and the web's forms do
- * too. Imports nothing but zod, the limits, the shared vocabulary and types (erased), so the browser bundle can import this file as
- * is.
+ * The rules for a task (docs/product.md#states, #validation), written once: the API validates with them and
+ * the web's forms do too. Imports nothing but zod, the limits, the shared vocabulary and types (erased), so
+ * the browser bundle can import this file as is.
  */
 import { z } from 'zod';
 import { TASK_PRIORITIES, TASK_SORTS, TASK_STATUSES } from '../../_shared/vocabulary/spec-values.ts';

@@ -1,7 +1,7 @@
 /**
- * The rules for a personal API token (SPEC §5, §9), written once: the API validates `POST /v1/me/tokens`
- * with them and the web's token form does too. Imports nothing but zod, the limits and the shared vocabulary, so
- * the browser bundle can import this file as is.
+ * The rules for a personal API token (docs/product.md#validation, #limits), written once: the API validates
+ * `POST /v1/me/tokens` with them and the web's token form does too. Imports nothing but zod, the limits and
+ * the shared vocabulary, so the browser bundle can import this file as is.
  */
 import { z } from 'zod';
 import { API_TOKEN_SCOPES } from '../../_shared/vocabulary/spec-values.ts';

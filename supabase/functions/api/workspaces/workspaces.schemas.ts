@@ -1,6 +1,7 @@
 /**
- * The rules for a workspace (SPEC §5), written once: the API validates with them and the web's forms do
- * too. Imports nothing but zod and the shared vocabulary, so the browser bundle can import this file as is.
+ * The rules for a workspace (docs/product.md#validation), written once: the API validates with them and the
+ * web's forms do too. Imports nothing but zod and the shared vocabulary, so the browser bundle can import
+ * this file as is.
  */
 import { z } from 'zod';
 import { RESERVED_WORKSPACE_SLUGS, WORKSPACE_SLUG } from '../../_shared/vocabulary/workspace-slug.ts';
