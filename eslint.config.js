@@ -112,9 +112,10 @@ const onlyApiSchemas = {
   regex: String.raw`^@api/(?!.*\.schemas\.ts$)`,
   message: 'The web imports only *.schemas.ts from @api.',
 };
+// It may read the shared vocabulary and the limits: pure constants and predicates, no server code.
 const noServerCode = {
-  group: ['@shared/*', '**/supabase/functions/**'],
-  message: 'The web runs no API code.',
+  group: ['@shared/*', '!@shared/vocabulary', '!@shared/limits.ts', '**/supabase/functions/**'],
+  message: 'The web runs no API code (only @shared/vocabulary/ and @shared/limits.ts).',
 };
 // The web reaches the server only through the typed API client (operations of openapi.yaml) and
 // supabase-js's Auth: no other network call, and no table, RPC or storage query from the browser.

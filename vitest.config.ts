@@ -2,14 +2,18 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const failOnConsoleError = './tests/support/fail-on-console-error.ts';
+const webAliases = {
+  '@api': fileURLToPath(new URL('./supabase/functions/api', import.meta.url)),
+  '@shared': fileURLToPath(new URL('./supabase/functions/_shared', import.meta.url)),
+};
 
 export default defineConfig({
   test: {
     reporters: ['default', './tests/support/summary-reporter.ts'],
     projects: [
       {
-        // The web's forms import the API's schemas through this alias, as web/vite.config.ts resolves it.
-        resolve: { alias: { '@api': fileURLToPath(new URL('./supabase/functions/api', import.meta.url)) } },
+        // The web imports the API's schemas and the shared vocabulary through these, as web/vite.config.ts does.
+        resolve: { alias: webAliases },
         test: {
           name: 'unit',
           include: [
@@ -17,13 +21,14 @@ export default defineConfig({
             'local/**/*.test.ts',
             'web/src/**/*.test.ts',
             'tests/web/**/*.test.ts',
+            'tests/unit/**/*.test.ts',
           ],
           setupFiles: [failOnConsoleError],
         },
       },
       {
         // Components, rendered into happy-dom and driven with Testing Library.
-        resolve: { alias: { '@api': fileURLToPath(new URL('./supabase/functions/api', import.meta.url)) } },
+        resolve: { alias: webAliases },
         test: {
           name: 'web',
           include: ['web/src/**/*.test.tsx'],

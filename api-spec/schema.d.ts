@@ -1665,7 +1665,7 @@ export interface components {
             next_cursor: components["schemas"]["NextCursor"];
         };
         /**
-         * @description What a person may do in a workspace (SPEC §6): viewers read; members also create and change tasks,
+         * @description What a person may do in a workspace (docs/product.md#roles): viewers read; members also create and change tasks,
          *     comment and create labels; admins also manage projects, labels, members up to admin, webhooks and
          *     the workspace's settings; owners also manage owners and delete the workspace.
          * @enum {string}
@@ -2399,7 +2399,7 @@ export interface components {
             updated_at: string;
         };
         /**
-         * @description The types a file may have (SPEC §5); no SVG, HTML or executables.
+         * @description The types a file may have (docs/product.md#validation); no SVG, HTML or executables.
          * @enum {string}
          */
         AttachmentContentType: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "text/plain" | "text/markdown" | "text/csv" | "application/json" | "application/zip";
@@ -2495,7 +2495,7 @@ export interface components {
     };
     responses: {
         /**
-         * @description `forbidden` when the caller's role in the workspace does not allow the action (SPEC §6; `detail`
+         * @description `forbidden` when the caller's role in the workspace does not allow the action (docs/product.md#roles; `detail`
          *     names the role), `mfa_required` when the workspace requires two-factor authentication and the
          *     caller is at `aal1` (an API token counts as `aal2` when its person has a verified factor), and
          *     `insufficient_scope` when a `read` API token tried to change something.

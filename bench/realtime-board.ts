@@ -34,9 +34,9 @@ const ROUND_TIMEOUT_MS = 10_000;
 const QUIET_MS = 150;
 const CLOCK_SAMPLES = 21;
 /**
- * Issue 23: a moved card shows on other boards within 1.5× of its time before messages lost their
- * content. Before (2026-11-28, this machine, `npm run bench -- --realtime` on the code of main, three runs
- * back to back with the new code's): p50 14.7, 21.8 and 14.6 ms; their median, 14.7 ms, times 1.5.
+ * The second security review: a moved card shows on other boards within 1.5× of its time before messages lost
+ * their content. Before (2026-11-28, this machine, `npm run bench -- --realtime` on the code of main, three
+ * runs back to back with the new code's): p50 14.7, 21.8 and 14.6 ms; their median, 14.7 ms, times 1.5.
  */
 const TARGET_P50_MS = 22;
 

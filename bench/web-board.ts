@@ -1,5 +1,6 @@
 /**
- * The board in a real browser (issue 14's performance rows), on the bench's 10,000-task project:
+ * The board in a real browser (bench rows g to j, from the board and task-panel work), on the bench's
+ * 10,000-task project:
  *   g  board load: navigation → the first page of every column visible, against the same columns'
  *      data fetched with plain `fetch` by a page of the same origin (p50 of interleaved loads, ≤ 1.5×);
  *   h  DOM size of that board (≤ 1,400 nodes);
@@ -280,7 +281,7 @@ async function longTasksWhileDragging(page: Page): Promise<number[]> {
 
 /**
  * Where the first element `selector` names is, once it stays put. The board paints its first cards before
- * its drag-and-drop and virtualizer code has loaded (board-kit.ts), then draws them again with it: a box
+ * its drag-and-drop and virtualizer code has loaded (late-board-modules.ts), then draws them again with it: a box
  * taken meanwhile can belong to a card already replaced (Playwright answers null for it).
  */
 async function settledBox(page: Page, selector: string) {

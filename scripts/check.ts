@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, existsSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { demoSeedSql, SEED_PATH } from '../local/demo-seed.ts';
+import { SPEC_VALUES_PATH, specValuesSource } from './generate-vocabulary.ts';
 
 const bin = (name: string) => join('node_modules', '.bin', name);
 
@@ -12,7 +13,7 @@ const functionEntrypoints = readdirSync(join('supabase', 'functions'), { withFil
   .map((entry) => join('supabase', 'functions', entry.name, 'index.ts'))
   .filter((path) => existsSync(path));
 
-const steps: [string, () => boolean][] = [
+const steps: [string, () => boolean | Promise<boolean>][] = [
   ['types: local, tests, scripts (tsc)', () => run(bin('tsc'), ['-p', 'tsconfig.json'])],
   ['types: web (tsc)', () => run(bin('tsc'), ['-p', 'web/tsconfig.json'])],
   [
@@ -35,6 +36,7 @@ const steps: [string, () => boolean][] = [
     () => run(bin('redocly'), ['lint', '--format', 'codeframe', 'openapi.yaml']),
   ],
   ['generated api-spec/ is fresh', apiSpecIsFresh],
+  [`generated ${SPEC_VALUES_PATH} is fresh`, specValuesAreFresh],
   ['generated supabase/seed.sql is fresh', seedIsFresh],
 ];
 
@@ -63,9 +65,15 @@ function seedIsFresh(): boolean {
   return false;
 }
 
+async function specValuesAreFresh(): Promise<boolean> {
+  if (readFileSync(SPEC_VALUES_PATH, 'utf8') === (await specValuesSource())) return true;
+  process.stderr.write(`${SPEC_VALUES_PATH} is stale: run \`npm run gen\` and commit the result.\n`);
+  return false;
+}
+
 for (const [name, step] of steps) {
   process.stdout.write(`check: ${name}\n`);
-  if (!step()) {
+  if (!(await step())) {
     process.stderr.write(`check failed: ${name}\n`);
     process.exit(1);
   }

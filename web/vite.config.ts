@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
+import { boardEarlyRequests } from './board-early-requests.ts';
 import { boardModulePreload } from './board-modulepreload.ts';
 import { installableApp } from './installable-app.ts';
 import { contentSecurityPolicyPlugin } from './content-security-policy.ts';
@@ -19,7 +20,13 @@ export default defineConfig(({ mode }) => {
     root: webRoot,
     // One .env at the repository root serves the web app and everything else; only VITE_* reach the browser.
     envDir: repoRoot,
-    plugins: [react(), boardModulePreload(), contentSecurityPolicyPlugin(env.supabaseUrl), installableApp()],
+    plugins: [
+      react(),
+      boardEarlyRequests(),
+      boardModulePreload(),
+      contentSecurityPolicyPlugin(env.supabaseUrl),
+      installableApp(),
+    ],
     // Scalar (/docs/api) is built on Vue's esm-bundler build, which asks for its feature flags.
     define: {
       'import.meta.env.VITE_API_CONTRACT': JSON.stringify(apiContractDigest()),

@@ -5,7 +5,7 @@ const MAX_LENGTH = 254;
 const EMAIL_FORMAT =
   /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
 
-/** Validates an e-mail address as GoTrue's signup does and returns it lower-cased (SPEC §5). */
+/** Validates an e-mail address as GoTrue's signup does and returns it lower-cased (docs/product.md#validation). */
 export function normalizeEmail(email: string | undefined): string {
   const trimmed = (email ?? '').trim();
   if (trimmed === '') throw validationFailed('An email address is required');

@@ -14,7 +14,7 @@ export function passwordMatches(password: string, hash: string | null): Promise<
   return hash ? bcrypt.compare(password, hash) : Promise.resolve(false);
 }
 
-/** Tasklane's policy (SPEC §5), reported with GoTrue's `weak_password` error shape. */
+/** Tasklane's policy (docs/product.md#validation), reported with GoTrue's `weak_password` error shape. */
 export function assertAcceptablePassword(password: string, email: string): void {
   if (Buffer.byteLength(password, 'utf8') > MAX_BYTES) {
     throw validationFailed(`Password cannot be longer than ${MAX_BYTES} characters`);

@@ -1,12 +1,12 @@
 /**
- * Attachments end to end through the API and the stand-in's Storage (issue 17): declare, upload the bytes
- * to the signed URL as a browser would, complete (size and magic-number checks), list, download, delete;
- * every refusal; and the sweep of uploads left pending.
+ * Attachments end to end through the API and the stand-in's Storage (the files work): declare, upload the
+ * bytes to the signed URL as a browser would, complete (size and magic-number checks), list, download,
+ * delete; every refusal; and the sweep of uploads left pending.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { components } from '../../api-spec/schema.d.ts';
-import { afterAnswerSettled } from '../../supabase/functions/_shared/after-answer.ts';
+import { runAfterResponseSettled } from '../../supabase/functions/_shared/after-response.ts';
 import {
   ATTACHMENT_MAX_BYTES,
   ATTACHMENTS_PER_TASK,
@@ -618,7 +618,7 @@ describe('removing the files of what is deleted', () => {
       const deleted = await callApi(api.app, path, withBearer(owner.accessToken, { method: 'DELETE' }));
       expect(deleted.status, deleted.text).toBe(204);
     }
-    await afterAnswerSettled();
+    await runAfterResponseSettled();
     const [taskPath = '', ...others] = paths;
     for (const path of others) expect(await objectExists(path), path).toBe(false);
     expect(await queuedRemovals(others)).toEqual([]);
@@ -655,7 +655,7 @@ describe('removing the files of what is deleted', () => {
         withBearer(acme.owner.accessToken, { method: 'DELETE' }),
       );
       expect(deleted.status).toBe(204);
-      await afterAnswerSettled();
+      await runAfterResponseSettled();
       expect(down.logs.entries.map((entry) => entry.msg)).toContain(
         'could not remove objects; they stay queued',
       );
@@ -739,7 +739,7 @@ describe('quotas', () => {
       422,
       'validation_failed',
     );
-    await afterAnswerSettled();
+    await runAfterResponseSettled();
     expect(await objectExists(path)).toBe(false);
     // Storage still takes the URL (it lives its two hours): the object is back, and no attachment names it.
     expect((await put(upload, PNG, 'image/png')).status).toBe(200);

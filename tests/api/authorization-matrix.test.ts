@@ -1,10 +1,10 @@
 /**
- * SPEC §6 as answers: every operation of openapi.yaml (tests/support/operations.ts) × every kind of
- * caller — no credentials, each workspace role, an outsider, the owner's `read` and `write` API tokens,
- * credentials that no longer stand (a ban, a soft deletion, a sign-out, a revoked token) — and, for
- * workspace operations, the `require_mfa` rule and a resource named under another workspace. Allowed
- * callers get the operation's success status; refused ones the exact problem code. Refusals and reads
- * leave the database as it was; allowed writes change it; no answer logs an unexpected error.
+ * docs/product.md#roles as answers: every operation of openapi.yaml (tests/support/operations.ts) × every
+ * kind of caller — no credentials, each workspace role, an outsider, the owner's `read` and `write` API
+ * tokens, credentials that no longer stand (a ban, a soft deletion, a sign-out, a revoked token) — and, for
+ * workspace operations, the `require_mfa` rule and a resource named under another workspace. Allowed callers
+ * get the operation's success status; refused ones the exact problem code. Refusals and reads leave the
+ * database as it was; allowed writes change it; no answer logs an unexpected error.
  */
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
@@ -101,7 +101,7 @@ const MFA_CALLERS: Partial<Record<Operation['access']['kind'], readonly [string,
 
 const isSafe = (operation: Operation) => SAFE_METHODS.includes(operation.method);
 
-/** What SPEC §6 says `caller` gets from `operation` in a workspace without the MFA rule. */
+/** What docs/product.md#roles says `caller` gets from `operation` in a workspace without the MFA rule. */
 function expectedOutcome(operation: Operation, caller: Caller): Outcome {
   const success: Outcome = { status: operation.success };
   const { access } = operation;

@@ -1,10 +1,10 @@
 /**
- * Avatars through the API and the stand-in's Storage (issue 17): upload URL, upload, complete (checks),
+ * Avatars through the API and the stand-in's Storage (the files work): upload URL, upload, complete (checks),
  * the profile's signed `avatar_url`, replacing and removing.
  */
 import { describe, expect, it } from 'vitest';
 import type { components } from '../../api-spec/schema.d.ts';
-import { afterAnswerSettled } from '../../supabase/functions/_shared/after-answer.ts';
+import { runAfterResponseSettled } from '../../supabase/functions/_shared/after-response.ts';
 import { AppError } from '../../supabase/functions/_shared/errors.ts';
 import type { StorageClient } from '../../supabase/functions/_shared/storage.ts';
 import { sweepExpiredUploads } from '../../supabase/functions/api/files/upload-sweep.ts';
@@ -255,7 +255,7 @@ describe('avatars', () => {
         withBearer(user.accessToken, { method: 'POST' }),
       );
       expect(completed.status).toBe(200);
-      await afterAnswerSettled();
+      await runAfterResponseSettled();
     } finally {
       await replacing.close();
     }

@@ -1,10 +1,10 @@
 /**
- * The change feed's promise (SPEC §7, docs/decisions/0010): a client that pages the feed while others
- * write sees every committed event exactly once, in order. Writers here are real transactions on their
- * own connections, as callers under RLS, that hold their events uncommitted for a while; the reader
- * pages through the API meanwhile. If events were numbered when appended rather than in commit order
- * (a plain sequence, or the id), a reader could move past a number whose transaction commits later,
- * and the event would be skipped for good: tests/db/events.test.ts shows that happen with ids.
+ * The change feed's promise (docs/product.md#api-conventions, docs/decisions/0010): a client that pages the
+ * feed while others write sees every committed event exactly once, in order. Writers here are real
+ * transactions on their own connections, as callers under RLS, that hold their events uncommitted for a
+ * while; the reader pages through the API meanwhile. If events were numbered when appended rather than in
+ * commit order (a plain sequence, or the id), a reader could move past a number whose transaction commits
+ * later, and the event would be skipped for good: tests/db/events.test.ts shows that happen with ids.
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';

@@ -224,7 +224,7 @@ describe('withCallerTransaction', () => {
   });
 });
 
-describe('statement bounds (issue 11: any user could stall the database)', () => {
+describe('statement bounds (the first security review: any user could stall the database)', () => {
   const bounds = async (sql: Sql) => {
     const [row] = await sql.query<{ statement: string; idle: string }>(
       `select current_setting('statement_timeout') as statement,

@@ -1,9 +1,9 @@
 /**
- * What the change feed keeps of deleted content (issue 11, item 10). Deleting a task, or the project
- * around it, deletes its comments with it; the feed keeps, for 30 days, the events that told of them.
- * Those events keep what identifies the task (ids, key, number, title, status, position) but no longer
- * hold its description, its comments' bodies, or the deleted project's description, as a soft-deleted
- * comment's events already hold no body.
+ * What the change feed keeps of deleted content (the first security review, item 10). Deleting a task, or the
+ * project around it, deletes its comments with it; the feed keeps, for 30 days, the events that told of them.
+ * Those events keep what identifies the task (ids, key, number, title, status, position) but no longer hold
+ * its description, its comments' bodies, or the deleted project's description, as a soft-deleted comment's
+ * events already hold no body.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../support/api-app.ts';

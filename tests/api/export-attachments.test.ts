@@ -1,7 +1,8 @@
 /**
- * The export's attachments (SPEC §7): the workspace's ready attachments, pending uploads left out, each
- * with its lasting `download_url`, the API's own GET /v1/attachments/{id}/download (not a signed Storage
- * URL, which expires in minutes), which answers the download to whoever may read the workspace.
+ * The export's attachments (docs/product.md#api-conventions): the workspace's ready attachments, pending
+ * uploads left out, each with its lasting `download_url`, the API's own GET /v1/attachments/{id}/download
+ * (not a signed Storage URL, which expires in minutes), which answers the download to whoever may read the
+ * workspace.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../api-spec/schema.d.ts';

@@ -4,7 +4,7 @@
  * hands it back after the answer, so that refused attempts still do not spend it.
  */
 import { describe, expect, it } from 'vitest';
-import { afterAnswerSettled } from '../../supabase/functions/_shared/after-answer.ts';
+import { runAfterResponseSettled } from '../../supabase/functions/_shared/after-response.ts';
 import { useTestApp } from '../support/api-app.ts';
 import { callApi, expectProblem } from '../support/api-request.ts';
 import { withBearer } from '../support/test-users.ts';
@@ -28,7 +28,7 @@ describe('the export budget', () => {
   it('is spent once by an export', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     expect((await exportAs(fixture.owner.accessToken, fixture)).status).toBe(200);
-    await afterAnswerSettled();
+    await runAfterResponseSettled();
     expect(await budgetSpent(fixture)).toBe(1);
   });
 
@@ -38,7 +38,7 @@ describe('the export budget', () => {
       sql.query('update public.workspaces set require_mfa = true where id = $1', [fixture.id]),
     );
     expectProblem(await exportAs(fixture.admin.accessToken, fixture), 403, 'mfa_required');
-    await afterAnswerSettled();
+    await runAfterResponseSettled();
     expect(await budgetSpent(fixture)).toBe(0);
   });
 
@@ -46,7 +46,7 @@ describe('the export budget', () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     expectProblem(await exportAs(fixture.member.accessToken, fixture), 403, 'forbidden');
     expectProblem(await exportAs(fixture.outsider.accessToken, fixture), 404, 'not_found');
-    await afterAnswerSettled();
+    await runAfterResponseSettled();
     expect(await budgetSpent(fixture)).toBe(0);
   });
 

@@ -1,8 +1,8 @@
 /**
- * The export's total deadline (issue 11, item 8): a client that keeps reading, but slowly, resets the
- * stall timer on every chunk; without a deadline it holds the snapshot's transaction, and a database
- * connection, for as long as it likes. Here the deadline is 1 s (AppDeps.exportDeadlineMs) and the client
- * takes one chunk every 500 ms from a workspace many chunks long.
+ * The export's total deadline (the first security review, item 8): a client that keeps reading, but slowly,
+ * resets the stall timer on every chunk; without a deadline it holds the snapshot's transaction, and a
+ * database connection, for as long as it likes. Here the deadline is 1 s (AppDeps.exportDeadlineMs) and the
+ * client takes one chunk every 500 ms from a workspace many chunks long.
  */
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
- * Old task keys keep resolving after a project's key changes (issue 15): `WEB-1` still answers the task
- * that is now `SITE-1`, until another project of the workspace takes `WEB`.
+ * Old task keys keep resolving after a project's key changes (the settings and invitations work): `WEB-1`
+ * still answers the task that is now `SITE-1`, until another project of the workspace takes `WEB`.
  */
 import { describe, expect, it } from 'vitest';
 import { expectProblem } from '../support/api-request.ts';

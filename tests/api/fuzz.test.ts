@@ -143,10 +143,10 @@ describe.each(OPERATIONS.filter((operation) => operation.access.kind !== 'public
 );
 
 /**
- * The Content-Type of an upload is the type Storage serves the file with (issue 23, item 1): whatever a
- * client PUTs to a signed upload URL, a file becomes ready only when Storage keeps it under exactly the
- * declared type; otherwise Storage refuses the upload, or `complete` finds nothing (409) or refuses and
- * removes it (415). Nothing ready is ever kept under another type.
+ * The Content-Type of an upload is the type Storage serves the file with (the second security review, item
+ * 1): whatever a client PUTs to a signed upload URL, a file becomes ready only when Storage keeps it under
+ * exactly the declared type; otherwise Storage refuses the upload, or `complete` finds nothing (409) or
+ * refuses and removes it (415). Nothing ready is ever kept under another type.
  */
 describe('uploads sent with a hostile Content-Type', () => {
   const GIF = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');

@@ -1,11 +1,11 @@
 /**
- * Invitation mail leaves from an outbox after the invitation's transaction commits (issue 11, item 8;
- * docs/decisions/0014). A request with an Idempotency-Key runs in one transaction that commits after
- * the route: a mail sent from the route would go out even when that commit then fails.
+ * Invitation mail leaves from an outbox after the invitation's transaction commits (the first security
+ * review, item 8; docs/decisions/0014). A request with an Idempotency-Key runs in one transaction that
+ * commits after the route: a mail sent from the route would go out even when that commit then fails.
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { afterAnswerSettled } from '../../supabase/functions/_shared/after-answer.ts';
+import { runAfterResponseSettled } from '../../supabase/functions/_shared/after-response.ts';
 import type { Mailer, OutgoingMail } from '../../supabase/functions/_shared/mail/mailer.ts';
 import { useTestApp } from '../support/api-app.ts';
 import { callApi } from '../support/api-request.ts';
@@ -72,7 +72,7 @@ describe('invitation mail', () => {
     expect((await invite(workspace, plain)).status).toBe(201);
     expect((await invite(workspace, keyed, randomUUID())).status).toBe(201);
     // The answer waits for its own mail to be tried; marking it sent comes after it (0016).
-    await afterAnswerSettled();
+    await runAfterResponseSettled();
 
     expect(sentTo(plain)).toHaveLength(1);
     expect(sentTo(keyed)).toHaveLength(1);
@@ -98,7 +98,7 @@ describe('invitation mail', () => {
     relayDown = true;
     try {
       expect((await invite(workspace, first)).status).toBe(201);
-      await afterAnswerSettled();
+      await runAfterResponseSettled();
     } finally {
       relayDown = false;
     }
@@ -115,7 +115,7 @@ describe('invitation mail', () => {
 
     expect((await invite(workspace, second)).status).toBe(201);
     // The retries go out after the answer, which does not wait for them (0016).
-    await afterAnswerSettled();
+    await runAfterResponseSettled();
 
     expect(sentTo(second)).toHaveLength(1);
     expect(sentTo(first)).toHaveLength(1);

@@ -922,7 +922,7 @@ describe('POST /api/v1/invitations/{token}/accept', () => {
   });
 });
 
-describe("invitations and their inviter's authority (issue 11, item 4)", () => {
+describe("invitations and their inviter's authority (the first security review, item 4)", () => {
   const removeMember = (bearer: string, fixture: WorkspaceFixture, userId: string) =>
     memberCalls(api.app, fixture).remove(bearer, userId);
   const changeRole = (bearer: string, fixture: WorkspaceFixture, userId: string, role: WorkspaceRole) =>
@@ -987,7 +987,7 @@ describe("invitations and their inviter's authority (issue 11, item 4)", () => {
   });
 });
 
-describe('the address an invitation is bound to (issue 11, item 11)', () => {
+describe('the address an invitation is bound to (the first security review, item 11)', () => {
   it('refuses an unconfirmed address with 403 email_not_confirmed, and admits it once confirmed', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     const { invitee, invitation } = await inviteNewPerson(fixture);

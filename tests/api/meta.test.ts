@@ -6,7 +6,7 @@ import { callApi, problemOf } from '../support/api-request.ts';
 const api = useTestApp();
 
 describe('GET /api/v1/meta/limits', () => {
-  it('answers the limits of SPEC §9', async () => {
+  it('answers the limits of docs/product.md#limits', async () => {
     const response = await callApi(api.app, '/api/v1/meta/limits');
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({

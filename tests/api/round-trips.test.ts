@@ -3,12 +3,12 @@
  * and 3 for a write, with an access token and with an API token alike. A round trip starts whenever a
  * statement is sent on a connection that has none outstanding; statements sent behind an outstanding one
  * (the connection pipelines) ride in its round trip. The answer waits for every round trip but those of
- * the bookkeeping it leaves behind (`afterAnswer`); those are counted too, once they are done, so that
+ * the bookkeeping it leaves behind (`runAfterResponse`); those are counted too, once they are done, so that
  * nothing hides: each request is held to both counts.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { afterAnswerSettled, isAfterAnswer } from '../../supabase/functions/_shared/after-answer.ts';
+import { runAfterResponseSettled, isAfterAnswer } from '../../supabase/functions/_shared/after-response.ts';
 import { EXPORT_BATCH_SIZE } from '../../supabase/functions/api/export/export.queries.ts';
 import { useTestApp, RATE_LIMITS_OUT_OF_THE_WAY } from '../support/api-app.ts';
 import { isStorageStandInClient } from '../support/test-storage.ts';
@@ -73,14 +73,14 @@ async function roundTripsOf(
   warmUp: () => Promise<unknown> = request,
 ): Promise<RoundTrips> {
   await warmUp();
-  await afterAnswerSettled();
+  await runAfterResponseSettled();
   roundTrips = 0;
   afterTheAnswer = 0;
   counting = true;
   try {
     const response = await request();
     expect(response.status, JSON.stringify(response.body)).toBe(status);
-    await afterAnswerSettled();
+    await runAfterResponseSettled();
   } finally {
     counting = false;
   }
@@ -224,9 +224,9 @@ describe('round trips of every operation, with an access token', () => {
 describe('round trips of the exceptions by kind of request, with an access token', () => {
   const bearer = () => acme.member.accessToken;
 
-  // A 304 is not counted (SPEC §7): the count taken with the credential's check is handed back once
-  // the read has shown the answer is a 304, in a round trip of its own that the answer does not wait
-  // for (0016).
+  // A 304 is not counted (docs/product.md#api-conventions): the count taken with the credential's check is
+  // handed back once the read has shown the answer is a 304, in a round trip of its own that the answer does
+  // not wait for (0016).
   it('answers a conditional read of an unchanged task 304 after 2, and hands its count back in a third', async () => {
     const task = await taskIn(api.app, acme, project.key);
     const first = await tasks().get(bearer(), task.id);

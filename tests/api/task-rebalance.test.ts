@@ -1,8 +1,8 @@
 /**
- * Many moves into the same gap (issue 11, item 9): each halves the gap, so each new key is longer than
- * the last, and after about 1,190 a key passed position's 200 characters and the gap refused every move
- * (500). The column is rebalanced instead. Driven through the service, as the route calls it: 1,300
- * requests would be slow, and the route adds nothing to placement.
+ * Many moves into the same gap (the first security review, item 9): each halves the gap, so each new key is
+ * longer than the last, and after about 1,190 a key passed position's 200 characters and the gap refused
+ * every move (500). The column is rebalanced instead. Driven through the service, as the route calls it:
+ * 1,300 requests would be slow, and the route adds nothing to placement.
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';

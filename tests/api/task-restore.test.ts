@@ -1,6 +1,6 @@
 /**
- * POST /v1/tasks/{id}/restore (issue 24, item 11; docs/decisions/0038): a deleted task comes back within
- * 30 days as it was — comments, labels, assignee, attachments, its place — and the feed says
+ * POST /v1/tasks/{id}/restore (the usability review, item 11; docs/decisions/0038): a deleted task comes back
+ * within 30 days as it was — comments, labels, assignee, attachments, its place — and the feed says
  * `task.restored`; meanwhile it is in no list, count, search or read; refusals are precise and change
  * nothing.
  */

@@ -1,8 +1,8 @@
 /**
- * Issue 11, item 1: a signed-up user must not be able to stall the shared database with a task search.
- * The hostile search is the one the review measured: 200 tasks with a 20,000-character description, and a
- * `q` that matches none of them but whose every trigram they contain, so that even an index finds every
- * row a candidate and the case-blind match runs over all 4 MB, character by character.
+ * The first security review, item 1: a signed-up user must not be able to stall the shared database with a
+ * task search. The hostile search is the one the review measured: 200 tasks with a 20,000-character
+ * description, and a `q` that matches none of them but whose every trigram they contain, so that even an
+ * index finds every row a candidate and the case-blind match runs over all 4 MB, character by character.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,8 @@
 /**
- * Issue 14's reads across a workspace: every project's tasks in one list (listWorkspaceTasks), and the
- * counts per status that follow the same filters (countProjectTasks, countWorkspaceTasks). The project's
- * own list (listTasks, tests/api/tasks.test.ts) is the oracle for order and filters.
+ * Reads across a workspace (the board and task-panel work): every project's tasks in one list
+ * (listWorkspaceTasks), and the counts per status that follow the same filters (countProjectTasks,
+ * countWorkspaceTasks). The project's own list (listTasks, tests/api/tasks.test.ts) is the oracle for order
+ * and filters.
  */
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -9,7 +9,7 @@ import { API_BASE_PATH, specOperations } from '../support/openapi.ts';
 const unusedDatabase: Database = {
   asCaller: () => Promise.reject(new Error('not used')),
   withCallerTransaction: () => Promise.reject(new Error('not used')),
-  withOpening: () => Promise.reject(new Error('not used')),
+  withServiceWorkAhead: () => Promise.reject(new Error('not used')),
   asAnonymous: () => Promise.reject(new Error('not used')),
   asService: () => Promise.reject(new Error('not used')),
   serviceStatements: {

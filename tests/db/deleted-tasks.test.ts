@@ -1,8 +1,8 @@
 /**
- * Deleted tasks (issue 24, item 11; docs/decisions/0038): a deletion keeps the task, its comments and its
- * ready attachments in a trash nobody reaches through the Data API, RLS alone keeps a deleted task out of
- * every direct read and write, `private.restore_task` brings it back, and the housekeeping purges what was
- * deleted more than 30 days ago (and only that), queuing its files for removal.
+ * Deleted tasks (the usability review, item 11; docs/decisions/0038): a deletion keeps the task, its comments
+ * and its ready attachments in a trash nobody reaches through the Data API, RLS alone keeps a deleted task
+ * out of every direct read and write, `private.restore_task` brings it back, and the housekeeping purges what
+ * was deleted more than 30 days ago (and only that), queuing its files for removal.
  */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';

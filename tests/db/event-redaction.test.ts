@@ -1,7 +1,7 @@
 /**
- * Deleting a task or a project redacts what the event log kept of their content (issue 11, item 10): in
- * SQL, so that a delete by any path (the API, `/rest/v1`, a cascade) leaves no description or comment
- * body readable in the feed. Its triggers: supabase/migrations/…_create_events.sql.
+ * Deleting a task or a project redacts what the event log kept of their content (the first security review,
+ * item 10): in SQL, so that a delete by any path (the API, `/rest/v1`, a cascade) leaves no description or
+ * comment body readable in the feed. Its triggers: supabase/migrations/…_create_events.sql.
  */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';

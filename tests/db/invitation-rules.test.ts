@@ -1,9 +1,10 @@
 /**
- * The invitation rules of issue 11 (items 4, 5 and 11), held by the database itself: each statement runs
- * straight in SQL as `authenticated`, as a /rest/v1 call or a direct function call would. An invitation
- * dies with its inviter's authority; accepting re-checks the inviter and needs a confirmed address; one
- * address gets at most INVITATIONS_PER_RECIPIENT_PER_DAY invitations a day; an invitation's status only
- * moves from pending to revoked under the API roles; and the limits are the database's, not the caller's.
+ * The invitation rules of the first security review (items 4, 5 and 11), held by the database itself: each
+ * statement runs straight in SQL as `authenticated`, as a /rest/v1 call or a direct function call would. An
+ * invitation dies with its inviter's authority; accepting re-checks the inviter and needs a confirmed
+ * address; one address gets at most INVITATIONS_PER_RECIPIENT_PER_DAY invitations a day; an invitation's
+ * status only moves from pending to revoked under the API roles; and the limits are the database's, not the
+ * caller's.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';

@@ -1,9 +1,9 @@
 /**
- * Issue 23, item 2 (docs/decisions/0032): RLS admits a caller only while their credential stands, the rule
- * the API's own check holds (supabase/functions/_shared/auth/sessions.queries.ts for sessions,
- * private.authenticate_api_token for API tokens). Proven here rule by rule, on the tables beyond `public`
- * that Storage and Realtime read as the caller, once per statement, and against claims of every shape a
- * fuzzer makes. tests/db/rls-matrix.test.ts proves it table by table in `public`.
+ * The second security review, item 2 (docs/decisions/0032): RLS admits a caller only while their credential
+ * stands, the rule the API's own check holds (supabase/functions/_shared/auth/sessions.queries.ts for
+ * sessions, private.authenticate_api_token for API tokens). Proven here rule by rule, on the tables beyond
+ * `public` that Storage and Realtime read as the caller, once per statement, and against claims of every
+ * shape a fuzzer makes. tests/db/rls-matrix.test.ts proves it table by table in `public`.
  */
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';

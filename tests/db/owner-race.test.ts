@@ -1,7 +1,7 @@
 /**
- * A workspace keeps an owner even when two owner changes race (issue 11, item 3): each runs straight in
- * SQL as `authenticated`, as a /rest/v1 call would, in a transaction of its own. A's change is held open;
- * B's starts, and must wait for A rather than count owners that A is about to remove.
+ * A workspace keeps an owner even when two owner changes race (the first security review, item 3): each runs
+ * straight in SQL as `authenticated`, as a /rest/v1 call would, in a transaction of its own. A's change is
+ * held open; B's starts, and must wait for A rather than count owners that A is about to remove.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';

@@ -1,6 +1,7 @@
 /**
- * private.project_former_keys (issue 15): the trigger on projects remembers each key a project gave up,
- * forgets a key as soon as a project takes it, and members alone read it; nobody writes it.
+ * private.project_former_keys (the settings and invitations work): the trigger on projects remembers each key
+ * a project gave up, forgets a key as soon as a project takes it, and members alone read it; nobody writes
+ * it.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { useSqlAsUser } from '../support/sql-as-user.ts';

@@ -1,10 +1,10 @@
 /**
- * Who may join a workspace's private channel `workspace:<id>` (issue 16, docs/realtime.md): the policies
- * on realtime.messages, evaluated the way Realtime does (shared/reference/supabase-protocols.md §2.11).
- * Read: as the database owner insert one probe row per extension, switch to the user's role, claims and
- * `realtime.topic`, see which probes are visible, roll back. Write: as the user, insert a row of the
- * extension in a transaction that is rolled back. Members of any role receive broadcasts and presence and
- * may track presence; nobody may broadcast on the topic; an aal1 session gets nothing of a workspace that
+ * Who may join a workspace's private channel `workspace:<id>` (the realtime work, docs/realtime.md): the
+ * policies on realtime.messages, evaluated the way Realtime does (shared/reference/supabase-protocols.md
+ * §2.11). Read: as the database owner insert one probe row per extension, switch to the user's role, claims
+ * and `realtime.topic`, see which probes are visible, roll back. Write: as the user, insert a row of the
+ * extension in a transaction that is rolled back. Members of any role receive broadcasts and presence and may
+ * track presence; nobody may broadcast on the topic; an aal1 session gets nothing of a workspace that
  * requires MFA. Policies: supabase/migrations/20261128100000_create_realtime_broadcasts.sql.
  */
 import type pg from 'pg';
@@ -107,7 +107,7 @@ describe('reading a workspace topic (joining its private channel)', () => {
   });
 });
 
-describe('losing membership (what a recheck of a joined channel finds, issue 23)', () => {
+describe('losing membership (what a recheck of a joined channel finds, the second security review)', () => {
   test.each(['viewer', 'member', 'admin'] as const)(
     'a %s removed from the workspace reads and tracks nothing more on its topic',
     async (role) => {

@@ -1,10 +1,10 @@
 /**
- * Live boards from the event log (issue 16, docs/realtime.md, docs/decisions/0022): every event appended
- * to public.events is broadcast on `workspace:<id>` by realtime.send() when its transaction commits; a
- * transaction of more than 20 events in a workspace sends one `bulk` message instead; a rolled-back one
- * sends nothing. A message carries no content (issue 23, decision 0033): ids, type, version, seq, the
- * feed's cursors around the event, the actor and the names of the changed fields, never a value. Its
- * triggers: supabase/migrations/20261128100000_create_realtime_broadcasts.sql, payloads
+ * Live boards from the event log (the realtime work, docs/realtime.md, docs/decisions/0022): every event
+ * appended to public.events is broadcast on `workspace:<id>` by realtime.send() when its transaction commits;
+ * a transaction of more than 20 events in a workspace sends one `bulk` message instead; a rolled-back one
+ * sends nothing. A message carries no content (the second security review, decision 0033): ids, type,
+ * version, seq, the feed's cursors around the event, the actor and the names of the changed fields, never a
+ * value. Its triggers: supabase/migrations/20261128100000_create_realtime_broadcasts.sql, payloads
  * 20261129200000_content_free_broadcasts.sql.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,7 +1,7 @@
 /**
- * SPEC §6 as row-level security, proven in SQL: for every table in `public`, each caller (a member in each
- * role, a signed-in outsider, anon) × each command gets exactly what the spec allows. A table without
- * rules here fails the coverage test, so a new table cannot skip it.
+ * docs/product.md#roles as row-level security, proven in SQL: for every table in `public`, each caller (a
+ * member in each role, a signed-in outsider, anon) × each command gets exactly what the spec allows. A table
+ * without rules here fails the coverage test, so a new table cannot skip it.
  */
 import type pg from 'pg';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -699,7 +699,7 @@ const WORKSPACE_TABLES = [
   'attachments',
 ] as const;
 
-describe('row-level security (SPEC §6), role by role', () => {
+describe('row-level security (docs/product.md#roles), role by role', () => {
   const owner = useTestDatabaseClient();
   let db: pg.Client;
   let fixture: RlsFixture;
@@ -744,7 +744,7 @@ describe('row-level security (SPEC §6), role by role', () => {
   // (tests/db/live-credentials.test.ts counts it); called bare it would run once per row.
   const LIVE_CREDENTIAL_CHECK = '( SELECT private.caller_credential_is_live() AS caller_credential_is_live)';
 
-  test('every table a session can reach admits live sessions and tokens only (issue 23, item 2)', async () => {
+  test('every table a session can reach admits live sessions and tokens only (the second security review, item 2)', async () => {
     const result = await db.query<{ table: string }>(
       `select format('%I.%I', t.schemaname, t.tablename) as table
        from pg_tables t

@@ -1,5 +1,5 @@
 /**
- * Files in the database (issue 17): the buckets the migrations make, who may read which object of
+ * Files in the database (the files work): the buckets the migrations make, who may read which object of
  * storage.objects (nobody writes one as themselves: uploads go to signed URLs), the events an attachment
  * appends, and the sweep of uploads left pending.
  */
@@ -36,7 +36,7 @@ async function objectPathOf(attachmentId: string): Promise<string> {
 }
 
 describe('the buckets', () => {
-  test('attachments and avatars are private, with the SPEC §5 size limits and types', async () => {
+  test('attachments and avatars are private, with the docs/product.md#validation size limits and types', async () => {
     const result = await db.query(
       `select id, public, file_size_limit::int as limit, allowed_mime_types as types
        from storage.buckets where id in ('attachments', 'avatars') order by id`,

@@ -149,8 +149,8 @@ describe('reading the board as a member', () => {
     return names;
   }
 
-  // Issue 11: `q` was a scan of every task of the project, matched character by character. Under RLS
-  // `ilike` cannot use an index (it is not leakproof), so the list takes the matching ids from
+  // The first security review: `q` was a scan of every task of the project, matched character by character.
+  // Under RLS `ilike` cannot use an index (it is not leakproof), so the list takes the matching ids from
   // private.task_ids_matching, which matches as its owner through the trigram indexes.
   test('a text search (q) reads the ids it matched, and the match reads the trigram indexes', async () => {
     const { rows: wanted } = await sqlTest.db.query<{ text: string }>(`select md5('1234') as text`);
@@ -186,9 +186,9 @@ describe('reading the board as a member', () => {
     }
   });
 
-  // Issue 14: the board's column counts, and each project's on the workspace home, are one grouped
-  // statement that reads the tasks once, keeping only the project's at the scan (its id, one initPlan, is
-  // an index condition where the project is a small part of the table; here it is half of it).
+  // The board and task-panel work: the board's column counts, and each project's on the workspace home, are
+  // one grouped statement that reads the tasks once, keeping only the project's at the scan (its id, one
+  // initPlan, is an index condition where the project is a small part of the table; here it is half of it).
   test("a project's counts read the tasks once, keeping only the project's", async () => {
     const filters = { ...columnFilter('todo'), statuses: null };
     const plan = await planOf((sql) =>

@@ -1,9 +1,10 @@
 /**
- * Deploy parity (issue 12, docs/decisions/0013): what `supabase db push` and `supabase functions deploy`
- * would meet on hosted Supabase, rebuilt here. The pinned CLI pushes the migrations as a `postgres` that
- * is not a superuser and may not create in `auth`; the API function runs under the hosted Edge Runtime's
- * Deno (2.1.4) from a bare copy of supabase/functions, with --allow-net --allow-env only and none of the
- * legacy keys, through pgbouncer in transaction mode; and the integrator's tour walks it over HTTP.
+ * Deploy parity (the hosted-parity and round-trip review, docs/decisions/0013): what `supabase db push` and
+ * `supabase functions deploy` would meet on hosted Supabase, rebuilt here. The pinned CLI pushes the
+ * migrations as a `postgres` that is not a superuser and may not create in `auth`; the API function runs
+ * under the hosted Edge Runtime's Deno (2.1.4) from a bare copy of supabase/functions, with --allow-net
+ * --allow-env only and none of the legacy keys, through pgbouncer in transaction mode; and the integrator's
+ * tour walks it over HTTP.
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';

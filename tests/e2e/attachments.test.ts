@@ -1,5 +1,5 @@
 /**
- * Issue 17, "Web" and "E2E": a member attaches a PNG and a PDF to a task and sees them go up and the
+ * The files work, "Web" and "E2E": a member attaches a PNG and a PDF to a task and sees them go up and the
  * thumbnail; the PDF downloads byte for byte; a 26 MiB file is refused in the browser and by the API; a
  * renamed executable declared as PNG is refused at `complete`; a viewer downloads but cannot upload; an
  * outsider gets no link to another workspace's file; an avatar shows on the account page and on a card.

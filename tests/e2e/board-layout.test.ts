@@ -1,11 +1,12 @@
 /**
- * Issue 24, item 6: a 1280 px screen shows the whole board — the open columns narrower, Done and Canceled
- * folded by default with their counts, a one-line card about 56 px high with no mark for "no priority".
+ * The usability review, item 6: a 1280 px screen shows the whole board — the open columns narrower, Done and
+ * Canceled folded by default with their counts, a one-line card about 56 px high with no mark for "no
+ * priority".
  *
- * Issue 24, item 2: after a move, the cards of every column sit one under the other, a gap apart — no two
- * overlap, none leaves a hole — for the person who moved the card and for a colleague watching live, without
- * a reload. Cards of one, two and four lines (and with labels) are moved across and within columns, with the
- * keyboard, the mouse and the API.
+ * The usability review, item 2: after a move, the cards of every column sit one under the other, a gap apart
+ * — no two overlap, none leaves a hole — for the person who moved the card and for a colleague watching live,
+ * without a reload. Cards of one, two and four lines (and with labels) are moved across and within columns,
+ * with the keyboard, the mouse and the API.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';

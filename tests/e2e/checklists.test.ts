@@ -1,7 +1,7 @@
 /**
- * Issue 24, item 12: GitHub-flavoured markdown in descriptions (task lists, tables, strikethrough); a
- * member ticks a checklist item in the panel (a PATCH of the description with If-Match), the card shows
- * the progress ("2/3") and the API counts it; a viewer sees the boxes but cannot tick them.
+ * The usability review, item 12: GitHub-flavoured markdown in descriptions (task lists, tables,
+ * strikethrough); a member ticks a checklist item in the panel (a PATCH of the description with If-Match),
+ * the card shows the progress ("2/3") and the API counts it; a viewer sees the boxes but cannot tick them.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';

@@ -1,9 +1,9 @@
 /**
- * Issue 23, item 7: the web app ships a Content-Security-Policy (scripts from its own origin and its
- * hashed inline script only, images from itself and the project's Storage, no framing) and a
- * Referrer-Policy, as the stand-in's web server serves it; markdown images from elsewhere are links.
- * Every other browser test also runs under the policy and fails on any console error, so a policy that
- * broke a screen would fail them too.
+ * The second security review, item 7: the web app ships a Content-Security-Policy (scripts from its own
+ * origin and its hashed inline script only, images from itself and the project's Storage, no framing) and a
+ * Referrer-Policy, as the stand-in's web server serves it; markdown images from elsewhere are links. Every
+ * other browser test also runs under the policy and fails on any console error, so a policy that broke a
+ * screen would fail them too.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';

@@ -1,9 +1,9 @@
 /**
- * Issue 24, items 3 and 8. Half-written text is not thrown away: a description or a comment typed with no
- * pause survives a reload, Esc and the panel closing, is offered back in its editor, and leaves once
- * saved; a description changed on the server since the draft began is not overwritten without a word;
- * another account in the same browser does not see it, and signing out removes it. And the panel opens
- * with the card's data at once, while the task is still being read, and stays safe to edit.
+ * The usability review, items 3 and 8. Half-written text is not thrown away: a description or a comment typed
+ * with no pause survives a reload, Esc and the panel closing, is offered back in its editor, and leaves once
+ * saved; a description changed on the server since the draft began is not overwritten without a word; another
+ * account in the same browser does not see it, and signing out removes it. And the panel opens with the
+ * card's data at once, while the task is still being read, and stays safe to edit.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';

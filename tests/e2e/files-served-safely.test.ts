@@ -1,10 +1,10 @@
 /**
- * Issue 23, item 1: stored XSS on Storage's origin, reproduced as it was reported, through the full stack
- * and in Chromium. A file declared `image/gif` whose bytes start `GIF89a` and go on as an HTML page, PUT to
- * its signed upload URL with `Content-Type: image/gif/,text/html` (Storage compares only the first two
- * `/`-separated parts with the bucket's types), passed `complete` (size and first bytes) and was served
- * with that type, which Chromium renders as HTML on the origin of `/auth/v1` and `/functions/v1`. The same
- * went for avatars (`image/png/,text/html`), whose signed URL every co-member receives.
+ * The second security review, item 1: stored XSS on Storage's origin, reproduced as it was reported, through
+ * the full stack and in Chromium. A file declared `image/gif` whose bytes start `GIF89a` and go on as an HTML
+ * page, PUT to its signed upload URL with `Content-Type: image/gif/,text/html` (Storage compares only the
+ * first two `/`-separated parts with the bucket's types), passed `complete` (size and first bytes) and was
+ * served with that type, which Chromium renders as HTML on the origin of `/auth/v1` and `/functions/v1`. The
+ * same went for avatars (`image/png/,text/html`), whose signed URL every co-member receives.
  *
  * Now Storage refuses the type, `complete` finds nothing uploaded, and no link is answered; the same bytes
  * under the exact declared type are served as the image they claim to be, and the page keeps no title of

@@ -1,8 +1,8 @@
 /**
- * Issue 24, item 5. Offline, the app is still the app: the production build's service worker has the
- * shell and every route's code, so a task never opened before opens (not the browser's offline page);
- * the board shows the data saved for offline use, read-only where nothing is cached; a comment and a new
- * task wait with a visible "will send" and go once the browser is back online.
+ * The usability review, item 5. Offline, the app is still the app: the production build's service worker has
+ * the shell and every route's code, so a task never opened before opens (not the browser's offline page); the
+ * board shows the data saved for offline use, read-only where nothing is cached; a comment and a new task
+ * wait with a visible "will send" and go once the browser is back online.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';

@@ -1,8 +1,8 @@
 /**
- * Issue 24, item 1: the quick-add at the speed people type, on a fast and on a slow network. Titles typed
- * one after another with Enter and no pause all become tasks, each exactly once, in the order typed; the
- * box is empty at once for the next title; a card shows at once, marked as saving; a failed creation
- * keeps its title on the board with the API's reason, and a retry is the same creation (its
+ * The usability review, item 1: the quick-add at the speed people type, on a fast and on a slow network.
+ * Titles typed one after another with Enter and no pause all become tasks, each exactly once, in the order
+ * typed; the box is empty at once for the next title; a card shows at once, marked as saving; a failed
+ * creation keeps its title on the board with the API's reason, and a retry is the same creation (its
  * `Idempotency-Key`), never a second task.
  */
 import type { Browser, Locator, Page } from 'playwright-core';

@@ -1,10 +1,9 @@
 /**
- * Security issue 23, item 3, in the browser: someone whose board is open when they lose access to the
- * workspace — it turns MFA on while their session has not verified a second factor, or they are
- * removed — sees none of the changes made after that. The workspace's messages carry no content
- * (docs/realtime.md): the board reads each change through the API, which now refuses, and the workspace
- * says why in place of the board. Nothing of a later change reaches that browser, on screen or on its
- * socket.
+ * The second security review, item 3, in the browser: someone whose board is open when they lose access to
+ * the workspace — it turns MFA on while their session has not verified a second factor, or they are removed —
+ * sees none of the changes made after that. The workspace's messages carry no content (docs/realtime.md): the
+ * board reads each change through the API, which now refuses, and the workspace says why in place of the
+ * board. Nothing of a later change reaches that browser, on screen or on its socket.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';

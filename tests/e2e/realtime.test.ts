@@ -1,5 +1,5 @@
 /**
- * Issue 16, web and e2e: two people (and a viewer) on the same board see each other's changes live —
+ * The realtime work, web and e2e: two people (and a viewer) on the same board see each other's changes live —
  * a card moved, created, edited, commented and deleted, in the browser or through the API with an
  * integrator's token — and who else is on the board, with the task they have open. One of them goes
  * offline, the others change things, and when the network is back the board is exactly right without a
@@ -26,7 +26,7 @@ const PASSWORD = 'realtime test password';
 const LIVE = { timeout: 5_000 };
 /**
  * A change of place is told at most every 7 s (hosted shuts a channel down after 5 presence messages in
- * 30 s, issue 28): a wait for it allows that, and five more.
+ * 30 s, the Realtime hosted-parity review): a wait for it allows that, and five more.
  */
 const PRESENCE = { timeout: 12_000 };
 const STATUSES = ['backlog', 'todo', 'in_progress', 'in_review', 'done', 'canceled'];

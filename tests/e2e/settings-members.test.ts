@@ -12,7 +12,8 @@ import {
 } from '../support/web-e2e.ts';
 import { freshEmail } from '../support/web-accounts.ts';
 
-// Issue 15, E2E flows 2 and 3, on the settings tabs of s15a: General, Members, Invitations.
+// The settings and invitations work, E2E flows 2 and 3, on the settings tabs of s15a:
+// General, Members, Invitations.
 
 const { webUrl } = inject('stack');
 const PASSWORD = 'settings test password';

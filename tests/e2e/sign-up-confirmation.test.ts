@@ -8,7 +8,8 @@ import { expectNoSeriousAxeViolations, saveScreenshots } from '../support/web-e2
 
 const PASSWORD = 'correct horse battery';
 
-// A stack of its own with confirmations on, as hosted projects usually have them (issue 24 item 14).
+// A stack of its own with confirmations on, as hosted projects usually have them (the usability review item
+// 14).
 describe('an invitee signs up on a project that confirms e-mail addresses', () => {
   let standIn: StandInProcess;
   let browser: Browser;

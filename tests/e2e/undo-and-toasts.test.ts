@@ -1,9 +1,9 @@
 /**
- * Issue 24, items 11 and 9: a task deleted from its panel comes back with the toast's "Undo" — its card
- * in its column at its place, on the deleter's board and live on a colleague's, and its panel again;
- * toasts only where an action shows nothing else (none after an inline edit), never over the control
- * just used, at 1280 and 390 px; and a task created on a board whose filter hides it says so, with a way
- * to open it. Screenshots of the undo toast and the hidden-by-filter toast at 1280/390 px, light/dark.
+ * The usability review, items 11 and 9: a task deleted from its panel comes back with the toast's "Undo" —
+ * its card in its column at its place, on the deleter's board and live on a colleague's, and its panel again;
+ * toasts only where an action shows nothing else (none after an inline edit), never over the control just
+ * used, at 1280 and 390 px; and a task created on a board whose filter hides it says so, with a way to open
+ * it. Screenshots of the undo toast and the hidden-by-filter toast at 1280/390 px, light/dark.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';

@@ -1,8 +1,9 @@
 /**
- * Issue 23, item 2: a banned user, a soft-deleted one, or a signed-out session loses Storage and Realtime
- * as it loses the API, even with an access token that has not expired yet. Storage and Realtime judge by
- * RLS alone, so the policies on storage.objects and realtime.messages ask whether the caller's session is
- * live (private.caller_credential_is_live), through the real stand-in and the official client.
+ * The second security review, item 2: a banned user, a soft-deleted one, or a signed-out session loses
+ * Storage and Realtime as it loses the API, even with an access token that has not expired yet. Storage and
+ * Realtime judge by RLS alone, so the policies on storage.objects and realtime.messages ask whether the
+ * caller's session is live (private.caller_credential_is_live), through the real stand-in and the official
+ * client.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, test } from 'vitest';

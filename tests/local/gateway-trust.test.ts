@@ -1,6 +1,6 @@
 /**
- * What the stand-in's gateway and mailbox trust of a request (security issue 11): the gateway appends the
- * address it saw to X-Forwarded-For, as Supabase's does, so a client cannot pick its per-IP bucket; and
+ * What the stand-in's gateway and mailbox trust of a request (the first security review): the gateway appends
+ * the address it saw to X-Forwarded-For, as Supabase's does, so a client cannot pick its per-IP bucket; and
  * both answer only requests addressed to a loopback host, so a DNS-rebound page cannot read them.
  */
 import { request } from 'node:http';

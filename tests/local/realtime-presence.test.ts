@@ -114,7 +114,7 @@ describe('the stand-in Realtime service: presence', () => {
     expect(state[4]).toEqual({ late: { metas: [{ n: 1, phx_ref: expect.any(String) }] } });
   });
 
-  /** Hosted's limits on presence (security issue 23 item 5, hosted-parity issue 28), at their defaults. */
+  /** Hosted's limits on presence (the second security review item 5, the Realtime hosted-parity review), at their defaults. */
   describe('limits, as hosted sets them', () => {
     async function joined(topic: string, key: string): Promise<RawSocket> {
       const socket = await rawSocket(standIn.process, standIn.keys.anonKey);

@@ -1,13 +1,13 @@
 /**
- * Security issue 23, item 3: a person who loses access to a workspace while their channel is open — removed,
- * or an aal1 session when the workspace turns MFA on — must not go on receiving its content; nor, item 2,
- * a session signed out since, or a user banned or soft-deleted since. Hosted Realtime authorizes a channel
- * at join and at token refresh only, so the database's broadcasts carry no content at all (ids, type,
+ * The second security review, item 3: a person who loses access to a workspace while their channel is open —
+ * removed, or an aal1 session when the workspace turns MFA on — must not go on receiving its content; nor,
+ * item 2, a session signed out since, or a user banned or soft-deleted since. Hosted Realtime authorizes a
+ * channel at join and at token refresh only, so the database's broadcasts carry no content at all (ids, type,
  * version, seq, cursors and the names of the changed fields: docs/realtime.md) and the client reads what
  * changed through the API, which checks access on every call. The stand-in, as hosted does, evaluates the
  * channel's read policies again at each recheck (a new access token, and the periodic one) and shuts the
- * channel down when they now refuse (reference §2.5). The workspaces, memberships and changes here are
- * made as the database owner, through the real tables and triggers.
+ * channel down when they now refuse (reference §2.5). The workspaces, memberships and changes here are made
+ * as the database owner, through the real tables and triggers.
  */
 import { randomUUID } from 'node:crypto';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';

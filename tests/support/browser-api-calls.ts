@@ -6,7 +6,8 @@ const FUNCTION_PREFIX = '/functions/v1/api';
 const AUTH_PREFIX = '/auth/v1/';
 /**
  * The only Storage requests a page may make: a PUT to a signed upload URL and a GET of a signed download
- * URL, both issued by the API (issue 17). Any other Storage route (a query as the user, a list) is a way out.
+ * URL, both issued by the API (the files work). Any other Storage route (a query as the user, a list) is a
+ * way out.
  */
 const SIGNED_STORAGE = [
   { method: 'PUT', path: /^\/storage\/v1\/object\/upload\/sign\/(attachments|avatars)\// },
@@ -16,9 +17,9 @@ const SIGNED_STORAGE = [
 /**
  * Everything a page sends to the backend, checked as it happens: a call to the API must be an operation
  * of openapi.yaml and get an answer the spec documents for it; anything else sent to the backend's origin
- * that is not Auth, or Storage through a signed URL, is a way out of the contract. Issue 14: "every API
- * call the web makes is an operation in openapi.yaml". Each problem is added to `problems` (pass the page's error list, which the test checks
- * is empty at its end).
+ * that is not Auth, or Storage through a signed URL, is a way out of the contract. The board and task-panel
+ * work: "every API call the web makes is an operation in openapi.yaml". Each problem is added to `problems`
+ * (pass the page's error list, which the test checks is empty at its end).
  */
 export function watchApiCalls(page: Page, backendUrl: string, problems: string[] = []) {
   const backend = new URL(backendUrl).origin;

@@ -1,7 +1,7 @@
 /**
  * For tests that run SQL as a user without signing in: RLS admits a caller only with a live session
- * (private.caller_credential_is_live, issue 23 item 2), so such a user gets one, whose id is the user's
- * own, and the claims name it as the API's would.
+ * (private.caller_credential_is_live, the second security review item 2), so such a user gets one, whose id
+ * is the user's own, and the claims name it as the API's would.
  */
 import type pg from 'pg';
 

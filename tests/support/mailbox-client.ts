@@ -26,7 +26,7 @@ export function verifyLinkIn(message: MailboxMessage): string {
   return link;
 }
 
-/** Throws if an auth e-mail holds a 6-digit code: Tasklane's mails carry only the link (issue 24 item 14). */
+/** Throws if an auth e-mail holds a 6-digit code: Tasklane's mails carry only the link (the usability review item 14). */
 export function expectNoCodeIn(message: MailboxMessage): void {
   const code = /\b\d{6}\b/.exec(`${message.text}\n${message.html ?? ''}`)?.[0];
   if (code) throw new Error(`"${message.subject}" holds the code ${code}`);

@@ -1,7 +1,7 @@
 /**
- * Every operation of openapi.yaml in one table: who may call it (SPEC §6), how to make a valid call of it
- * in a workspace fixture, and what it answers when it succeeds. The authorization matrix and the fuzz
- * tests are generated from it, and a coverage test fails when the spec and the table disagree, so a new
+ * Every operation of openapi.yaml in one table: who may call it (docs/product.md#roles), how to make a valid
+ * call of it in a workspace fixture, and what it answers when it succeeds. The authorization matrix and the
+ * fuzz tests are generated from it, and a coverage test fails when the spec and the table disagree, so a new
  * endpoint cannot skip either.
  */
 import { randomUUID } from 'node:crypto';
@@ -60,8 +60,9 @@ export interface PreparedCall {
 }
 
 /**
- * A call by a caller the operation allows that the state of things must still refuse (issue 11): the
- * authorization matrix arranges the state, sends the call and expects the problem, with nothing changed.
+ * A call by a caller the operation allows that the state of things must still refuse (the first security
+ * review): the authorization matrix arranges the state, sends the call and expects the problem, with nothing
+ * changed.
  */
 export interface Refusal {
   name: string;
@@ -99,7 +100,7 @@ const EDITORS: readonly WorkspaceRole[] = ['owner', 'admin', 'member'];
 const ADMINS: readonly WorkspaceRole[] = ['owner', 'admin'];
 
 const uniqueSuffix = () => randomUUID().replaceAll('-', '').slice(0, 8);
-/** A project key nobody else uses (SPEC §5: `^[A-Z][A-Z0-9]+$`, 2–10 characters). */
+/** A project key nobody else uses (docs/product.md#validation: `^[A-Z][A-Z0-9]+$`, 2–10 characters). */
 const uniqueProjectKey = () => `K${uniqueSuffix().toUpperCase()}`;
 
 const Created = z.object({ id: z.string() });

@@ -3,8 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 14's promise: every call the web makes is an operation of openapi.yaml. The typed client only
- * accepts the spec's paths (tsc), and these lint rules close the other ways out of the browser.
+ * The web's promise (docs/decisions/0020-web-composition.md): every call the web makes is an operation of
+ * openapi.yaml. The typed client only accepts the spec's paths (tsc), and these lint rules close the other
+ * ways out of the browser.
  */
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const eslint = new ESLint({ cwd: root });
@@ -21,11 +22,11 @@ describe('the web has no way to the server but the typed API client', () => {
     ['void new XMLHttpRequest();', 'no-restricted-globals'],
     ["void new WebSocket('ws://x');", 'no-restricted-globals'],
     [
-      "import { supabase } from '../../lib/supabase.ts';\nvoid supabase.from('task').select();",
+      "import { supabase } from '../../lib/supabase-on-demand.ts';\nvoid supabase.from('task').select();",
       'no-restricted-properties',
     ],
     [
-      "import { supabase } from '../../lib/supabase.ts';\nvoid supabase.rpc('move_task');",
+      "import { supabase } from '../../lib/supabase-on-demand.ts';\nvoid supabase.rpc('move_task');",
       'no-restricted-properties',
     ],
     ["import createClient from 'openapi-fetch';\nvoid createClient;", 'no-restricted-imports'],

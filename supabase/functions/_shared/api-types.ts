@@ -7,8 +7,7 @@ import type { components } from '../../../api-spec/schema.d.ts';
 
 type Schemas = components['schemas'];
 
-// Enums: each is listed once in code, where it is used (for example TASK_STATUSES in tasks.schemas.ts),
-// and that list `satisfies EveryMemberOnce<…>` of the type here.
+// Enums: their values are generated from openapi.yaml into _shared/vocabulary/spec-values.ts.
 export type ApiTokenScope = Schemas['ApiTokenScope'];
 export type ErrorCode = Schemas['ErrorCode'];
 export type EventType = Schemas['EventType'];
@@ -59,14 +58,3 @@ export type UpdateProject = Schemas['UpdateProject'];
 export type UpdateWorkspace = Schemas['UpdateWorkspace'];
 export type UploadTarget = Schemas['UploadTarget'];
 export type Workspace = Schemas['Workspace'];
-
-/**
- * Every order of the members of the enum `T`. A list `satisfies` it when it names each member exactly
- * once: a member the spec adds, drops or renames fails type checking where the list is declared, as
- * `satisfies Record<ErrorCode, …>` does for ERROR_KINDS. (Fine for short enums: `n` members make `n!` orders.)
- */
-export type EveryMemberOnce<T extends string, All extends string = T> = [T] extends [never]
-  ? readonly []
-  : T extends T
-    ? readonly [T, ...EveryMemberOnce<Exclude<All, T>>]
-    : never;

@@ -1,7 +1,7 @@
 /**
- * The hourly budget for sensitive creations (SPEC §9: API tokens and invitations, each per person): once
- * a person has made SENSITIVE_CREATIONS_PER_HOUR of a kind within the last hour, the next one is
- * `429 rate_limited` with Retry-After until the oldest leaves the window. A queries module counts the
+ * The hourly budget for sensitive creations (docs/product.md#limits: API tokens and invitations, each per
+ * person): once a person has made SENSITIVE_CREATIONS_PER_HOUR of a kind within the last hour, the next one
+ * is `429 rate_limited` with Retry-After until the oldest leaves the window. A queries module counts the
  * creations (under a lock per person, so that concurrent ones cannot both pass); this file judges.
  */
 import { AppError } from './errors.ts';

@@ -77,7 +77,7 @@ export interface Database {
    * inside `run` waits for the opening first, and fails as it failed. Only for requests that change
    * nothing: their first transaction runs before the opening's verdict is known (docs/decisions/0030).
    */
-  withOpening<O, T>(
+  withServiceWorkAhead<O, T>(
     principal: Principal,
     opening: UnitOfWork<O>,
     run: (opened: Promise<O>) => Promise<T>,
@@ -175,7 +175,7 @@ export function createDatabase({
 
   // The caller transaction `withCallerTransaction` has open in this async context, if any.
   const shared = new AsyncLocalStorage<SharedTransaction>();
-  // The request's opening `withOpening` sent in this async context, if any.
+  // The request's opening `withServiceWorkAhead` sent in this async context, if any.
   const opened = new AsyncLocalStorage<OpenedRequest>();
   const asCallerAlone = <T>(claims: string, work: UnitOfWork<T>, own = bounds) =>
     inTransaction(pool, logger, names, work, beginAsCaller(claims, own));
@@ -198,7 +198,7 @@ export function createDatabase({
         asCallerAlone(claims, (sql) => shared.run({ claims, sql: withoutCommit(sql) }, () => work(sql))),
       );
     },
-    withOpening: async (principal, opening, run) => {
+    withServiceWorkAhead: async (principal, opening, run) => {
       const request = await openRequest(pool, logger, names, claimsOf(principal), opening);
       try {
         return await opened.run(request.state, () => run(request.result));
@@ -223,7 +223,7 @@ export function createDatabase({
   };
 }
 
-/** A request's opening (Database.withOpening) and the connection kept for its first transaction. */
+/** A request's opening (Database.withServiceWorkAhead) and the connection kept for its first transaction. */
 interface OpenedRequest {
   /** The JWT claims of the principal whose first transaction may take the connection. */
   claims: string;
@@ -267,7 +267,7 @@ async function openRequest<O>(
 
 /**
  * `work` once the request's opening is over, with the opening's connection back in the pool (when no
- * transaction took it); fails as the opening failed. Right away outside `withOpening`.
+ * transaction took it); fails as the opening failed. Right away outside `withServiceWorkAhead`.
  */
 async function afterOpening<T>(request: OpenedRequest | undefined, work: () => Promise<T>): Promise<T> {
   if (request) {

@@ -118,9 +118,10 @@ const EXPECTED: Record<EnvName, string> = {
   MAIL_API_URL: "the mail relay's http(s) endpoint, such as https://api.resend.com/emails",
   MAIL_API_KEY: "the mail relay's API key",
   MAIL_FROM: 'a sender such as Tasklane <no-reply@example.com>',
-  RATE_LIMIT_USER_PER_MINUTE: 'a whole number of requests per minute per user or API token (SPEC §9: 600)',
+  RATE_LIMIT_USER_PER_MINUTE:
+    'a whole number of requests per minute per user or API token (docs/product.md#limits: 600)',
   RATE_LIMIT_IP_PER_MINUTE:
-    'a whole number of requests per minute per IP address without credentials (SPEC §9: 60)',
+    'a whole number of requests per minute per IP address without credentials (docs/product.md#limits: 60)',
   SUPABASE_JWKS: 'a JSON Web Key Set, {"keys":[...]} or [...]',
   SUPABASE_SECRET_KEYS: 'a JSON object of secret keys by name, such as {"default":"sb_secret_…"}',
   SUPABASE_SERVICE_ROLE_KEY: "the project's legacy service_role key",

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError, ERROR_KINDS } from './errors.ts';
 import type { ErrorCode } from './errors.ts';
 
-// SPEC §8, restated by hand so that a change to the table has to be a deliberate one.
+// docs/product.md#errors, restated by hand so that a change to the table has to be a deliberate one.
 const SPEC_STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
   unauthenticated: 401,
@@ -38,7 +38,7 @@ const SPEC_STATUS: Record<ErrorCode, number> = {
 };
 
 describe('the error table', () => {
-  it('maps every code to the status SPEC §8 gives it', () => {
+  it('maps every code to the status docs/product.md#errors gives it', () => {
     const statuses = Object.fromEntries(
       Object.entries(ERROR_KINDS).map(([code, kind]) => [code, kind.status]),
     );

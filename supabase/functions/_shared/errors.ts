@@ -1,6 +1,6 @@
 /**
- * The error model (SPEC §8): a closed set of codes, one table from code to HTTP status, title and default
- * detail, and one error class that services throw. The HTTP layer turns it into problem+json.
+ * The error model (docs/product.md#errors): a closed set of codes, one table from code to HTTP status, title
+ * and default detail, and one error class that services throw. The HTTP layer turns it into problem+json.
  */
 import type { ErrorCode, FieldError, Problem } from './api-types.ts';
 

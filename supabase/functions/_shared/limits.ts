@@ -1,6 +1,7 @@
 /**
- * Business constants and limits (SPEC §9), the single source for the API, `GET /v1/meta/limits` and the
- * web app. Pure constants with no imports, so the browser bundle can import this file as is.
+ * Business constants and limits (docs/product.md#limits), the single source for the API,
+ * `GET /v1/meta/limits` and the web app. Pure constants with no imports, so the browser bundle can import this
+ * file as is.
  */
 
 const KIB = 1024;

@@ -1,7 +1,7 @@
 /**
  * What a queries module needs to turn a Postgres refusal into the API's error: the code a SQL function
  * raised (P0001 with the code as its hint), and the constraint a unique violation broke. Only queries
- * modules translate refusals (ARCHITECTURE.md): services see nothing but `AppError`s.
+ * modules translate refusals (docs/architecture.md): services see nothing but `AppError`s.
  */
 import { ERROR_KINDS, type AppError, type ErrorCode } from './errors.ts';
 

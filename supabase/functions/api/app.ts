@@ -3,7 +3,7 @@
  * answers. index.ts serves it on Deno; tests call it in-process with `app.request()`.
  */
 import { Hono, type Context } from 'hono';
-import type { Alongside } from '../_shared/auth/credential-verifier.ts';
+import type { StatementBesideCheck } from '../_shared/auth/credential-verifier.ts';
 import { RATE_LIMIT_PER_MINUTE } from '../_shared/limits.ts';
 import type { AppDeps, AppEnv } from './app-env.ts';
 import { attachmentsRoutes } from './attachments/attachments.routes.ts';
@@ -89,7 +89,7 @@ export function createApp(deps: AppDeps, extraRoutes?: Hono<AppEnv>): Hono<AppEn
       isSignedOut,
       WINDOW_SECONDS,
       rateLimits.limiter.handedBack,
-      alongsideOf(deps),
+      statementsBesideCheck(deps),
     ),
   );
   app.use(limitByPrincipal(rateLimits));
@@ -128,9 +128,9 @@ export function createApp(deps: AppDeps, extraRoutes?: Hono<AppEnv>): Hono<AppEn
  * The service statements a request sends with its credential's check (docs/decisions/0016): an
  * Idempotency-Key's claim, an export's budget. Each is put on `c.var` for the part that takes it over.
  */
-function alongsideOf(deps: AppDeps): (c: Context<AppEnv>) => Alongside[] {
+function statementsBesideCheck(deps: AppDeps): (c: Context<AppEnv>) => StatementBesideCheck[] {
   return (c) => {
-    const alongside: Alongside[] = [];
+    const alongside: StatementBesideCheck[] = [];
     const claim = keyClaimOf(deps.db, c.req.method, c.req.header('idempotency-key'));
     if (claim) {
       c.set('idempotencyClaim', claim);

@@ -1,5 +1,5 @@
 /**
- * The layers say what they do (ARCHITECTURE.md, "The API"): Postgres refusals are translated in the
+ * The layers say what they do (docs/architecture.md#the-api): Postgres refusals are translated in the
  * queries modules, so no service reads a raised code, a constraint name or a hint; and a resource that
  * Postgres builds as JSON (`private.<resource>_json`) is not built a second time in TypeScript.
  */

@@ -6,7 +6,7 @@ import { setAccessTokenProvider } from '../lib/api/api-client.ts';
 import { currentAccessToken, onAuthEvent } from '../lib/auth/auth-session.ts';
 import { userLeft } from '../lib/auth/auth-state.ts';
 import { forgetSavedQueries } from '../lib/offline/offline-support.ts';
-import type { AuthChangeEvent } from '../lib/supabase.ts';
+import type { AuthChangeEvent } from '../lib/supabase-on-demand.ts';
 
 /** Events that change what a guard decides without changing who is signed in. */
 const RECHECK_EVENTS: ReadonlySet<AuthChangeEvent> = new Set(['PASSWORD_RECOVERY', 'MFA_CHALLENGE_VERIFIED']);

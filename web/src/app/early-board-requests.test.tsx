@@ -4,12 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { env } from '../config/env.ts';
 import { AUTH_STORAGE_KEY } from '../lib/auth/stored-session.ts';
 import { apiAnswer, fetchMock } from '../testing/fetch-mock.ts';
+import { withEarlyBoardRules } from '../../board-early-requests.ts';
 import indexHtml from '../../index.html?raw';
 import { prefetchBoard } from './prefetch-board.ts';
 
 /** The inline script of index.html that starts a board's requests before the app's code has loaded. */
 function earlyScript(): string {
-  const script = /<script>([\s\S]*?)<\/script>/.exec(indexHtml)?.[1];
+  const script = /<script>([\s\S]*?)<\/script>/.exec(withEarlyBoardRules(indexHtml))?.[1];
   if (!script) throw new Error('index.html has no inline script');
   return script.replaceAll('%VITE_SUPABASE_URL%', env.supabaseUrl);
 }

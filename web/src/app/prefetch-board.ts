@@ -5,7 +5,7 @@ import { projectQueryOptions } from '../features/projects/api/get-project.ts';
 import { taskCountsQueryOptions } from '../features/tasks/api/count-tasks.ts';
 import { columnListFilters, taskListQueryOptions } from '../features/tasks/api/list-tasks.ts';
 import { filtersOf, type BoardSearch } from '../features/tasks/board-search.ts';
-import { STATUSES } from '../features/tasks/components/task-meta/status.tsx';
+import { TASK_STATUSES } from '@shared/vocabulary/spec-values.ts';
 import { workspaceQueryOptions } from '../features/workspaces/api/get-workspace.ts';
 
 /**
@@ -26,7 +26,7 @@ export function prefetchBoard(
   if (search.view === 'list') return;
   const board = { slug, key, ...filtersOf(search) };
   void queryClient.prefetchQuery(taskCountsQueryOptions(board));
-  for (const status of STATUSES) {
+  for (const status of TASK_STATUSES) {
     void queryClient.prefetchInfiniteQuery(taskListQueryOptions(columnListFilters(board, status)));
   }
 }

@@ -1,29 +1,15 @@
-import { lengthAndShape, pathSchema, text } from '../lib/routing/url-rules.ts';
+import { isProjectKey } from '@shared/vocabulary/project-key.ts';
+import { isWorkspaceSlug } from '@shared/vocabulary/workspace-slug.ts';
+import { pathSchema, text } from '../lib/routing/url-rules.ts';
 import { pathParams } from '../lib/routing/route-params.ts';
 
 /**
- * The path parameters of the workspace screens, with the API's rules for a slug and a project key
- * (WorkspaceSlugSchema, ProjectKeySchema) repeated without zod, so the board's first load does without it
- * (decision 0028); app/url-rules-agree.test.ts holds them to the same answers as the API's schemas.
+ * The path parameters of the workspace screens. A slug and a project key pass the API's own rules
+ * (the shared vocabulary, without zod, so the board's first load does without it: decision 0028).
  */
+const slug = text(isWorkspaceSlug);
+const key = text(isProjectKey);
 
-const RESERVED_WORKSPACE_SLUGS: readonly string[] = [
-  'api',
-  'app',
-  'admin',
-  'new',
-  'settings',
-  'account',
-  'invite',
-  'docs',
-  'sign-in',
-  'sign-up',
-  'www',
-];
-
-const isSlugShape = lengthAndShape(3, 40, /^[a-z0-9]+(-[a-z0-9]+)*$/);
-const slug = text((value) => isSlugShape(value) && !RESERVED_WORKSPACE_SLUGS.includes(value));
-const key = text(lengthAndShape(2, 10, /^[A-Z][A-Z0-9]+$/));
 /** A task's number, as zod's `coerce.number().int().min(1)` reads it (`Number` of the segment). */
 const number = (raw: unknown): number | undefined => {
   const value = Number(raw);

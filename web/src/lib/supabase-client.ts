@@ -6,7 +6,7 @@ import { AUTH_STORAGE_KEY } from './auth/stored-session.ts';
  * The app's one Supabase client. The browser uses it for the auth session (and for realtime and uploads
  * to signed URLs); every read and write goes through the typed API client. supabase-js is a large part of
  * the app's code, so screens that need no auth call reach this module only through `getSupabase()`
- * (lib/supabase.ts), which loads it on demand; the auth screens import it directly.
+ * (lib/supabase-on-demand.ts), which loads it on demand; the auth screens import it directly.
  *
  * `flowType: 'implicit'`: a recovery link then carries its session in the URL fragment, so it works in
  * whichever browser opens the mail. PKCE would tie the link to the browser that asked for it (the code

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { Database, Sql } from '../db.ts';
 import { AppError } from '../errors.ts';
 import { principalKeyOf, type Principal } from '../principal.ts';
-import type { AlongsideStatement, CountedPrincipal, CredentialVerifier } from './credential-verifier.ts';
+import type { SendBesideCheck, CountedPrincipal, CredentialVerifier } from './credential-verifier.ts';
 import { countRequest } from './request-counts.queries.ts';
 import { selectSessionStanding, type SessionStanding } from './sessions.queries.ts';
 import { invalidCredentials } from './unauthenticated.ts';
@@ -89,7 +89,7 @@ export function accessTokenVerifier({
   const verifyAndCount = async (
     token: string,
     windowSeconds?: number,
-    alongside?: AlongsideStatement,
+    alongside?: SendBesideCheck,
   ): Promise<CountedPrincipal> => {
     const claims = await verifiedClaims(token);
     return db.serviceRoundTrip((sql) => sessionCheck(sql, claims, windowSeconds, alongside));
@@ -99,7 +99,7 @@ export function accessTokenVerifier({
     verifyAndCount,
     verifyAhead: async (token, windowSeconds, _checkFirst, run) => {
       const claims = await verifiedClaims(token);
-      return db.withOpening(
+      return db.withServiceWorkAhead(
         claims.principal,
         (sql) => sessionCheck(sql, claims, windowSeconds),
         (verdict) => run(claims.principal, verdict),
@@ -117,7 +117,7 @@ async function sessionCheck(
   sql: Sql,
   { principal, sessionId }: { principal: Principal; sessionId: string },
   windowSeconds: number | undefined,
-  alongside?: AlongsideStatement,
+  alongside?: SendBesideCheck,
 ): Promise<CountedPrincipal> {
   const [standing, count] = await Promise.all([
     selectSessionStanding(sql, sessionId, principal.user_id),

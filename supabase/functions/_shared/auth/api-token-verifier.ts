@@ -9,7 +9,7 @@ import type { Database } from '../db.ts';
 import type { Principal } from '../principal.ts';
 import { hashApiToken, isWellFormedApiToken } from './api-token-secret.ts';
 import { selectPresentedApiToken, type PresentedApiTokenRow } from './api-tokens.queries.ts';
-import type { AlongsideStatement, CountedPrincipal, CredentialVerifier } from './credential-verifier.ts';
+import type { SendBesideCheck, CountedPrincipal, CredentialVerifier } from './credential-verifier.ts';
 import { countApiTokenRequest } from './request-counts.queries.ts';
 import { invalidCredentials } from './unauthenticated.ts';
 
@@ -22,7 +22,7 @@ export function apiTokenVerifier({ db }: ApiTokenVerifierOptions): CredentialVer
   const verifyAndCount = async (
     token: string,
     windowSeconds?: number,
-    alongside?: AlongsideStatement,
+    alongside?: SendBesideCheck,
   ): Promise<CountedPrincipal> => {
     if (!isWellFormedApiToken(token)) {
       throw invalidCredentials(

@@ -24,11 +24,11 @@ export type CredentialHolder = { userId: string; principal: string } | { apiToke
  * (an Idempotency-Key's claim). It runs whatever the credential's verdict; its sender undoes it if the
  * request is refused.
  */
-export type AlongsideStatement = (sql: Sql, holder: CredentialHolder) => Promise<unknown>;
+export type SendBesideCheck = (sql: Sql, holder: CredentialHolder) => Promise<unknown>;
 
 /** What a request sends alongside the credential's check, and undoes unless its route takes it over. */
-export interface Alongside {
-  statement: AlongsideStatement;
+export interface StatementBesideCheck {
+  statement: SendBesideCheck;
   /** Undoes the statement's effect, unless the route took it over; never throws. */
   undoUnlessTakenOver(): Promise<void>;
 }
@@ -43,11 +43,11 @@ export interface CredentialVerifier {
   verifyAndCount?(
     credential: string,
     windowSeconds: number,
-    alongside?: AlongsideStatement,
+    alongside?: SendBesideCheck,
   ): Promise<CountedPrincipal>;
   /**
    * verifyAndCount for a request that changes nothing, in the round trip of its first transaction
-   * (Database.withOpening): `run` learns the principal at once and the verdict when it comes, and must
+   * (Database.withServiceWorkAhead): `run` learns the principal at once and the verdict when it comes, and must
    * not answer before it. For a credential whose check cannot go ahead (an API token's principal comes
    * from its check), `checkFirst` runs instead.
    */

@@ -1,7 +1,7 @@
 /**
- * SQL that counts a request against a rate-limit bucket (SPEC §9). Bookkeeping, not a user's work: runs
- * as the service, on functions in `private` that no API role may call. Authentication sends the count of
- * the caller's bucket in the same round trip as its own check (docs/decisions/0016).
+ * SQL that counts a request against a rate-limit bucket (docs/product.md#limits). Bookkeeping, not a user's
+ * work: runs as the service, on functions in `private` that no API role may call. Authentication sends the
+ * count of the caller's bucket in the same round trip as its own check (docs/decisions/0016).
  */
 import type { Sql } from '../db.ts';
 

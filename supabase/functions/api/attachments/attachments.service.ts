@@ -1,7 +1,7 @@
 /**
- * Attachments (SPEC §3, §4, §5, §6): members read them and download their files; owners, admins and
- * members attach files (within ATTACHMENTS_PER_TASK, which Postgres counts); their uploader or an admin
- * deletes them. Nothing changes while the task's project is archived.
+ * Attachments (docs/product.md#entities, #states, #validation, #roles): members read them and download their
+ * files; owners, admins and members attach files (within ATTACHMENTS_PER_TASK, which Postgres counts); their
+ * uploader or an admin deletes them. Nothing changes while the task's project is archived.
  *
  * A file's bytes never pass through the API: it issues a signed upload URL for a server-made path, the
  * client uploads straight to Storage, and `complete` checks what arrived (size, type, first bytes) before
@@ -93,7 +93,7 @@ export async function createAttachment(
   };
 }
 
-/** `415` for a type attachments may not have, `413` for a file over the limit (SPEC §5). */
+/** `415` for a type attachments may not have, `413` for a file over the limit (docs/product.md#validation). */
 function requireAllowedFile(file: CreateAttachment): void {
   if (!isAttachmentContentType(file.content_type)) throw typeNotAllowed(file.content_type, ALLOWED_TYPES);
   if (file.size_bytes > ATTACHMENT_MAX_BYTES)

@@ -1,7 +1,7 @@
 /**
- * The rules for an avatar (SPEC §5), written once: the API validates with them and the web's account
- * settings do too, before uploading. Imports nothing but zod, the limits and the rules of any uploaded
- * file, so the browser bundle can import it.
+ * The rules for an avatar (docs/product.md#validation), written once: the API validates with them and the
+ * web's account settings do too, before uploading. Imports nothing but zod, the limits and the rules of any
+ * uploaded file, so the browser bundle can import it.
  */
 import { z } from 'zod';
 import { AVATAR_MAX_BYTES } from '../../_shared/limits.ts';

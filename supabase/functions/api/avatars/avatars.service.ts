@@ -1,7 +1,7 @@
 /**
- * The caller's avatar (SPEC §3, §5): a PNG, JPEG or WebP picture of at most 2 MiB, uploaded straight to
- * Storage through a signed URL and checked by `complete` as an attachment is (size, type, first bytes),
- * which then makes it the profile's avatar and removes the one it replaced.
+ * The caller's avatar (docs/product.md#entities, #validation): a PNG, JPEG or WebP picture of at most 2 MiB,
+ * uploaded straight to Storage through a signed URL and checked by `complete` as an attachment is (size,
+ * type, first bytes), which then makes it the profile's avatar and removes the one it replaced.
  */
 import type { AvatarUpload, CreateAvatarUpload, Me } from '../../_shared/api-types.ts';
 import { lastStatementOf, type Database } from '../../_shared/db.ts';

@@ -1,9 +1,9 @@
 /**
- * Comments on a task (SPEC §3, §6): members read them; owners, admins and members comment (within
- * COMMENTS_PER_TASK, which Postgres counts) and edit their own; a comment is deleted softly by its author
- * or an admin and keeps its place as deleted. Nothing changes while the task's project is archived.
- * Comments live at flat addresses (/v1/comments/{id}): each call finds the comment, or its task, first
- * (RLS hides other workspaces' as missing), then enters its workspace for the MFA rule and the roles.
+ * Comments on a task (docs/product.md#entities, #roles): members read them; owners, admins and members
+ * comment (within COMMENTS_PER_TASK, which Postgres counts) and edit their own; a comment is deleted softly
+ * by its author or an admin and keeps its place as deleted. Nothing changes while the task's project is
+ * archived. Comments live at flat addresses (/v1/comments/{id}): each call finds the comment, or its task,
+ * first (RLS hides other workspaces' as missing), then enters its workspace for the MFA rule and the roles.
  */
 import type { Comment, CreateComment, UpdateComment } from '../../_shared/api-types.ts';
 import { lastStatementOf, type Database, type Sql } from '../../_shared/db.ts';

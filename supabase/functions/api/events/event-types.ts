@@ -3,35 +3,9 @@
  * private.append_event), which openapi.yaml lists as `EventType`; and `?types=`, the feed's filter on them.
  */
 import { z } from 'zod';
-import type { EventType } from '../../_shared/api-types.ts';
+import { EVENT_TYPES } from '../../_shared/vocabulary/spec-values.ts';
 
-export const EVENT_TYPES = [
-  'task.created',
-  'task.updated',
-  'task.moved',
-  'task.deleted',
-  'task.restored',
-  'comment.created',
-  'comment.updated',
-  'comment.deleted',
-  'project.created',
-  'project.updated',
-  'project.archived',
-  'project.unarchived',
-  'project.deleted',
-  'label.created',
-  'label.updated',
-  'label.deleted',
-  'member.added',
-  'member.updated',
-  'member.removed',
-  'attachment.added',
-  'attachment.deleted',
-] as const satisfies readonly EventType[];
-
-// Fails to compile when openapi.yaml names a type this list lacks.
-const everyTypeListed: Exclude<EventType, (typeof EVENT_TYPES)[number]> extends never ? true : never = true;
-void everyTypeListed;
+export { EVENT_TYPES };
 
 /** What an event is about: `task` for `task.moved`. `resource.*` asks for all of its types. */
 export const EVENT_RESOURCES = [...new Set(EVENT_TYPES.map((type) => type.split('.')[0] ?? type))];

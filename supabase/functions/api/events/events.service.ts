@@ -1,7 +1,7 @@
 /**
- * Events: a task's activity and a workspace's change feed, read by any member (SPEC §6: viewers read the
- * activity too). Both read in commit order (event-order.ts); the feed's position always moves forward,
- * so a client can poll it (openapi.yaml, listWorkspaceEvents).
+ * Events: a task's activity and a workspace's change feed, read by any member (docs/product.md#roles: viewers
+ * read the activity too). Both read in commit order (event-order.ts); the feed's position always moves
+ * forward, so a client can poll it (openapi.yaml, listWorkspaceEvents).
  */
 import type { Event, EventActor, EventType } from '../../_shared/api-types.ts';
 import type { Database } from '../../_shared/db.ts';

@@ -6,8 +6,8 @@
  * (401, 403 for MFA or an API token, 404, 429) hands it back after the answer, so a refused attempt
  * does not spend it.
  */
-import { afterAnswer } from '../../_shared/after-answer.ts';
-import type { Alongside } from '../../_shared/auth/credential-verifier.ts';
+import { runAfterResponse } from '../../_shared/after-response.ts';
+import type { StatementBesideCheck } from '../../_shared/auth/credential-verifier.ts';
 import type { Database } from '../../_shared/db.ts';
 import { describeError } from '../../_shared/describe-error.ts';
 import type { Logger } from '../../_shared/logger.ts';
@@ -21,7 +21,7 @@ export const EXPORT_WINDOW_SECONDS = 60 * 60;
 /** The route whose budget is spent alongside; HEAD, answered by the same route, exports nothing. */
 const EXPORT_ROUTE = 'GET /api/v1/workspaces/:slug/export';
 
-export interface PrespentExportBudget extends Alongside {
+export interface PrespentExportBudget extends StatementBesideCheck {
   /** The count, if it was spent for the workspace `workspaceId`; the export answers for it from now on. */
   takeOver(workspaceId: string): ExportCountRow | undefined;
 }
@@ -51,7 +51,7 @@ export function exportBudgetOf(
     undoUnlessTakenOver: () => {
       const spent = counted;
       if (takenOver || spent === undefined) return Promise.resolve();
-      void afterAnswer(
+      void runAfterResponse(
         () =>
           db.serviceRoundTrip((sql) =>
             uncountRequest(sql, exportBucketOf(spent.workspace_id), spent.window_started_at),

@@ -1,9 +1,10 @@
 /**
- * The export (SPEC §7): the whole workspace as one JSON document (export-document.ts), streamed from one
- * snapshot (export.queries.ts) without ever being held whole. Owners and admins only. An export reads
- * everything, so each workspace may be exported EXPORTS_PER_WORKSPACE_PER_HOUR times an hour, counted in
- * Postgres so that every instance of the function shares the budget, and counted only once the caller
- * may export: a member's refused attempts do not spend it.
+ * The export (docs/product.md#api-conventions): the whole workspace as one JSON document
+ * (export-document.ts), streamed from one snapshot (export.queries.ts) without ever being held whole. Owners
+ * and admins only. An export reads everything, so each workspace may be exported
+ * EXPORTS_PER_WORKSPACE_PER_HOUR times an hour, counted in Postgres so that every instance of the function
+ * shares the budget, and counted only once the caller may export: a member's refused attempts do not spend
+ * it.
  *
  * The status is settled before the first byte: access, budget, the snapshot and its first batch. A
  * failure after that cannot change it: the body stops short, so the document does not parse (a reader

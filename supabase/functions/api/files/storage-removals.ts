@@ -6,7 +6,7 @@
  * upload sweep drains whatever is due, so a removal that failed (Storage down) is made later. At least once:
  * a row goes only once Storage removed its object, and removing an object twice is no error.
  */
-import { afterAnswer } from '../../_shared/after-answer.ts';
+import { runAfterResponse } from '../../_shared/after-response.ts';
 import type { Database } from '../../_shared/db.ts';
 import { describeError } from '../../_shared/describe-error.ts';
 import { removeObjects, type FileStore } from './file-store.ts';
@@ -35,7 +35,7 @@ export async function removeQueuedObjects(
 ): Promise<void> {
   if (files.storage === undefined || paths.length === 0) return;
   const removed = await removeObjects(files, bucket, paths, STAY_QUEUED);
-  void afterAnswer(
+  void runAfterResponse(
     () => drain(db, files, removed ? { bucket, paths } : undefined),
     (error) => notDrained(files, error),
   );
@@ -44,7 +44,7 @@ export async function removeQueuedObjects(
 /** Drains the queue after the answer: for a request whose deletions queued objects it does not know. */
 export function drainAfterAnswer(db: Database, files: FileStore): void {
   if (files.storage === undefined) return;
-  void afterAnswer(
+  void runAfterResponse(
     () => drain(db, files),
     (error) => notDrained(files, error),
   );

@@ -1,9 +1,9 @@
 /**
- * The sweep of uploads left behind (SPEC §4: pending attachments are cleaned up; docs/decisions/0024). SQL
- * forgets pending uploads past their window (private.sweep_attachment_uploads, sweep_avatar_uploads),
- * whose objects triggers queue for removal, and queues the objects no row names (a PUT to an upload URL
- * after its attachment went); then the queue is drained (storage-removals.ts): only Storage may delete
- * objects, so they are removed through it, and so are removals that failed before.
+ * The sweep of uploads left behind (docs/product.md#states: pending attachments are cleaned up;
+ * docs/decisions/0024). SQL forgets pending uploads past their window (private.sweep_attachment_uploads,
+ * sweep_avatar_uploads), whose objects triggers queue for removal, and queues the objects no row names (a PUT
+ * to an upload URL after its attachment went); then the queue is drained (storage-removals.ts): only Storage
+ * may delete objects, so they are removed through it, and so are removals that failed before.
  *
  * It runs in the API itself, so that it needs no scheduler of its own on hosted Supabase nor in the
  * stand-in: each function instance sweeps one batch when it issues an upload URL, at most once every

@@ -6,7 +6,7 @@
  */
 import type { Context } from 'hono';
 
-/** Where Supabase serves the function `api`: SPEC §7's base URL, `{SUPABASE_URL}/functions/v1/api`. */
+/** Where Supabase serves the function `api`: docs/product.md#api-conventions's base URL, `{SUPABASE_URL}/functions/v1/api`. */
 export const apiUrlFor = (supabaseUrl: string): string =>
   `${supabaseUrl.replace(/\/+$/, '')}/functions/v1/api`;
 

@@ -1,7 +1,7 @@
 /**
- * Lists, the HTTP side (SPEC §7, docs/decisions/0006): the `limit` and `cursor` query parameters, and
- * the answer `{ object: "list", data, next_cursor }` with a `Link: <…>; rel="next"` header. A list route
- * declares both parameters in its query schema and answers the service's page in one call:
+ * Lists, the HTTP side (docs/product.md#api-conventions, docs/decisions/0006): the `limit` and `cursor` query
+ * parameters, and the answer `{ object: "list", data, next_cursor }` with a `Link: <…>; rel="next"` header. A
+ * list route declares both parameters in its query schema and answers the service's page in one call:
  *
  *   const ListThingsQuery = z.object({ ...pageParameters(CreatedAtIdKey), q: … });
  *   .get('/things', queryOf(ListThingsQuery), async (c) => {

@@ -6,11 +6,11 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { AppError } from '../../_shared/errors.ts';
+import { isProjectKey } from '../../_shared/vocabulary/project-key.ts';
 import type { AppEnv } from '../app-env.ts';
-// eslint-disable-next-line import-x/no-restricted-paths -- Temporary: the key rule is moving to _shared/vocabulary/.
-import { ProjectKeySchema } from '../projects/projects.schemas.ts';
 
 export const UuidShape = z.uuid();
+const ProjectKeyShape = z.string().refine(isProjectKey);
 
 /** A project's address: `/v1/workspaces/{slug}/projects/{key}`. */
 export interface ProjectAddress {
@@ -39,5 +39,5 @@ export function projectAddressOf<E extends AppEnv>(c: Context<E>): ProjectAddres
       'not_found',
       'This workspace has no project with this key: keys are 2–10 upper-case letters and digits.',
     );
-  return { slug: slugOf(c), key: shapedPathParam(c, 'key', ProjectKeySchema, notFound) };
+  return { slug: slugOf(c), key: shapedPathParam(c, 'key', ProjectKeyShape, notFound) };
 }

@@ -4,7 +4,7 @@
  * takes it over; a claim no one took over (the request was refused before: 401, 429, 403, a bad body)
  * is released once the answer is made, so that the key is free for the request's retry.
  */
-import type { Alongside, CredentialHolder } from '../../_shared/auth/credential-verifier.ts';
+import type { StatementBesideCheck, CredentialHolder } from '../../_shared/auth/credential-verifier.ts';
 import type { Database } from '../../_shared/db.ts';
 import { IDEMPOTENCY_CLAIM_STALE_SECONDS, IDEMPOTENCY_KEY_MAX_LENGTH } from '../../_shared/limits.ts';
 import {
@@ -16,7 +16,7 @@ import {
 export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['POST', 'PATCH']);
 
 /** The claim's statement goes with the credential's check; undoing it releases the claim if it was taken. */
-export interface KeyClaim extends Alongside {
+export interface KeyClaim extends StatementBesideCheck {
   key: string;
   /** The claim's outcome, once its statement has run; undefined when no API token had the hash. */
   outcome(): IdempotencyClaim | undefined;

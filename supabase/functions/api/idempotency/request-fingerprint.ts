@@ -1,7 +1,7 @@
 /**
- * What makes two requests "the same request" for an Idempotency-Key (SPEC §7): the method, the path,
- * the query parameters and the body's JSON value. Whitespace, the order of an object's keys and the order
- * of distinct query parameters do not matter; the order of array items does.
+ * What makes two requests "the same request" for an Idempotency-Key (docs/product.md#api-conventions): the
+ * method, the path, the query parameters and the body's JSON value. Whitespace, the order of an object's keys
+ * and the order of distinct query parameters do not matter; the order of array items does.
  */
 
 export interface FingerprintedRequest {

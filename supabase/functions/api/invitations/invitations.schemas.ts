@@ -1,5 +1,5 @@
 /**
- * The rules for an invitation (SPEC §4, §5), written once: the API validates `POST
+ * The rules for an invitation (docs/product.md#states, #validation), written once: the API validates `POST
  * /v1/workspaces/{slug}/invitations` with them and the web's invite form does too. Imports nothing but
  * zod and other schemas files, so the browser bundle can import this file as is.
  */

@@ -1,8 +1,8 @@
 /**
- * Invitations to a workspace (SPEC §4): owners and admins create them (up to their own role; owners
- * invite owners), list, read and revoke them; the invited person accepts with the token from the link.
- * The token is answered once, inside `accept_url`; only its hash is kept. Creating one counts against
- * the member limit (members and pending invitations together) and the inviter's hourly budget.
+ * Invitations to a workspace (docs/product.md#states): owners and admins create them (up to their own role;
+ * owners invite owners), list, read and revoke them; the invited person accepts with the token from the link.
+ * The token is answered once, inside `accept_url`; only its hash is kept. Creating one counts against the
+ * member limit (members and pending invitations together) and the inviter's hourly budget.
  */
 import type {
   CreateInvitation,

@@ -1,6 +1,6 @@
 /**
- * The rules for a label (SPEC §5), written once: the API validates with them and the web's forms do
- * too. Imports nothing but zod, so the browser bundle can import this file as is.
+ * The rules for a label (docs/product.md#validation), written once: the API validates with them and the web's
+ * forms do too. Imports nothing but zod, so the browser bundle can import this file as is.
  */
 import { z } from 'zod';
 

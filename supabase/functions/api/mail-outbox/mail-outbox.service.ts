@@ -5,7 +5,7 @@
  * its content (it holds a secret link), and stays queued for a later try. The answer waits for the
  * request's own mail to be tried, not for the rest (docs/decisions/0016).
  */
-import { afterAnswer } from '../../_shared/after-answer.ts';
+import { runAfterResponse } from '../../_shared/after-response.ts';
 import type { Database } from '../../_shared/db.ts';
 import { describeError } from '../../_shared/describe-error.ts';
 import type { Logger } from '../../_shared/logger.ts';
@@ -32,7 +32,7 @@ export async function deliverQueuedMail(
   requestId: string,
 ): Promise<void> {
   const sent = await send(delivery, own, requestId);
-  void afterAnswer(
+  void runAfterResponse(
     () => markSentAndRetry(delivery, own, sent, requestId),
     (error) => notSent(delivery, requestId, error),
   );

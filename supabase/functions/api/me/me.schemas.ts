@@ -1,7 +1,7 @@
 /**
- * The rules for a person's account (SPEC §5), written once: the API validates `PATCH /v1/me` with them and
- * the web's sign-up, sign-in, password and profile forms validate with the same schemas. Imports nothing but
- * zod, so the browser bundle can import this file as is.
+ * The rules for a person's account (docs/product.md#validation), written once: the API validates
+ * `PATCH /v1/me` with them and the web's sign-up, sign-in, password and profile forms validate with the same
+ * schemas. Imports nothing but zod, so the browser bundle can import this file as is.
  */
 import { z } from 'zod';
 

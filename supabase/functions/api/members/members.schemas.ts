@@ -1,18 +1,13 @@
 /**
- * The rules for a workspace's members (SPEC §6), written once: the API validates `PATCH
+ * The rules for a workspace's members (docs/product.md#roles), written once: the API validates `PATCH
  * /v1/workspaces/{slug}/members/{user_id}` with them and the web's member settings do too. Imports
- * nothing but zod and types (erased), so the browser bundle can import this file as is.
+ * nothing but zod and the shared vocabulary, so the browser bundle can import this file as is.
  */
 import { z } from 'zod';
-import type { EveryMemberOnce, WorkspaceRole } from '../../_shared/api-types.ts';
+import { WORKSPACE_ROLES } from '../../_shared/vocabulary/spec-values.ts';
 
 /** Roles from most to least powerful; a role may do what any role after it may. */
-export const WORKSPACE_ROLES = [
-  'owner',
-  'admin',
-  'member',
-  'viewer',
-] as const satisfies EveryMemberOnce<WorkspaceRole>;
+export { WORKSPACE_ROLES };
 
 export const WorkspaceRoleSchema = z.enum(WORKSPACE_ROLES, `must be one of ${WORKSPACE_ROLES.join(', ')}`);
 

@@ -138,7 +138,7 @@ function currentVersion(
   );
 }
 
-/** Admins manage admins, members and viewers; only owners manage owners (SPEC §6). */
+/** Admins manage admins, members and viewers; only owners manage owners (docs/product.md#roles). */
 function requireAuthorityOver(access: WorkspaceAccess, member: Member, action: string): void {
   if (member.role !== 'owner' || access.role === 'owner') return;
   throw new AppError(

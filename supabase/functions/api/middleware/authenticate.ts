@@ -9,8 +9,8 @@ import { createMiddleware } from 'hono/factory';
 import { matchedRoutes } from 'hono/route';
 import { LRUCache } from 'lru-cache';
 import type {
-  Alongside,
-  AlongsideStatement,
+  StatementBesideCheck,
+  SendBesideCheck,
   CredentialVerifier,
 } from '../../_shared/auth/credential-verifier.ts';
 import { invalidCredentials, missingCredentials } from '../../_shared/auth/unauthenticated.ts';
@@ -28,7 +28,7 @@ const BEARER_SCHEME = /^Bearer(?: |$)/i;
  * @param countWindowSeconds when given, the request is counted against the caller's rate limit in the
  *   same round trip as the credential's check (`c.var.principalCount`, read by limitByPrincipal).
  * @param countsSettled what the count waits for first: the `304`s this instance is still handing back.
- * @param alongsideOf the service statements to send in the same round trip for this request (an
+ * @param statementsBesideCheck the service statements to send in the same round trip for this request (an
  *   Idempotency-Key's claim, an export's budget), each undone when the request is refused before its
  *   route takes it over.
  */
@@ -37,7 +37,7 @@ export const authenticate = (
   isSignedOut: SignedOutRequests,
   countWindowSeconds?: number,
   countsSettled: () => Promise<void> = () => Promise.resolve(),
-  alongsideOf: (c: Context<AppEnv>) => readonly Alongside[] = () => [],
+  statementsBesideCheck: (c: Context<AppEnv>) => readonly StatementBesideCheck[] = () => [],
 ) => {
   const ahead = checksAhead();
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -49,9 +49,9 @@ export const authenticate = (
       return next();
     }
     await countsSettled();
-    const alongside = alongsideOf(c);
+    const alongside = statementsBesideCheck(c);
     const checkFirst = async () => {
-      const statement: AlongsideStatement | undefined =
+      const statement: SendBesideCheck | undefined =
         alongside.length === 0
           ? undefined
           : (sql, holder) => Promise.all(alongside.map((each) => each.statement(sql, holder)));

@@ -1,6 +1,7 @@
 /**
- * Idempotency-Key on POST and PATCH (SPEC §7, docs/decisions/0006). An authenticated request that sends
- * a key runs in one caller transaction, which the route's units of work join (db.withCallerTransaction):
+ * Idempotency-Key on POST and PATCH (docs/product.md#api-conventions, docs/decisions/0006). An authenticated
+ * request that sends a key runs in one caller transaction, which the route's units of work join
+ * (db.withCallerTransaction):
  *
  * - The key is claimed by the service, in the round trip that checks the credential (idempotency/
  *   key-claim.ts, docs/decisions/0016), or here when authentication did not; claimed by a request still

@@ -1,5 +1,5 @@
 /**
- * The rate limits (SPEC §9, docs/decisions/0006), as two middlewares around authentication:
+ * The rate limits (docs/product.md#limits, docs/decisions/0006), as two middlewares around authentication:
  *
  * - `limitByIp`, before it: a request authentication will not verify (signed-out-requests.ts: a public
  *   route, an optional-credential one sent without credentials, or no route at all) is counted against its IP address before any work; a request it does verify is counted against
@@ -9,10 +9,10 @@
  * - `limitByPrincipal`, after it: a verified request is counted against its user or API token.
  *
  * Every answer either counted gets `RateLimit-Policy` and `RateLimit`; one over the limit is
- * `429 rate_limited` with `Retry-After`. A `304 Not Modified` is handed back: it is free (SPEC §7); its
- * answer does not wait for that (docs/decisions/0016). When
- * the counters cannot be reached, the request passes uncounted: a database outage fails requests
- * anyway, and bookkeeping should not fail the ones that need no database.
+ * `429 rate_limited` with `Retry-After`. A `304 Not Modified` is handed back: it is free
+ * (docs/product.md#api-conventions); its answer does not wait for that (docs/decisions/0016). When the
+ * counters cannot be reached, the request passes uncounted: a database outage fails requests anyway, and
+ * bookkeeping should not fail the ones that need no database.
  */
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';

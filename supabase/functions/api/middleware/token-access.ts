@@ -1,6 +1,6 @@
 /**
- * What a caller with a personal API token may do (SPEC §6): act as its user, but never manage tokens
- * (the routes named in `sessionOnlyRoutes` answer `403 forbidden`), and with a `read` token call safe
+ * What a caller with a personal API token may do (docs/product.md#roles): act as its user, but never manage
+ * tokens (the routes named in `sessionOnlyRoutes` answer `403 forbidden`), and with a `read` token call safe
  * methods only (`403 insufficient_scope`). Runs right after authentication, before any body is read.
  */
 import { createMiddleware } from 'hono/factory';

@@ -1,6 +1,6 @@
 /**
- * Finding a project inside a workspace the caller has entered, and the archive rule (SPEC §4): an
- * archived project is read-only. Anything that changes a project or what is in it (its tasks, in time)
+ * Finding a project inside a workspace the caller has entered, and the archive rule (docs/product.md#states):
+ * an archived project is read-only. Anything that changes a project or what is in it (its tasks, in time)
  * calls `requireActiveProject` first.
  */
 import { AppError } from '../../_shared/errors.ts';

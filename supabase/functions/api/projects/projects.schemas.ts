@@ -1,21 +1,20 @@
 /**
- * The rules for a project (SPEC §5), written once: the API validates with them and the web's forms do
- * too. Imports nothing but zod, so the browser bundle can import this file as is.
+ * The rules for a project (docs/product.md#validation), written once: the API validates with them and the
+ * web's forms do too. Imports nothing but zod and the shared vocabulary, so the browser bundle can import
+ * this file as is.
  */
 import { z } from 'zod';
+import { PROJECT_KEY } from '../../_shared/vocabulary/project-key.ts';
 
-export const PROJECT_KEY_LENGTH = { min: 2, max: 10 } as const;
 export const PROJECT_NAME_LENGTH = { min: 1, max: 80 } as const;
 export const PROJECT_DESCRIPTION_MAX_LENGTH = 20_000;
-
-const KEY_SHAPE = /^[A-Z][A-Z0-9]+$/;
 
 /** Taken exactly as typed: `eng` is refused rather than upper-cased, so a key has one spelling. */
 export const ProjectKeySchema = z
   .string()
-  .min(PROJECT_KEY_LENGTH.min, `must be at least ${PROJECT_KEY_LENGTH.min} characters`)
-  .max(PROJECT_KEY_LENGTH.max, `must be at most ${PROJECT_KEY_LENGTH.max} characters`)
-  .regex(KEY_SHAPE, 'must be an upper-case letter followed by upper-case letters or digits');
+  .min(PROJECT_KEY.minLength, `must be at least ${PROJECT_KEY.minLength} characters`)
+  .max(PROJECT_KEY.maxLength, `must be at most ${PROJECT_KEY.maxLength} characters`)
+  .regex(PROJECT_KEY.pattern, 'must be an upper-case letter followed by upper-case letters or digits');
 
 export const ProjectNameSchema = z
   .string()

@@ -1,9 +1,9 @@
 /**
- * The rate limits (SPEC §9), counted in Postgres so that every instance of the function shares them.
- * Each request costs one statement on the service connection; a `304 Not Modified` is handed back, in a
+ * The rate limits (docs/product.md#limits), counted in Postgres so that every instance of the function shares
+ * them. Each request costs one statement on the service connection; a `304 Not Modified` is handed back, in a
  * round trip its answer does not wait for (docs/decisions/0016).
  */
-import { afterAnswer } from '../../_shared/after-answer.ts';
+import { runAfterResponse } from '../../_shared/after-response.ts';
 import type { Database } from '../../_shared/db.ts';
 import { describeError } from '../../_shared/describe-error.ts';
 import type { Logger } from '../../_shared/logger.ts';
@@ -55,7 +55,7 @@ export function postgresRateLimiter(db: Database, logger: Logger): RateLimiter {
     },
     handBack(counted) {
       // On a connection of its own (serviceRoundTrip), given back to the pool once the statement is done.
-      const done = afterAnswer(
+      const done = runAfterResponse(
         () => db.serviceRoundTrip((sql) => uncountRequest(sql, counted.bucket, counted.windowStartedAt)),
         (error) => logger.warn('a 304 could not be handed back: it stays counted', describeError(error)),
       ).finally(() => inFlight.delete(done));

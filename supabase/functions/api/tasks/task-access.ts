@@ -85,7 +85,7 @@ export function admitToTaskWorkspace(
   return { access: admitToWorkspace(principal, accessRow.slug, accessRow), task };
 }
 
-/** `409 project_archived` unless the task's project is active (SPEC §4: archived projects are read-only). */
+/** `409 project_archived` unless the task's project is active (docs/product.md#states: archived projects are read-only). */
 export function requireActiveTaskProject(task: TaskRow): void {
   requireActiveProject({ key: task.project_key, archived: task.project_archived_at !== null });
 }

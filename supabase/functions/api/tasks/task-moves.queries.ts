@@ -1,7 +1,8 @@
 /**
- * SQL for where tasks stand in their columns (SPEC §2's drag and drop): the column's lock, and the move, which `private.move_task` makes whole: its refusals, the lock, the neighbours, the
- * key (fractional-indexing's, in SQL), the rebalance and the version check. Runs as the caller, under the
- * tasks' RLS, like tasks.queries.ts.
+ * SQL for where tasks stand in their columns (docs/product.md#screens's drag and drop): the column's lock,
+ * and the move, which `private.move_task` makes whole: its refusals, the lock, the neighbours, the key
+ * (fractional-indexing's, in SQL), the rebalance and the version check. Runs as the caller, under the tasks'
+ * RLS, like tasks.queries.ts.
  */
 import type { Task, TaskStatus } from '../../_shared/api-types.ts';
 import type { Sql } from '../../_shared/db.ts';

@@ -1,41 +1,14 @@
 /**
- * The rules for a task (SPEC §4, §5), written once: the API validates with them and the web's forms do
- * too. Imports nothing but zod, the limits and types (erased), so the browser bundle can import this file as
- * is.
+ * The rules for a task (docs/product.md#states, #validation), written once: the API validates with them and
+ * the web's forms do too. Imports nothing but zod, the limits, the shared vocabulary and types (erased), so
+ * the browser bundle can import this file as is.
  */
 import { z } from 'zod';
-import type { EveryMemberOnce, TaskPriority, TaskStatus } from '../../_shared/api-types.ts';
+import { TASK_PRIORITIES, TASK_SORTS, TASK_STATUSES } from '../../_shared/vocabulary/spec-values.ts';
 import { LABELS_PER_TASK, TASK_SEARCH_MAX_LENGTH } from '../../_shared/limits.ts';
 
-/** The board's columns, in the board's order (Postgres orders them with `private.task_status_rank`). */
-export const TASK_STATUSES = [
-  'backlog',
-  'todo',
-  'in_progress',
-  'in_review',
-  'done',
-  'canceled',
-] as const satisfies EveryMemberOnce<TaskStatus>;
-/** From least to most pressing. */
-export const TASK_PRIORITIES = [
-  'none',
-  'low',
-  'medium',
-  'high',
-  'urgent',
-] as const satisfies EveryMemberOnce<TaskPriority>;
-/** The orders a task list takes (`sort`); a `-` reverses one. The web's list view offers the same. */
-export const TASK_SORTS = [
-  'position',
-  'updated_at',
-  '-updated_at',
-  'created_at',
-  '-created_at',
-  'priority',
-  '-priority',
-  'due_date',
-  '-due_date',
-] as const;
+/** The board's columns are TASK_STATUSES in order (Postgres orders them with `private.task_status_rank`). */
+export { TASK_PRIORITIES, TASK_SORTS, TASK_STATUSES };
 export type TaskSort = (typeof TASK_SORTS)[number];
 export const TASK_TITLE_LENGTH = { min: 1, max: 200 } as const;
 export const TASK_DESCRIPTION_MAX_LENGTH = 20_000;

@@ -2,7 +2,7 @@
  * Tasks: create in a project (members and above, at the end of their column, numbered by the database),
  * list with filters and sorts, read by id or by key, change (a merge patch; a new status goes to the end
  * of its column), move between neighbours, delete, and restore within 30 days. Only active projects'
- * tasks change (SPEC §4).
+ * tasks change (docs/product.md#states).
  */
 import type { MoveTask, Task, TaskCounts } from '../../_shared/api-types.ts';
 import { lastStatementOf, type Database, type Sql } from '../../_shared/db.ts';

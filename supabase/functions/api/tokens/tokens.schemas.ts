@@ -1,14 +1,14 @@
 /**
- * The rules for a personal API token (SPEC §5, §9), written once: the API validates `POST /v1/me/tokens`
- * with them and the web's token form does too. Imports nothing but zod, the limits and types (erased), so
- * the browser bundle can import this file as is.
+ * The rules for a personal API token (docs/product.md#validation, #limits), written once: the API validates
+ * `POST /v1/me/tokens` with them and the web's token form does too. Imports nothing but zod, the limits and
+ * the shared vocabulary, so the browser bundle can import this file as is.
  */
 import { z } from 'zod';
-import type { ApiTokenScope, EveryMemberOnce } from '../../_shared/api-types.ts';
+import { API_TOKEN_SCOPES } from '../../_shared/vocabulary/spec-values.ts';
 import { API_TOKEN_LIFETIME_DAYS } from '../../_shared/limits.ts';
 
 export const API_TOKEN_NAME_LENGTH = { min: 1, max: 80 } as const;
-export const API_TOKEN_SCOPES = ['read', 'write'] as const satisfies EveryMemberOnce<ApiTokenScope>;
+export { API_TOKEN_SCOPES };
 
 export const ApiTokenNameSchema = z
   .string()

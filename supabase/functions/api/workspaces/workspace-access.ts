@@ -1,8 +1,9 @@
 /**
  * The one way into a workspace's resources: every route under /v1/workspaces/{slug} starts with
  * `enterWorkspace`, which finds the workspace among the caller's own (another workspace is `404`, never
- * `403`) and applies its MFA rule; then `requireRole` guards what the caller's role may do (SPEC §6).
- * RLS enforces the same rules again underneath; these checks exist to answer precisely.
+ * `403`) and applies its MFA rule; then `requireRole` guards what the caller's role may do
+ * (docs/product.md#roles). RLS enforces the same rules again underneath; these checks exist to answer
+ * precisely.
  */
 import type { WorkspaceRole } from '../../_shared/api-types.ts';
 import { lastStatementOf, type Sql } from '../../_shared/db.ts';

@@ -1,29 +1,12 @@
 /**
- * The rules for a workspace (SPEC §5), written once: the API validates with them and the web's forms do
- * too. Imports nothing but zod, so the browser bundle can import this file as is.
+ * The rules for a workspace (docs/product.md#validation), written once: the API validates with them and the
+ * web's forms do too. Imports nothing but zod and the shared vocabulary, so the browser bundle can import
+ * this file as is.
  */
 import { z } from 'zod';
+import { RESERVED_WORKSPACE_SLUGS, WORKSPACE_SLUG } from '../../_shared/vocabulary/workspace-slug.ts';
 
 export const WORKSPACE_NAME_LENGTH = { min: 1, max: 80 } as const;
-export const WORKSPACE_SLUG_LENGTH = { min: 3, max: 40 } as const;
-
-/** Slugs that would collide with the web app's own routes or read as official. */
-export const RESERVED_WORKSPACE_SLUGS: readonly string[] = [
-  'api',
-  'app',
-  'admin',
-  'new',
-  'settings',
-  'account',
-  'invite',
-  'docs',
-  'sign-in',
-  'sign-up',
-  'www',
-];
-
-const SLUG_SHAPE = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-
 export const WorkspaceNameSchema = z
   .string()
   .trim()
@@ -32,9 +15,9 @@ export const WorkspaceNameSchema = z
 
 export const WorkspaceSlugSchema = z
   .string()
-  .min(WORKSPACE_SLUG_LENGTH.min, `must be at least ${WORKSPACE_SLUG_LENGTH.min} characters`)
-  .max(WORKSPACE_SLUG_LENGTH.max, `must be at most ${WORKSPACE_SLUG_LENGTH.max} characters`)
-  .regex(SLUG_SHAPE, 'may hold only a-z, 0-9 and single hyphens between them')
+  .min(WORKSPACE_SLUG.minLength, `must be at least ${WORKSPACE_SLUG.minLength} characters`)
+  .max(WORKSPACE_SLUG.maxLength, `must be at most ${WORKSPACE_SLUG.maxLength} characters`)
+  .regex(WORKSPACE_SLUG.pattern, 'may hold only a-z, 0-9 and single hyphens between them')
   .refine((slug) => !RESERVED_WORKSPACE_SLUGS.includes(slug), 'is reserved; choose another');
 
 export const CreateWorkspaceBodySchema = z.strictObject({
@@ -57,6 +40,6 @@ export function suggestSlug(name: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
-    .slice(0, WORKSPACE_SLUG_LENGTH.max)
+    .slice(0, WORKSPACE_SLUG.maxLength)
     .replace(/-+$/, '');
 }

@@ -15,7 +15,7 @@ export function validateInvitation(values: CreateInvitation): Validation<CreateI
   return validateForm(CreateInvitationBodySchema, values, INVITATION_LABELS);
 }
 
-/** Owners may invite any role; admins any but owner (SPEC §6). */
+/** Owners may invite any role; admins any but owner (docs/product.md#roles). */
 export function invitableRoles(caller: WorkspaceRole): readonly WorkspaceRole[] {
   return caller === 'owner' ? ['owner', 'admin', 'member', 'viewer'] : ['admin', 'member', 'viewer'];
 }

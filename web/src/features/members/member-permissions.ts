@@ -14,9 +14,9 @@ export const ROLE_LABELS: Readonly<Record<WorkspaceRole, string>> = {
 };
 
 /**
- * The roles the caller may give `target` (SPEC §6, as `PATCH /v1/workspaces/{slug}/members/{user_id}`
- * enforces it): owners any role to anyone; admins admin, member or viewer to anyone but an owner; others
- * none. Empty when the caller may not change the target's role at all.
+ * The roles the caller may give `target` (docs/product.md#roles, as
+ * `PATCH /v1/workspaces/{slug}/members/{user_id}` enforces it): owners any role to anyone; admins admin, member or
+ * viewer to anyone but an owner; others none. Empty when the caller may not change the target's role at all.
  */
 export function assignableRoles(caller: WorkspaceRole, target: WorkspaceRole): readonly WorkspaceRole[] {
   if (caller === 'owner') return ROLES;

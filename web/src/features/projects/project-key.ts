@@ -1,4 +1,4 @@
-import { PROJECT_KEY_LENGTH } from '@api/projects/projects.schemas.ts';
+import { PROJECT_KEY } from '@shared/vocabulary/project-key.ts';
 
 /**
  * A key suggested from a project's name, as people usually pick them: "Engineering" → ENG,
@@ -15,6 +15,6 @@ export function suggestProjectKey(name: string): string {
   if (start === -1) return '';
   const rest = words.slice(start);
   const key = rest.length === 1 ? (rest[0] ?? '').slice(0, 3) : rest.map((word) => word.charAt(0)).join('');
-  const trimmed = key.slice(0, PROJECT_KEY_LENGTH.max);
-  return trimmed.length >= PROJECT_KEY_LENGTH.min ? trimmed : '';
+  const trimmed = key.slice(0, PROJECT_KEY.maxLength);
+  return trimmed.length >= PROJECT_KEY.minLength ? trimmed : '';
 }

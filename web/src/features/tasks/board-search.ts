@@ -1,6 +1,7 @@
 import { coercedText, isUuid, oneOf, searchSchema, text, type UrlRule } from '../../lib/routing/url-rules.ts';
 import type { TaskListQuery } from './api/query-keys.ts';
-import { TASK_PRIORITIES, TASK_SEARCH_MAX_LENGTH, TASK_SORTS } from './task-values.ts';
+import { TASK_SEARCH_MAX_LENGTH } from '@shared/limits.ts';
+import { TASK_PRIORITIES, TASK_SORTS } from '@shared/vocabulary/spec-values.ts';
 
 /** The list view's sorts: the API's `sort` values, one per sortable column, each way. */
 export const LIST_SORTS = TASK_SORTS;

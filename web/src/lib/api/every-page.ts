@@ -1,3 +1,5 @@
+import { PAGE_SIZE } from '@shared/limits.ts';
+
 /** A page of any list of the API: its items and the cursor of the next page, null on the last. */
 export interface ListPage<Item> {
   data: Item[];
@@ -5,7 +7,7 @@ export interface ListPage<Item> {
 }
 
 /** The largest page the API serves (`components.parameters.Limit`). */
-export const MAX_PAGE_SIZE = 200;
+export const MAX_PAGE_SIZE = PAGE_SIZE.max;
 
 /**
  * Every item of a short, bounded list (a workspace's labels or members), read page by page through the

@@ -3,7 +3,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { INITIAL_AUTH_STATE, nextAuthState, type AuthState } from './auth-state.ts';
 import { whenQuiet } from '../scheduling/when-quiet.ts';
 import { AUTH_STORAGE_KEY, carriesAuthResult, readStoredSession } from './stored-session.ts';
-import { getSupabase, whenSupabaseLoads, type AuthChangeEvent, type Session } from '../supabase.ts';
+import { getSupabase, whenSupabaseLoads, type AuthChangeEvent, type Session } from '../supabase-on-demand.ts';
 
 /**
  * The current auth session as a small store, kept in step with Supabase Auth's events.

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { supabaseOnceLoaded } from '../supabase.ts';
+import { supabaseOnceLoaded } from '../supabase-on-demand.ts';
 
 /**
  * The Supabase client realtime uses, once the auth session has loaded it (lib/auth/auth-session.ts does so

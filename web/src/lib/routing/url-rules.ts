@@ -60,11 +60,6 @@ export function oneOf<const Values extends readonly string[]>(values: Values): U
   return (raw) => (values.includes(raw as string) ? (raw as Values[number]) : undefined);
 }
 
-/** Text of `min` to `max` characters (UTF-16 code units, as zod counts them) matching `shape`. */
-export function lengthAndShape(min: number, max: number, shape: RegExp): (value: string) => boolean {
-  return (value) => value.length >= min && value.length <= max && shape.test(value);
-}
-
 /** zod's `uuid()`: RFC 9562 versions 1–8, and the nil and max UUIDs. */
 const UUID =
   /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;

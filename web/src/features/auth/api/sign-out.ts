@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { getSupabase } from '../../../lib/supabase.ts';
+import { getSupabase } from '../../../lib/supabase-on-demand.ts';
 
 /** Signs out of this browser only; other devices stay signed in. */
 async function signOut(): Promise<void> {

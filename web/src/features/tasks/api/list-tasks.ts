@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import type { components } from '@api-spec/schema.d.ts';
+import { PAGE_SIZE } from '@shared/limits.ts';
 import { api, unwrap } from '../../../lib/api/api-client.ts';
 import { taskKeys, type TaskListFilters } from './query-keys.ts';
 import { inSearchSlot } from './search-slots.ts';
@@ -12,8 +13,8 @@ export interface TaskListPage {
 /** A list as the cache holds it: the pages read so far, in order. */
 export type TaskPages = InfiniteData<TaskListPage, unknown>;
 
-/** Cards per request: a column's first screen and a little more. */
-export const TASK_PAGE_SIZE = 50;
+/** Cards per request, the API's default page: a column's first screen and a little more. */
+export const TASK_PAGE_SIZE = PAGE_SIZE.default;
 
 /** The list behind one board column: the board's filters, that status, in board order. */
 export function columnListFilters(

@@ -5,7 +5,7 @@ import { describeError } from '../../../../lib/api/api-error.ts';
 import { columnListFilters, tasksOf, useTaskList, type Task } from '../../api/list-tasks.ts';
 import type { TaskListFilters } from '../../api/query-keys.ts';
 import { STATUS_LABELS, StatusIcon, type TaskStatus } from '../task-meta/status.tsx';
-import type { BoardKit } from './board-kit.ts';
+import type { LateBoardModules } from './late-board-modules.ts';
 import type { BoardPeople } from './board-people.ts';
 import styles from './board.module.css';
 import type { ColumnHandle } from './column-cards.ts';
@@ -14,7 +14,7 @@ import { TaskCard } from './task-card.tsx';
 
 export type { ColumnHandle } from './column-cards.ts';
 
-// Opened by a click or `c`; loaded with the rest of the board after it has shown (board-kit.ts).
+// Opened by a click or `c`; loaded with the rest of the board after it has shown (late-board-modules.ts).
 const QuickAdd = lazy(() => import('./quick-add.tsx').then((module) => ({ default: module.QuickAdd })));
 // The quick-add's titles not yet saved; loaded with it.
 const PendingCards = lazy(() =>
@@ -31,7 +31,7 @@ interface BoardColumnProps {
   people: BoardPeople;
   canAdd: boolean;
   /** The virtualizer and, for who may move cards, dnd-kit, once loaded after the board has shown. */
-  kit: BoardKit;
+  late: LateBoardModules;
   adding: boolean;
   /** Whether to show the quick-add's titles not saved yet (once its code is loaded or loading). */
   showsQueue: boolean;
@@ -47,8 +47,19 @@ interface BoardColumnProps {
  * view. Memoized: a card moved live between two columns draws those two again, not the other four.
  */
 export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
-  const { status, board, count, dragTasks, people, canAdd, kit, adding, showsQueue, onAddingChange, handle } =
-    props;
+  const {
+    status,
+    board,
+    count,
+    dragTasks,
+    people,
+    canAdd,
+    late,
+    adding,
+    showsQueue,
+    onAddingChange,
+    handle,
+  } = props;
   const { collapsed, onCollapsedChange } = props;
   const list = useTaskList(columnListFilters(board, status), { enabled: !collapsed });
   const tasks = dragTasks ?? tasksOf(list.data);
@@ -59,7 +70,7 @@ export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
   const headingId = `column-${status}-heading`;
   const shownCount = count ?? (list.isSuccess && !list.hasNextPage ? tasks.length : '…');
 
-  const drag = kit.drag;
+  const drag = late.drag;
   const dropTarget = drag && <drag.ColumnDropTarget status={status} node={section} />;
   if (collapsed) {
     return (
@@ -89,7 +100,7 @@ export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
       </section>
     );
   }
-  const Cards = kit.cards?.VirtualCards ?? FirstCards;
+  const Cards = late.cards?.VirtualCards ?? FirstCards;
   const cards = (
     <Cards
       tasks={tasks}

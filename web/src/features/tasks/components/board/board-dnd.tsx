@@ -24,7 +24,8 @@ import { toast } from '../../../../components/ui/toast.ts';
 import { columnListFilters, tasksOf, type Task, type TaskPages } from '../../api/list-tasks.ts';
 import { useMoveTask, type TaskMove } from '../../api/move-task.ts';
 import { taskKeys, type TaskListFilters } from '../../api/query-keys.ts';
-import { STATUS_LABELS, STATUSES, type TaskStatus } from '../task-meta/status.tsx';
+import { STATUS_LABELS, type TaskStatus } from '../task-meta/status.tsx';
+import { TASK_STATUSES } from '@shared/vocabulary/spec-values.ts';
 import type { BoardPeople } from './board-people.ts';
 import { dragOver, dropOf, type Columns } from './drag-columns.ts';
 import type { DragView } from './drag-view.ts';
@@ -33,7 +34,7 @@ import type { CardData } from './sortable-card.tsx';
 import { TaskCard } from './task-card.tsx';
 
 /**
- * Everything of the board that needs dnd-kit, loaded after the board has shown (board-kit.ts): the board
+ * Everything of the board that needs dnd-kit, loaded after the board has shown (late-board-modules.ts): the board
  * and its cards render the same DOM without it, and become draggable when it is here (decision 0029).
  */
 export { SortableCard } from './sortable-card.tsx';
@@ -98,7 +99,10 @@ export function DragArea({ board, people, counts, children }: DragAreaProps) {
 
   const snapshot = useCallback(
     () =>
-      Object.fromEntries(STATUSES.map((status) => [status, columnOf(status)])) as Record<TaskStatus, Task[]>,
+      Object.fromEntries(TASK_STATUSES.map((status) => [status, columnOf(status)])) as Record<
+        TaskStatus,
+        Task[]
+      >,
     [columnOf],
   );
 
@@ -106,7 +110,7 @@ export function DragArea({ board, people, counts, children }: DragAreaProps) {
   const announcements = useMemo<Announcements>(() => {
     const where = (id: string | number) => {
       const columns = dragRef.current?.columns ?? snapshot();
-      const status = STATUSES.find((s) => columns[s].some((task) => task.id === id));
+      const status = TASK_STATUSES.find((s) => columns[s].some((task) => task.id === id));
       if (!status) return 'the board';
       const index = columns[status].findIndex((task) => task.id === id);
       const counted = counts?.[status];
@@ -129,7 +133,7 @@ export function DragArea({ board, people, counts, children }: DragAreaProps) {
 
   const onDragStart = ({ active }: DragStartEvent) => {
     const columns = snapshot();
-    const task = STATUSES.flatMap((status) => columns[status]).find((t) => t.id === active.id);
+    const task = TASK_STATUSES.flatMap((status) => columns[status]).find((t) => t.id === active.id);
     if (task) setDrag({ active: task, columns });
   };
 
@@ -179,8 +183,8 @@ export function DragArea({ board, people, counts, children }: DragAreaProps) {
     const { active, collisionRect, droppableContainers } = args.context;
     const columns = dragRef.current?.columns;
     if (!active || !collisionRect || !columns) return undefined;
-    const from = STATUSES.findIndex((status) => columns[status].some((task) => task.id === active.id));
-    const target = STATUSES[from + step];
+    const from = TASK_STATUSES.findIndex((status) => columns[status].some((task) => task.id === active.id));
+    const target = TASK_STATUSES[from + step];
     const node = target ? droppableContainers.get(`column:${target}`)?.node.current : null;
     if (!node) return undefined;
     node.scrollIntoView({ inline: 'center', block: 'nearest' });

@@ -1,11 +1,11 @@
-import { STATUSES } from '../task-meta/status.tsx';
+import { TASK_STATUSES } from '@shared/vocabulary/spec-values.ts';
 import styles from './board.module.css';
 
 /** The board's shape while the project loads: a title bar and six empty columns. */
 export function BoardSkeleton() {
   return (
     <div className={styles.board} aria-busy="true" aria-label="Loading the board">
-      {STATUSES.map((status) => (
+      {TASK_STATUSES.map((status) => (
         <div key={status} className={styles.column}>
           <div className={styles.columnHeader} />
           <div className={styles.columnBody}>

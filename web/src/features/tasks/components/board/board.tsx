@@ -5,10 +5,11 @@ import { isTyping } from '../../../../lib/keyboard/is-typing.ts';
 import { useTaskCounts } from '../../api/count-tasks.ts';
 import { columnListFilters } from '../../api/list-tasks.ts';
 import { taskKeys, type TaskListFilters } from '../../api/query-keys.ts';
-import { STATUSES, type TaskStatus } from '../task-meta/status.tsx';
+import { type TaskStatus } from '../task-meta/status.tsx';
+import { TASK_STATUSES } from '@shared/vocabulary/spec-values.ts';
 import { BoardColumn, type ColumnHandle } from './board-column.tsx';
 import { useCollapsedColumns } from './collapsed-columns.ts';
-import { useBoardKit, type BoardKit } from './board-kit.ts';
+import { useLateBoardModules, type LateBoardModules } from './late-board-modules.ts';
 import type { BoardPeople } from './board-people.ts';
 import styles from './board.module.css';
 import type { DragView } from './drag-view.ts';
@@ -24,8 +25,8 @@ export interface BoardProps {
 
 /** No drag: each column shows what it read. */
 const NO_DRAG: DragView = { columns: undefined, dragging: false };
-/** A column that has not taken the kit yet (board-kit.ts). */
-const NO_KIT: BoardKit = {};
+/** A column that has not taken the late modules yet (late-board-modules.ts). */
+const NOT_LOADED: LateBoardModules = {};
 
 /**
  * The board: one column per status, in SPEC order, with drag and drop (pointer, touch, keyboard) within
@@ -35,8 +36,8 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
   const queryClient = useQueryClient();
   const counts = useTaskCounts(board);
   const [adding, setAdding] = useState<TaskStatus | null>(null);
-  // Once a quick-add has opened or the kit has come (which loads it), the columns show its queue for good:
-  // its titles go on being saved, and stay shown, when it closes and while the kit redraws the board.
+  // Once a quick-add has opened or the late modules have come (they load it), the columns show its queue for good:
+  // its titles go on being saved, and stay shown, when it closes and while the late modules redraw the board.
   const [queueOpened, setQueueOpened] = useState(false);
   if (adding !== null && !queueOpened) setQueueOpened(true);
   // The columns' handles, kept by ref callbacks made once (a map that lives as long as the board).
@@ -54,19 +55,19 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
   const [columnHandles] = useState(() => handleSetters(handles));
   const boardRef = useRef<HTMLDivElement>(null);
 
-  // Every column has shown its first page (or its error): the rest of the board may load now (board-kit.ts).
+  // Every column has shown its first page (or its error): the rest of the board may load now (late-board-modules.ts).
   // (Read from the cache, drawn again as its fetches settle.)
   useIsFetching({ queryKey: taskKeys.lists() });
-  const firstPagesShown = STATUSES.filter((status) => !collapsed.has(status)).every((status) => {
+  const firstPagesShown = TASK_STATUSES.filter((status) => !collapsed.has(status)).every((status) => {
     const state = queryClient.getQueryState(taskKeys.list(columnListFilters(board, status)));
     return state !== undefined && state.status !== 'pending';
   });
-  const { kit, ready, handlers } = useBoardKit({
+  const { late, ready, handlers } = useLateBoardModules({
     canDrag: canEdit,
     shown: firstPagesShown,
     settled: adding === null,
     board: boardRef,
-    columns: STATUSES.length,
+    columns: TASK_STATUSES.length,
   });
 
   // `c` opens the quick-add of the first column, unless the person is typing.
@@ -114,7 +115,7 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
         onKeyDown={dragging ? undefined : onArrowKey}
         {...handlers}
       >
-        {STATUSES.map((status, index) => (
+        {TASK_STATUSES.map((status, index) => (
           <BoardColumn
             key={status}
             status={status}
@@ -123,9 +124,9 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
             dragTasks={columns?.[status]}
             people={people}
             canAdd={canEdit}
-            kit={index < ready ? kit : NO_KIT}
+            late={index < ready ? late : NOT_LOADED}
             adding={adding === status}
-            showsQueue={queueOpened || kit.drag !== undefined}
+            showsQueue={queueOpened || late.drag !== undefined}
             onAddingChange={onAddingChange}
             collapsed={collapsed.has(status)}
             onCollapsedChange={setCollapsed}
@@ -135,7 +136,7 @@ export function Board({ board, people, canEdit, filtered }: BoardProps) {
       </div>
     </>
   );
-  const dnd = kit.drag;
+  const dnd = late.drag;
   if (!dnd) return content(NO_DRAG);
   return (
     <dnd.DragArea board={board} people={people} counts={counts.data?.by_status}>
@@ -152,7 +153,7 @@ function handleSetters(
     if (handle) handles.set(status, handle);
     else handles.delete(status);
   };
-  return Object.fromEntries(STATUSES.map((status) => [status, setter(status)])) as Record<
+  return Object.fromEntries(TASK_STATUSES.map((status) => [status, setter(status)])) as Record<
     TaskStatus,
     (handle: ColumnHandle | null) => void
   >;
@@ -169,8 +170,8 @@ function focusNeighbour(
   const step = key === 'ArrowRight' ? 1 : key === 'ArrowLeft' ? -1 : 0;
   if (step === 0) return false;
   // The nearest column that way with a card, at the same height or its last card.
-  for (let at = STATUSES.indexOf(status) + step; at >= 0 && at < STATUSES.length; at += step) {
-    const handle = handles.get(STATUSES[at] as TaskStatus);
+  for (let at = TASK_STATUSES.indexOf(status) + step; at >= 0 && at < TASK_STATUSES.length; at += step) {
+    const handle = handles.get(TASK_STATUSES[at] as TaskStatus);
     if (handle?.focusCard(index) || handle?.focusCard(handle.lastIndex())) return true;
   }
   return false;

@@ -9,8 +9,10 @@ import { describeError } from '../../../../lib/api/api-error.ts';
 import { afterBulk, deleteForBulk, patchForBulk, restoreForBulk } from '../../api/bulk-tasks.ts';
 import { runBounded } from '../../bulk-run.ts';
 import { LabelChip } from '../task-meta/label-chip.tsx';
-import { PRIORITIES, PRIORITY_LABELS, PriorityIcon } from '../task-meta/priority.tsx';
-import { STATUSES, STATUS_LABELS, StatusIcon } from '../task-meta/status.tsx';
+import { PRIORITY_LABELS, PriorityIcon } from '../task-meta/priority.tsx';
+import { TASK_PRIORITIES } from '@shared/vocabulary/spec-values.ts';
+import { STATUS_LABELS, StatusIcon } from '../task-meta/status.tsx';
+import { TASK_STATUSES } from '@shared/vocabulary/spec-values.ts';
 import type { BoardPeople } from './board-people.ts';
 import styles from './task-table.module.css';
 
@@ -83,14 +85,14 @@ export function BulkActions({ tasks, people, onFinished }: BulkActionsProps) {
         <span role="status">{tasks.length} selected</span>
       )}
       <BulkMenu label="Status" busy={busy}>
-        {STATUSES.map((status) => (
+        {TASK_STATUSES.map((status) => (
           <MenuItem key={status} onSelect={() => patchAll(() => ({ status }))}>
             <StatusIcon status={status} /> {STATUS_LABELS[status]}
           </MenuItem>
         ))}
       </BulkMenu>
       <BulkMenu label="Priority" busy={busy}>
-        {[...PRIORITIES].reverse().map((priority) => (
+        {[...TASK_PRIORITIES].reverse().map((priority) => (
           <MenuItem key={priority} onSelect={() => patchAll(() => ({ priority }))}>
             <PriorityIcon priority={priority} /> {PRIORITY_LABELS[priority]}
           </MenuItem>

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
-import { STATUSES, type TaskStatus } from '../task-meta/status.tsx';
+import { type TaskStatus } from '../task-meta/status.tsx';
+import { TASK_STATUSES } from '@shared/vocabulary/spec-values.ts';
 
 /** Finished work stays out of the way until asked for, with its count in view (as Linear does). */
 const COLLAPSED_BY_DEFAULT: readonly TaskStatus[] = ['done', 'canceled'];
@@ -31,7 +32,7 @@ export function useCollapsedColumns(slug: string, projectKey: string) {
 function readCollapsed(key: string): ReadonlySet<TaskStatus> {
   try {
     const stored: unknown = JSON.parse(localStorage.getItem(key) ?? 'null');
-    if (Array.isArray(stored)) return new Set(STATUSES.filter((status) => stored.includes(status)));
+    if (Array.isArray(stored)) return new Set(TASK_STATUSES.filter((status) => stored.includes(status)));
   } catch {
     // Unreadable (private mode, or not ours): the default.
   }

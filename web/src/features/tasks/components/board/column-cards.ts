@@ -16,7 +16,7 @@ export interface ColumnHandle {
 
 /**
  * The heights of a column's first cards (by task key), read from its scrolling element just before the
- * virtualizer takes over (board-kit.ts): its first layout then places them where they are, and draws no
+ * virtualizer takes over (late-board-modules.ts): its first layout then places them where they are, and draws no
  * more of them than fit, without measuring and drawing again within the same task. By task, not by place:
  * the virtualizer keeps no measure that equals its estimate, so a height known by place would go on being
  * used for whichever card comes to that place after a move.

@@ -1,6 +1,7 @@
 import type { Task } from '../../api/list-tasks.ts';
 import type { MoveTaskBody } from '../../api/move-cache.ts';
-import { STATUSES, type TaskStatus } from '../task-meta/status.tsx';
+import { type TaskStatus } from '../task-meta/status.tsx';
+import { TASK_STATUSES } from '@shared/vocabulary/spec-values.ts';
 import { moveWithin, placementOf } from './move-placement.ts';
 
 /** The cards of every column while a drag rearranges them. */
@@ -12,7 +13,7 @@ function locate(columns: Columns, id: string): { status: TaskStatus; index: numb
     const status = id.slice('column:'.length) as TaskStatus;
     return status in columns ? { status, index: columns[status].length } : null;
   }
-  for (const status of STATUSES) {
+  for (const status of TASK_STATUSES) {
     const index = columns[status].findIndex((task) => task.id === id);
     if (index >= 0) return { status, index };
   }

@@ -8,7 +8,8 @@ import {
 } from '../../../../components/ui/menu.tsx';
 import { isFiltered, valuesOf, withoutFilters, type BoardSearch } from '../../board-search.ts';
 import { LabelChip } from '../task-meta/label-chip.tsx';
-import { PRIORITIES, PRIORITY_LABELS, PriorityIcon } from '../task-meta/priority.tsx';
+import { PRIORITY_LABELS, PriorityIcon } from '../task-meta/priority.tsx';
+import { TASK_PRIORITIES } from '@shared/vocabulary/spec-values.ts';
 import type { BoardLabel, BoardPerson } from './board-people.ts';
 import styles from './filter-bar.module.css';
 
@@ -110,11 +111,11 @@ export const FilterBar = forwardRef<HTMLInputElement, FilterBarProps>(function F
         <MenuItem onSelect={() => set({ priority: undefined })}>
           <Check on={priorities.length === 0} /> Any priority
         </MenuItem>
-        {[...PRIORITIES].reverse().map((priority) => (
+        {[...TASK_PRIORITIES].reverse().map((priority) => (
           <MenuCheckboxItem
             key={priority}
             checked={priorities.includes(priority)}
-            onCheckedChange={() => set({ priority: toggled(priorities, priority, PRIORITIES) })}
+            onCheckedChange={() => set({ priority: toggled(priorities, priority, TASK_PRIORITIES) })}
           >
             <Check on={priorities.includes(priority)} /> <PriorityIcon priority={priority} />
             {PRIORITY_LABELS[priority]}

@@ -5,7 +5,7 @@ import { ESTIMATED_CARD_HEIGHT, focusWhenDrawn, OVERSCAN, type ColumnCardsProps 
 /**
  * A column's first cards, as many as a window's height can show (and the virtualizer's overscan), drawn
  * in the flow of the page without measuring them: the board's first paint, before the virtualizer has
- * loaded (board-kit.ts) and takes over with the same cards at the same places.
+ * loaded (late-board-modules.ts) and takes over with the same cards at the same places.
  */
 export function FirstCards({ tasks, headingId, scroll, card, handle }: ColumnCardsProps) {
   const shown = tasks.slice(0, Math.ceil(window.innerHeight / ESTIMATED_CARD_HEIGHT) + OVERSCAN);

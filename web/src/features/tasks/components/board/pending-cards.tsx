@@ -21,7 +21,7 @@ interface PendingCardsProps {
  * The titles of a column's quick-add that are not tasks yet, at the column's end where the API puts them:
  * each a card marked as being saved until it becomes the task's own card (in the same frame), or, if it
  * failed, a card that keeps the title with the API's reason, to retry (the same creation) or discard.
- * Loaded with the quick-add (board-kit.ts), not on the board's first paint.
+ * Loaded with the quick-add (late-board-modules.ts), not on the board's first paint.
  */
 export function PendingCards({ slug, projectKey, status, tasks }: PendingCardsProps) {
   const { creations, retry, discard } = useColumnCreations({ slug, projectKey, status });

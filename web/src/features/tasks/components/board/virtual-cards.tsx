@@ -15,7 +15,7 @@ const PREFETCH_DISTANCE = 10;
 
 /**
  * A column's cards, drawn as they scroll into view (TanStack Virtual), paged as the last ones come near.
- * Loaded after the board has shown (board-kit.ts), when it takes over from the first cards.
+ * Loaded after the board has shown (late-board-modules.ts), when it takes over from the first cards.
  */
 export function VirtualCards({ tasks, headingId, scroll, card, more, handle }: ColumnCardsProps) {
   const known = scroll ? firstCardHeights.get(scroll) : undefined;

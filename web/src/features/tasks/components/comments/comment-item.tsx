@@ -25,7 +25,7 @@ type Comment = components['schemas']['Comment'];
 
 /**
  * One comment: its author, when, "edited", and the body in markdown. Its author may edit it and delete
- * it; owners and admins may delete anyone's (SPEC §6). A deleted one keeps its place.
+ * it; owners and admins may delete anyone's (docs/product.md#roles). A deleted one keeps its place.
  */
 export function CommentItem({ comment, workspace }: { comment: Comment; workspace: TaskWorkspace }) {
   const update = useUpdateComment(comment.task_id);

@@ -1,7 +1,9 @@
 import { toast } from 'sonner';
 import type { TaskPatch } from '../../api/update-task.ts';
-import { PRIORITIES, PRIORITY_LABELS, PriorityIcon } from '../task-meta/priority.tsx';
-import { STATUSES, STATUS_LABELS, StatusIcon } from '../task-meta/status.tsx';
+import { PRIORITY_LABELS, PriorityIcon } from '../task-meta/priority.tsx';
+import { TASK_PRIORITIES } from '@shared/vocabulary/spec-values.ts';
+import { STATUS_LABELS, StatusIcon } from '../task-meta/status.tsx';
+import { TASK_STATUSES } from '@shared/vocabulary/spec-values.ts';
 import { Avatar, EmptyAvatar } from '../../../../components/ui/avatar.tsx';
 import { DueDateField } from './due-date-field.tsx';
 import { LabelPicker } from './label-picker.tsx';
@@ -34,12 +36,12 @@ export function TaskProperties({ task, workspace, save }: TaskPropertiesProps) {
     }
   };
 
-  const statusOptions: PropertyOption[] = STATUSES.map((status) => ({
+  const statusOptions: PropertyOption[] = TASK_STATUSES.map((status) => ({
     value: status,
     label: STATUS_LABELS[status],
     icon: <StatusIcon status={status} />,
   }));
-  const priorityOptions: PropertyOption[] = PRIORITIES.map((priority) => ({
+  const priorityOptions: PropertyOption[] = TASK_PRIORITIES.map((priority) => ({
     value: priority,
     label: PRIORITY_LABELS[priority],
     icon: <PriorityIcon priority={priority} />,
@@ -80,7 +82,7 @@ export function TaskProperties({ task, workspace, save }: TaskPropertiesProps) {
             value={task.status}
             options={statusOptions}
             onChange={(status) => {
-              const next = STATUSES.find((s) => s === status);
+              const next = TASK_STATUSES.find((s) => s === status);
               if (next) void change({ status: next }, `Moved to ${STATUS_LABELS[next]}`);
             }}
           />
@@ -96,7 +98,7 @@ export function TaskProperties({ task, workspace, save }: TaskPropertiesProps) {
             value={task.priority}
             options={priorityOptions}
             onChange={(priority) => {
-              const next = PRIORITIES.find((p) => p === priority);
+              const next = TASK_PRIORITIES.find((p) => p === priority);
               if (next) void change({ priority: next }, `Priority set to ${PRIORITY_LABELS[next]}`);
             }}
           />

@@ -1,11 +1,7 @@
-import { TASK_PRIORITIES } from '../../task-values.ts';
 import type { components } from '@api-spec/schema.d.ts';
 import styles from './task-meta.module.css';
 
 export type TaskPriority = components['schemas']['TaskPriority'];
-
-/** From least to most pressing, as the API's schema lists them. */
-export const PRIORITIES: readonly TaskPriority[] = TASK_PRIORITIES;
 
 export const PRIORITY_LABELS: Readonly<Record<TaskPriority, string>> = {
   none: 'No priority',

@@ -1,11 +1,7 @@
-import { TASK_STATUSES } from '../../task-values.ts';
 import type { components } from '@api-spec/schema.d.ts';
 import styles from './task-meta.module.css';
 
 export type TaskStatus = components['schemas']['TaskStatus'];
-
-/** The statuses in board order (SPEC §4), as the API's schema lists them. */
-export const STATUSES: readonly TaskStatus[] = TASK_STATUSES;
 
 export const STATUS_LABELS: Readonly<Record<TaskStatus, string>> = {
   backlog: 'Backlog',

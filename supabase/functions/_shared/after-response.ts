@@ -10,18 +10,18 @@ interface EdgeRuntimeGlobal {
   EdgeRuntime?: { waitUntil(promise: Promise<unknown>): void };
 }
 
-const afterAnswerContext = new AsyncLocalStorage<true>();
+const runAfterResponseContext = new AsyncLocalStorage<true>();
 const running = new Set<Promise<void>>();
 
 /**
  * Starts `work` now, without the caller waiting for it; a failure goes to `onFailure` (work that may
  * not be lost must leave itself due for a later try, as the mail outbox does).
  */
-export function afterAnswer(
+export function runAfterResponse(
   work: () => Promise<unknown>,
   onFailure: (error: unknown) => void,
 ): Promise<void> {
-  const done: Promise<void> = afterAnswerContext
+  const done: Promise<void> = runAfterResponseContext
     .run(true, work)
     .then(
       () => undefined,
@@ -33,10 +33,10 @@ export function afterAnswer(
   return done;
 }
 
-/** Whether the code running now is work `afterAnswer` started (the round-trip test tells them apart). */
-export const isAfterAnswer = (): boolean => afterAnswerContext.getStore() === true;
+/** Whether the code running now is work `runAfterResponse` started (the round-trip test tells them apart). */
+export const isAfterAnswer = (): boolean => runAfterResponseContext.getStore() === true;
 
-/** Resolves once all the work `afterAnswer` has started so far is done. */
-export async function afterAnswerSettled(): Promise<void> {
+/** Resolves once all the work `runAfterResponse` has started so far is done. */
+export async function runAfterResponseSettled(): Promise<void> {
   while (running.size > 0) await Promise.all([...running]);
 }

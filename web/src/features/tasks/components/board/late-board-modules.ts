@@ -18,7 +18,7 @@ import type * as Virtual from './virtual-cards.tsx';
  * What the board's first paint does without, loaded once it has shown (decision 0029): the virtualizer
  * (until then each column draws its first cards, first-cards.tsx) and, for who may move cards, dnd-kit.
  */
-export interface BoardKit {
+export interface LateBoardModules {
   cards?: typeof Virtual;
   drag?: typeof BoardDnd;
 }
@@ -27,7 +27,7 @@ let virtual: Promise<typeof Virtual> | undefined;
 let dnd: Promise<typeof BoardDnd> | undefined;
 const loaded: { cards?: typeof Virtual; drag?: typeof BoardDnd } = {};
 
-function loadBoardKit(canDrag: boolean): Promise<BoardKit> {
+function loadLateBoardModules(canDrag: boolean): Promise<LateBoardModules> {
   virtual ??= import('./virtual-cards.tsx').then((module) => (loaded.cards = module));
   if (canDrag) {
     dnd ??= import('./board-dnd.tsx').then((module) => (loaded.drag = module));
@@ -38,15 +38,15 @@ function loadBoardKit(canDrag: boolean): Promise<BoardKit> {
   return Promise.all([virtual, canDrag ? dnd : undefined]).then(([cards, drag]) => ({ cards, drag }));
 }
 
-/** The kit if it has loaded already (a board opened again): no swap then. */
-function loadedKit(canDrag: boolean): BoardKit | undefined {
+/** The late if it has loaded already (a board opened again): no swap then. */
+function loadedKit(canDrag: boolean): LateBoardModules | undefined {
   if (!loaded.cards || (canDrag && !loaded.drag)) return undefined;
   return { cards: loaded.cards, drag: canDrag ? loaded.drag : undefined };
 }
 
-const NONE: BoardKit = {};
+const NONE: LateBoardModules = {};
 
-/** A press on a card before the kit had come: it lifts the card once the kit is here. */
+/** A press on a card before the late modules had come: it lifts the card once the late modules is here. */
 type Press = { key: string } & (
   | { kind: 'key' }
   // Where the pointer went down, and where it is now: the card is lifted there and follows it.
@@ -54,7 +54,7 @@ type Press = { key: string } & (
       kind: 'pointer';
       init: PointerEventInit;
       now: { clientX: number; clientY: number };
-      /** Let go before the kit came: nothing to lift. */
+      /** Let go before the late modules came: nothing to lift. */
       released: boolean;
     }
 );
@@ -72,45 +72,45 @@ const COLUMN_BODY = '[data-column-body]';
 /** What dnd-kit marks its draggable cards with. */
 const SORTABLE = 'aria-roledescription';
 
-interface BoardKitOptions {
+interface LateBoardModulesOptions {
   /** Whether the caller may move cards: otherwise dnd-kit is not loaded at all. */
   canDrag: boolean;
-  /** Whether every column has shown its first page: the kit loads once the board is quiet after that. */
+  /** Whether every column has shown its first page: the late modules loads once the board is quiet after that. */
   shown: boolean;
   /** Whether the board may be redrawn now (not while a quick-add is open: what is typed would go). */
   settled: boolean;
   board: RefObject<HTMLElement | null>;
-  /** How many columns the board has: they take the kit one at a time. */
+  /** How many columns the board has: they take the late modules one at a time. */
   columns: number;
 }
 
 /**
- * The board renders without the kit and takes it once it has loaded: when the board is quiet after
+ * The board renders without the late modules and takes it once it has loaded: when the board is quiet after
  * showing, or at once when a card is hovered, focused or pressed, or a column scrolled. It takes it in
  * steps, each its own task so that none holds a drag up: dnd-kit around the board first, then one column
  * at a time its virtualizer and sortable cards. A card pressed (mouse or Space) before then is lifted as
- * soon as its column is draggable; a touch before then does nothing (the next one drags). Returns the kit
+ * soon as its column is draggable; a touch before then does nothing (the next one drags). Returns the late modules
  * (empty until it applies), how many columns have taken it, and the board's handlers until all have.
  */
-export function useBoardKit({ canDrag, shown, settled, board, columns }: BoardKitOptions) {
-  const [arrived, setArrived] = useState<BoardKit | undefined>(() => loadedKit(canDrag));
-  const [kit, setKit] = useState<BoardKit | undefined>(arrived);
-  // Columns drawn with the kit, from the first: all of them when the kit was here at once.
+export function useLateBoardModules({ canDrag, shown, settled, board, columns }: LateBoardModulesOptions) {
+  const [arrived, setArrived] = useState<LateBoardModules | undefined>(() => loadedKit(canDrag));
+  const [late, setLate] = useState<LateBoardModules | undefined>(arrived);
+  // Columns drawn with the late modules, from the first: all of them when the late modules was here at once.
   const [ready, setReady] = useState(arrived ? columns : 0);
   const press = useRef<Press | undefined>(undefined);
   const kept = useRef<Kept | undefined>(undefined);
   const focusedKey = useRef<string | undefined>(undefined);
-  // The card focused last while the columns take the kit, so that it takes focus again when drawn anew.
+  // The card focused last while the columns take the late modules, so that it takes focus again when drawn anew.
   const lastFocused = useRef<string | undefined>(undefined);
-  // A viewer made a member (or the other way) takes the kit again.
-  const [kitFor, setKitFor] = useState(canDrag);
-  if (kitFor !== canDrag) {
-    setKitFor(canDrag);
+  // A viewer made a member (or the other way) takes the late modules again.
+  const [lateFor, setLateFor] = useState(canDrag);
+  if (lateFor !== canDrag) {
+    setLateFor(canDrag);
     setArrived(loadedKit(canDrag));
   }
 
   const load = () => {
-    if (!arrived) void loadBoardKit(canDrag).then(setArrived);
+    if (!arrived) void loadLateBoardModules(canDrag).then(setArrived);
   };
 
   useEffect(() => {
@@ -118,7 +118,7 @@ export function useBoardKit({ canDrag, shown, settled, board, columns }: BoardKi
     let cancelled = false;
     whenQuiet(
       () => {
-        if (!cancelled) void loadBoardKit(canDrag).then(setArrived);
+        if (!cancelled) void loadLateBoardModules(canDrag).then(setArrived);
       },
       { quietMs: 200 },
     );
@@ -127,23 +127,23 @@ export function useBoardKit({ canDrag, shown, settled, board, columns }: BoardKi
     };
   }, [canDrag, shown, arrived]);
 
-  // The board is drawn again with the kit: keep what the person sees and where they are.
+  // The board is drawn again with the late modules: keep what the person sees and where they are.
   useEffect(() => {
-    if (!arrived || arrived === kit || !settled) return;
+    if (!arrived || arrived === late || !settled) return;
     const frame = requestAnimationFrame(() => {
       kept.current = board.current ? keep(board.current) : undefined;
       // Drawn in slices, so that a drag starting meanwhile (or anything else) is not held up by it.
       startTransition(() => {
-        setKit(arrived);
+        setLate(arrived);
         setReady(0);
       });
     });
     return () => cancelAnimationFrame(frame);
-  }, [arrived, kit, settled, board]);
+  }, [arrived, late, settled, board]);
 
   // Then the columns, one per task.
   useEffect(() => {
-    if (!kit || ready >= columns) return;
+    if (!late || ready >= columns) return;
     const timer = setTimeout(() => {
       // A folded column has no body: count the columns, not their bodies.
       const body = board.current?.querySelectorAll(COLUMN)[ready]?.querySelector<HTMLElement>(COLUMN_BODY);
@@ -151,22 +151,22 @@ export function useBoardKit({ canDrag, shown, settled, board, columns }: BoardKi
       startTransition(() => setReady(ready + 1));
     });
     return () => clearTimeout(timer);
-  }, [kit, ready, columns, board]);
+  }, [late, ready, columns, board]);
 
   useLayoutEffect(() => {
     const before = kept.current;
-    if (!kit || !board.current || !before) return;
+    if (!late || !board.current || !before) return;
     kept.current = undefined;
     restoreScroll(board.current, before);
     focusedKey.current = before.focusedKey;
-  }, [kit, board]);
+  }, [late, board]);
 
   // A card held by the pointer is lifted as soon as its column is draggable (the pointer is moving on);
   // a card lifted with Space waits for every column (the arrow keys go to the next one). A focused card
   // drawn anew takes focus again at once, so that the arrow keys go on from it.
   useLayoutEffect(() => {
     const at = board.current;
-    if (!kit || !at) return;
+    if (!late || !at) return;
     const pending = press.current;
     const draggable = pending?.kind === 'pointer' && cardAt(at, pending.key)?.hasAttribute(SORTABLE);
     // Focus went with the card drawn anew (the page has it): the card the person was on takes it again.
@@ -180,13 +180,13 @@ export function useBoardKit({ canDrag, shown, settled, board, columns }: BoardKi
     const key = pending?.key ?? lost;
     press.current = undefined;
     if (key) requestAnimationFrame(() => whenCardDrawn(at, key, (card) => resume(card, pending)));
-  }, [kit, ready, columns, board]);
+  }, [late, ready, columns, board]);
 
-  if (kit && ready >= columns) return { kit, ready, handlers: undefined };
+  if (late && ready >= columns) return { late, ready, handlers: undefined };
 
   const cardOf = (target: EventTarget) => {
     const card = target instanceof Element ? target.closest<HTMLElement>(CARD) : null;
-    // A card of a column that has taken the kit already is dnd-kit's.
+    // A card of a column that has taken the late modules already is dnd-kit's.
     return card && !card.hasAttribute(SORTABLE) ? card : undefined;
   };
   const handlers = {
@@ -250,7 +250,7 @@ export function useBoardKit({ canDrag, shown, settled, board, columns }: BoardKi
       if (canDrag && cardOf(event.target)) event.preventDefault();
     },
   };
-  return { kit: kit ?? NONE, ready: kit ? ready : 0, handlers };
+  return { late: late ?? NONE, ready: late ? ready : 0, handlers };
 }
 
 /** Whether nothing has focus: what is left when the focused element has been taken out of the page. */
