@@ -5,7 +5,7 @@ import type { Sql } from '../supabase/functions/_shared/db.ts';
 export function rawSql(db: Db): Sql {
   const sql: Sql = {
     query: async (text, values = []) => (await db.query(text, [...values])).rows,
-    finally: (text, values) => sql.query(text, values),
+    lastStatement: (text, values) => sql.query(text, values),
   };
   return sql;
 }

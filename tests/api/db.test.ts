@@ -130,7 +130,7 @@ describe('pipelined statements', () => {
     await db.asCaller(alice, whoAmI); // the connection exists, its session bounds are set
     const writes = await socketWritesDuring(() =>
       db.asCaller(alice, (sql) =>
-        Promise.all([sql.query('select 1'), sql.query('select $1::int', [2]), sql.finally('select 3')]),
+        Promise.all([sql.query('select 1'), sql.query('select $1::int', [2]), sql.lastStatement('select 3')]),
       ),
     );
     expect(writes).toBe(1);
@@ -141,7 +141,7 @@ describe('pipelined statements', () => {
     const writes = await socketWritesDuring(() =>
       db.asCaller(alice, async (sql) => {
         await sql.query('select 1');
-        return sql.finally('select 2');
+        return sql.lastStatement('select 2');
       }),
     );
     expect(writes).toBe(2);

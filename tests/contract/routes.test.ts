@@ -14,7 +14,7 @@ const unusedDatabase: Database = {
   asService: () => Promise.reject(new Error('not used')),
   serviceStatements: {
     query: () => Promise.reject(new Error('not used')),
-    finally: () => Promise.reject(new Error('not used')),
+    lastStatement: () => Promise.reject(new Error('not used')),
   },
   serviceRoundTrip: () => Promise.reject(new Error('not used')),
   close: () => Promise.resolve(),

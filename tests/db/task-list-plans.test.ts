@@ -93,7 +93,7 @@ describe('reading the board as a member', () => {
         plan = outcome.rows[0]?.['QUERY PLAN'][0]?.Plan;
         return [] as Row[];
       },
-      finally: (text, values) => explaining.query(text, values),
+      lastStatement: (text, values) => explaining.query(text, values),
     };
     await read(explaining);
     if (!plan) throw new Error('no plan');

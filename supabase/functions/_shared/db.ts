@@ -33,11 +33,17 @@ export interface Sql {
    * it, in the same round trip (the connection pipelines), and any statement after it is refused. Inside
    * a shared transaction, or outside any, it is `query`.
    */
-  finally<Row extends Record<string, unknown>>(text: string, values?: readonly unknown[]): Promise<Row[]>;
+  lastStatement<Row extends Record<string, unknown>>(
+    text: string,
+    values?: readonly unknown[],
+  ): Promise<Row[]>;
 }
 
-/** `sql` whose every statement is `finally`: to hand a queries function the unit of work's last statement. */
-export const lastStatementOf = (sql: Sql): Sql => ({ query: sql.finally, finally: sql.finally });
+/** `sql` whose every statement is `lastStatement`: to hand a queries function the unit of work's last statement. */
+export const asLastStatement = (sql: Sql): Sql => ({
+  query: sql.lastStatement,
+  lastStatement: sql.lastStatement,
+});
 
 export type UnitOfWork<T> = (sql: Sql) => Promise<T>;
 
@@ -67,7 +73,7 @@ export interface Database {
    * Runs `work` in one transaction as `principal` that every `asCaller` for the same caller made while
    * `work` runs joins, so they commit or roll back together with what `work` itself writes. The
    * idempotency middleware wraps a request in it: the key's record commits exactly when the effect does.
-   * The joined units' `finally` is a plain statement; `work`'s own may carry the COMMIT, once they are done.
+   * The joined units' `lastStatement` is a plain statement; `work`'s own may carry the COMMIT, once they are done.
    */
   withCallerTransaction<T>(principal: Principal, work: UnitOfWork<T>): Promise<T>;
   /**
@@ -214,8 +220,8 @@ export function createDatabase({
       afterOpening(opened.getStore(), () => inTransaction(pool, logger, names, work, beginAsService(bounds))),
     serviceStatements: {
       query: (text, values) => afterOpening(opened.getStore(), () => serviceStatements.query(text, values)),
-      finally: (text, values) =>
-        afterOpening(opened.getStore(), () => serviceStatements.finally(text, values)),
+      lastStatement: (text, values) =>
+        afterOpening(opened.getStore(), () => serviceStatements.lastStatement(text, values)),
     },
     serviceRoundTrip: (work) =>
       afterOpening(opened.getStore(), () => onOneConnection(pool, logger, names, work)),
@@ -304,8 +310,8 @@ async function inSavepoint<T>(sql: Sql, work: UnitOfWork<T>): Promise<T> {
   }
 }
 
-/** `sql` whose `finally` is a plain statement: for units of work that must not end the transaction. */
-const withoutCommit = (sql: Sql): Sql => ({ query: sql.query, finally: sql.query });
+/** `sql` whose `lastStatement` is a plain statement: for units of work that must not end the transaction. */
+const withoutCommit = (sql: Sql): Sql => ({ query: sql.query, lastStatement: sql.query });
 
 /**
  * @param begin the statement(s) that open the transaction and set it up. They are not waited for: the
@@ -381,7 +387,7 @@ interface TransactionSql {
 }
 
 /**
- * The statements of a transaction of its own. After `finally`, the transaction is over: a statement
+ * The statements of a transaction of its own. After `lastStatement`, the transaction is over: a statement
  * sent then would run as the service, outside the caller's role and claims, so it is refused.
  */
 function transactionSql(client: pg.PoolClient, names: StatementNames, send: Send): TransactionSql {
@@ -392,7 +398,7 @@ function transactionSql(client: pg.PoolClient, names: StatementNames, send: Send
         if (state.committing) throw new Error("a statement after the unit of work's last one");
         return statements.query<Row>(text, values);
       },
-      finally: <Row extends Record<string, unknown>>(text: string, values?: readonly unknown[]) => {
+      lastStatement: <Row extends Record<string, unknown>>(text: string, values?: readonly unknown[]) => {
         const rows = state.sql.query<Row>(text, values);
         state.committing = send(() => client.query('commit'));
         return rows;
@@ -474,7 +480,7 @@ function sqlOn(
   send: Send = (statement) => statement(),
 ): Sql {
   const sql: Sql = {
-    finally: <Row extends Record<string, unknown>>(text: string, values?: readonly unknown[]) =>
+    lastStatement: <Row extends Record<string, unknown>>(text: string, values?: readonly unknown[]) =>
       sql.query<Row>(text, values),
     query: async <Row extends Record<string, unknown>>(text: string, values: readonly unknown[] = []) => {
       const name = names.nameOf(text);

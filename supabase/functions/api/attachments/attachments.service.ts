@@ -15,7 +15,7 @@ import type {
   CreateAttachment,
   DownloadLink,
 } from '../../_shared/api-types.ts';
-import { lastStatementOf, type Database, type Sql } from '../../_shared/db.ts';
+import { asLastStatement, type Database, type Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import {
   ATTACHMENT_MAX_BYTES,
@@ -82,7 +82,7 @@ export async function createAttachment(
     requireRole(access, 'member', 'attach files');
     requireAllowedFile(file);
     requireActiveTaskProject(task);
-    return insertAttachment(lastStatementOf(sql), taskId, file, task.project_key);
+    return insertAttachment(asLastStatement(sql), taskId, file, task.project_key);
   });
   const expiresAt = inSeconds(SIGNED_UPLOAD_URL_LIFETIME_SECONDS);
   const upload = await storage.createSignedUploadUrl(ATTACHMENTS_BUCKET, created.object_path);
@@ -102,7 +102,7 @@ function requireAllowedFile(file: CreateAttachment): void {
 
 export function getAttachment(db: Database, principal: Principal, id: string): Promise<Attachment> {
   return db.asCaller(principal, async (sql) => {
-    const { row } = await enterAttachmentWorkspace(sql, principal, id, lastStatementOf(sql));
+    const { row } = await enterAttachmentWorkspace(sql, principal, id, asLastStatement(sql));
     return row.attachment;
   });
 }
@@ -119,7 +119,7 @@ export async function completeAttachment(
   id: string,
 ): Promise<Attachment> {
   const { access, row } = await db.asCaller(principal, (sql) =>
-    enterAttachmentWorkspace(sql, principal, id, lastStatementOf(sql)),
+    enterAttachmentWorkspace(sql, principal, id, asLastStatement(sql)),
   );
   const { attachment } = row;
   requireRole(access, 'member', 'attach files');
@@ -145,7 +145,7 @@ export async function completeAttachment(
     await discardUpload(db, files, principal, row);
     throw contentMismatch(attachment.content_type);
   }
-  return db.asCaller(principal, (sql) => markAttachmentReady(lastStatementOf(sql), id, row.project_key));
+  return db.asCaller(principal, (sql) => markAttachmentReady(asLastStatement(sql), id, row.project_key));
 }
 
 /** A signed URL to the file: images inline (to be shown), anything else as a download under its name. */
@@ -156,7 +156,7 @@ export async function attachmentDownload(
   id: string,
 ): Promise<DownloadLink> {
   const { row } = await db.asCaller(principal, (sql) =>
-    enterAttachmentWorkspace(sql, principal, id, lastStatementOf(sql)),
+    enterAttachmentWorkspace(sql, principal, id, asLastStatement(sql)),
   );
   const { attachment } = row;
   if (attachment.status !== 'ready')
@@ -183,7 +183,7 @@ export async function deleteAttachment(
     const { access, row } = await enterAttachmentWorkspace(sql, principal, id);
     requireUploaderOrAdmin(access, row, principal);
     requireActiveProject(projectOf(row));
-    return deleteAttachmentRow(lastStatementOf(sql), id, row.project_key);
+    return deleteAttachmentRow(asLastStatement(sql), id, row.project_key);
   });
   await removeQueuedObjects(db, files, ATTACHMENTS_BUCKET, [deleted.object_path]);
 }
@@ -191,7 +191,7 @@ export async function deleteAttachment(
 /** An upload refused at completion goes, row and object, so that the client starts again. */
 async function discardUpload(db: Database, files: FileStore, principal: Principal, row: AttachmentRow) {
   await db.asCaller(principal, (sql) =>
-    deleteAttachmentRow(lastStatementOf(sql), row.attachment.id, row.project_key),
+    deleteAttachmentRow(asLastStatement(sql), row.attachment.id, row.project_key),
   );
   await removeQueuedObjects(db, files, ATTACHMENTS_BUCKET, [row.object_path]);
 }

@@ -4,7 +4,7 @@
  * type, first bytes), which then makes it the profile's avatar and removes the one it replaced.
  */
 import type { AvatarUpload, CreateAvatarUpload, Me } from '../../_shared/api-types.ts';
-import { lastStatementOf, type Database } from '../../_shared/db.ts';
+import { asLastStatement, type Database } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import { AVATAR_MAX_BYTES, SIGNED_UPLOAD_URL_LIFETIME_SECONDS } from '../../_shared/limits.ts';
 import type { Principal } from '../../_shared/principal.ts';
@@ -42,7 +42,7 @@ export async function createAvatarUpload(
     throw fileTooLarge('Avatars', AVATAR_MAX_BYTES, picture.size_bytes);
   const storage = storageOf(files);
   const path = await db.asCaller(principal, (sql) =>
-    insertAvatarUpload(lastStatementOf(sql), picture.content_type, picture.size_bytes),
+    insertAvatarUpload(asLastStatement(sql), picture.content_type, picture.size_bytes),
   );
   const expiresAt = new Date(Date.now() + SIGNED_UPLOAD_URL_LIFETIME_SECONDS * 1000).toISOString();
   const upload = await storage.createSignedUploadUrl(AVATARS_BUCKET, path);
@@ -50,7 +50,7 @@ export async function createAvatarUpload(
 }
 
 export async function completeAvatar(db: Database, files: FileStore, principal: Principal): Promise<Me> {
-  const upload = await db.asCaller(principal, (sql) => selectAvatarUpload(lastStatementOf(sql)));
+  const upload = await db.asCaller(principal, (sql) => selectAvatarUpload(asLastStatement(sql)));
   if (!upload) throw noAvatarUpload();
   if (upload.uploaded_size === null) throw new AppError('upload_incomplete');
   const declared = Number(upload.size_bytes);
@@ -85,7 +85,7 @@ export async function completeAvatar(db: Database, files: FileStore, principal: 
 }
 
 export async function deleteAvatar(db: Database, files: FileStore, principal: Principal): Promise<void> {
-  const removed = await db.asCaller(principal, (sql) => removeOwnAvatar(lastStatementOf(sql)));
+  const removed = await db.asCaller(principal, (sql) => removeOwnAvatar(asLastStatement(sql)));
   if (removed !== null) await removeQueuedObjects(db, files, AVATARS_BUCKET, [removed]);
 }
 

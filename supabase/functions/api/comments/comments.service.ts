@@ -6,7 +6,7 @@
  * first (RLS hides other workspaces' as missing), then enters its workspace for the MFA rule and the roles.
  */
 import type { Comment, CreateComment, UpdateComment } from '../../_shared/api-types.ts';
-import { lastStatementOf, type Database, type Sql } from '../../_shared/db.ts';
+import { asLastStatement, type Database, type Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import { pageOf, type CreatedAtIdKey, type Page, type PageRequest } from '../../_shared/pages.ts';
 import type { Principal } from '../../_shared/principal.ts';
@@ -55,14 +55,14 @@ export function createComment(
     const { access, task } = await enterTaskWorkspace(sql, principal, taskId);
     requireRole(access, 'member', 'comment on tasks');
     requireActiveTaskProject(task);
-    return insertComment(lastStatementOf(sql), taskId, request.body, task.project_key);
+    return insertComment(asLastStatement(sql), taskId, request.body, task.project_key);
   });
 }
 
 export function getComment(db: Database, principal: Principal, id: string): Promise<Comment> {
   return db.asCaller(
     principal,
-    async (sql) => (await enterCommentWorkspace(sql, principal, id, lastStatementOf(sql))).row.comment,
+    async (sql) => (await enterCommentWorkspace(sql, principal, id, asLastStatement(sql))).row.comment,
   );
 }
 
@@ -83,7 +83,7 @@ export async function updateComment(
     if (row.comment.deleted || !isExpectedVersion(row.comment.version, expected)) {
       throw whyUnchanged(row, expected);
     }
-    return updateCommentBody(lastStatementOf(sql), id, changes.body, expected, row.project_key);
+    return updateCommentBody(asLastStatement(sql), id, changes.body, expected, row.project_key);
   });
   if (updated) return updated;
   // The comment changed or went between the read and the write, and the write's transaction is over.
@@ -101,7 +101,7 @@ export async function deleteComment(
     requireAuthorOrAdmin(access, row, principal);
     requireActiveProject(projectOf(row));
     requireExpectedVersion(row.comment.version, expected);
-    return softDeleteComment(lastStatementOf(sql), id, expected, row.project_key);
+    return softDeleteComment(asLastStatement(sql), id, expected, row.project_key);
   });
   if (deleted) return;
   // The comment changed between the read and the write, and the write's transaction is over.
@@ -111,13 +111,13 @@ export async function deleteComment(
 
 /** The comment as it is now, read in a transaction of its own (after a write's has ended). */
 function currentComment(db: Database, principal: Principal, id: string): Promise<CommentRow | undefined> {
-  return db.asCaller(principal, (sql) => selectComment(lastStatementOf(sql), id));
+  return db.asCaller(principal, (sql) => selectComment(asLastStatement(sql), id));
 }
 
 /**
  * The comment (`404` unless the caller can see it) and the caller's access to its workspace, read
  * together in one round trip; `403 mfa_required` when RLS hid it because its workspace requires MFA and
- * the caller is at aal1. `last`: lastStatementOf(sql) when nothing follows, so the COMMIT goes with them.
+ * the caller is at aal1. `last`: asLastStatement(sql) when nothing follows, so the COMMIT goes with them.
  */
 async function enterCommentWorkspace(sql: Sql, principal: Principal, id: string, last: Sql = sql) {
   const [row, accessRow] = await Promise.all([

@@ -10,7 +10,7 @@
  * failure after that cannot change it: the body stops short, so the document does not parse (a reader
  * notices, rather than importing half a workspace), and the failure is logged with the request id.
  */
-import { lastStatementOf, type Database, type Sql, type StatementBounds } from '../../_shared/db.ts';
+import { asLastStatement, type Database, type Sql, type StatementBounds } from '../../_shared/db.ts';
 import { describeError } from '../../_shared/describe-error.ts';
 import { AppError } from '../../_shared/errors.ts';
 import {
@@ -171,7 +171,7 @@ async function readSnapshot(
     selectClock(sql),
     selectWorkspace(sql, workspaceRef),
     openExportCursor(sql, workspaceRef, apiUrl),
-    fetchExportRows(lastBatch ? lastStatementOf(sql) : sql),
+    fetchExportRows(lastBatch ? asLastStatement(sql) : sql),
   ]);
   return { accessRow, exportedAt, workspace, first };
 }

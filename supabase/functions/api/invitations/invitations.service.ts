@@ -12,7 +12,7 @@ import type {
   Workspace,
 } from '../../_shared/api-types.ts';
 import { CREATION_WINDOW_SECONDS, requireCreationBudget } from '../../_shared/creation-budget.ts';
-import { lastStatementOf, type Database, type Sql } from '../../_shared/db.ts';
+import { asLastStatement, type Database, type Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import { INVITATION_LIFETIME_DAYS } from '../../_shared/limits.ts';
 import { pageOf, type CreatedAtIdKey, type Page, type PageRequest } from '../../_shared/pages.ts';
@@ -100,7 +100,7 @@ export async function createInvitation(
     // The mail is queued behind the creation, in its round trip: if the creation fails, so does it.
     const [created, queued] = await Promise.allSettled([
       insertInvitation(sql, newInvitation),
-      enqueueInvitationMail(lastStatementOf(sql), tokenHashHex, mail),
+      enqueueInvitationMail(asLastStatement(sql), tokenHashHex, mail),
     ]);
     if (created.status === 'rejected') throw created.reason;
     if (queued.status === 'rejected') throw queued.reason;
@@ -161,7 +161,7 @@ export async function revokeInvitation(
     const current = answerAsItIs(row, expected);
     return {
       access,
-      revoked: current ?? (await revokeInvitationRow(lastStatementOf(sql), access.workspaceId, id, expected)),
+      revoked: current ?? (await revokeInvitationRow(asLastStatement(sql), access.workspaceId, id, expected)),
     };
   });
   if (revoked) return toInvitation(revoked);
@@ -169,7 +169,7 @@ export async function revokeInvitation(
   return db.asCaller(principal, async (sql) => {
     const again = await revokeInvitationRow(sql, access.workspaceId, id, expected);
     if (again) return toInvitation(again);
-    const current = await selectInvitation(lastStatementOf(sql), access.workspaceId, id);
+    const current = await selectInvitation(asLastStatement(sql), access.workspaceId, id);
     if (!current) throw invitationIdNotFound();
     requireExpectedVersion(current.version, expected);
     return toInvitation(current);
@@ -197,7 +197,7 @@ export async function previewInvitation(
   token: string,
 ): Promise<InvitationPreview> {
   const tokenHashHex = await hashInvitationToken(token);
-  const read = (sql: Sql) => selectInvitationPreview(lastStatementOf(sql), tokenHashHex);
+  const read = (sql: Sql) => selectInvitationPreview(asLastStatement(sql), tokenHashHex);
   const row = principal ? await db.asCaller(principal, read) : await db.asAnonymous(read);
   if (!row) throw new AppError('not_found', 'No invitation has this token.');
   return toInvitationPreview(row);

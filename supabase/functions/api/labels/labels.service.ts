@@ -3,7 +3,7 @@
  * recolor and delete (admins). Names are unique per workspace whatever the case.
  */
 import type { CreateLabel, Label, UpdateLabel } from '../../_shared/api-types.ts';
-import { lastStatementOf, type Database, type Sql } from '../../_shared/db.ts';
+import { asLastStatement, type Database, type Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import { pageOf, type Page, type PageRequest } from '../../_shared/pages.ts';
 import type { Principal } from '../../_shared/principal.ts';
@@ -46,7 +46,7 @@ export function createLabel(
   return db.asCaller(principal, async (sql) => {
     const access = await enterWorkspace(sql, principal, slug);
     requireRole(access, 'member', 'create labels');
-    return insertLabel(lastStatementOf(sql), access.workspaceId, request);
+    return insertLabel(asLastStatement(sql), access.workspaceId, request);
   });
 }
 
@@ -86,7 +86,7 @@ export async function updateLabel(
   const updated = await db.asCaller(principal, async (sql) => {
     const access = await enterLabel(sql, principal, address, 'rename or recolor labels', expected);
     if (Object.keys(changes).length === 0) return access.label;
-    return updateLabelRow(lastStatementOf(sql), access.workspaceId, address.id, changes, expected);
+    return updateLabelRow(asLastStatement(sql), access.workspaceId, address.id, changes, expected);
   });
   if (updated) return updated;
   throw conditionalWriteFailure(await currentLabelVersion(db, principal, address), labelNotFound().detail);
@@ -100,7 +100,7 @@ export async function deleteLabel(
 ): Promise<void> {
   const deleted = await db.asCaller(principal, async (sql) => {
     const access = await enterLabel(sql, principal, address, 'delete labels', expected);
-    return deleteLabelRow(lastStatementOf(sql), access.workspaceId, address.id, expected);
+    return deleteLabelRow(asLastStatement(sql), access.workspaceId, address.id, expected);
   });
   if (deleted) return;
   throw conditionalWriteFailure(await currentLabelVersion(db, principal, address), labelNotFound().detail);
@@ -133,7 +133,7 @@ function currentLabelVersion(
   address: LabelAddress,
 ): Promise<number | undefined> {
   return db.asCaller(principal, async (sql) => {
-    const row = await selectLabel(lastStatementOf(sql), { slug: address.slug }, address.id);
+    const row = await selectLabel(asLastStatement(sql), { slug: address.slug }, address.id);
     return row?.version;
   });
 }

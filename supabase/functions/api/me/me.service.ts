@@ -1,7 +1,7 @@
 /** The caller's account: their profile, e-mail address, session assurance level and MFA factors. */
 import type { Me, MfaFactor, UpdateMe } from '../../_shared/api-types.ts';
 import { invalidCredentials } from '../../_shared/auth/unauthenticated.ts';
-import { lastStatementOf, type Database, type Sql } from '../../_shared/db.ts';
+import { asLastStatement, type Database, type Sql } from '../../_shared/db.ts';
 import type { Principal } from '../../_shared/principal.ts';
 import { requireExpectedVersion, type ExpectedVersion } from '../../_shared/versions.ts';
 import type { FileStore } from '../files/file-store.ts';
@@ -53,7 +53,7 @@ export async function readMe(sql: Sql, principal: Principal): Promise<MeRead> {
   const [profile, account, factorRows] = await Promise.all([
     selectOwnProfile(sql),
     selectOwnAccount(sql),
-    selectOwnMfaFactors(lastStatementOf(sql)),
+    selectOwnMfaFactors(asLastStatement(sql)),
   ]);
   // The profile trigger makes a profile with every user, and RLS shows it to its owner while their
   // credential stands (decision 0032): a read sent beside its credential's check (0030) finds none when

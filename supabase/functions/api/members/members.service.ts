@@ -5,7 +5,7 @@
  * answer precisely.
  */
 import type { Member, UpdateMember } from '../../_shared/api-types.ts';
-import { lastStatementOf, type Database } from '../../_shared/db.ts';
+import { asLastStatement, type Database } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import { pageOf, type CreatedAtIdKey, type Page, type PageRequest } from '../../_shared/pages.ts';
 import type { Principal } from '../../_shared/principal.ts';
@@ -88,7 +88,7 @@ export async function updateMember(
     }
     requireExpectedVersion(member.version, expected);
     if (changes.role === undefined || changes.role === member.role) return { access, updated: member };
-    const [last, named] = [lastStatementOf(sql), namedAs(member, principal)];
+    const [last, named] = [asLastStatement(sql), namedAs(member, principal)];
     return {
       access,
       updated: await updateMemberRole(last, access.workspaceId, userId, changes.role, expected, named),
@@ -119,7 +119,7 @@ export async function removeMember(
       requireAuthorityOver(access, member, 'remove an owner');
     }
     requireExpectedVersion(member.version, expected);
-    const [last, named] = [lastStatementOf(sql), namedAs(member, principal)];
+    const [last, named] = [asLastStatement(sql), namedAs(member, principal)];
     return { access, deleted: await deleteMember(last, access.workspaceId, userId, expected, named) };
   });
   if (deleted) return;
@@ -134,7 +134,7 @@ function currentVersion(
   userId: string,
 ): Promise<number | undefined> {
   return db.asCaller(principal, (sql) =>
-    selectMemberVersion(lastStatementOf(sql), access.workspaceId, userId),
+    selectMemberVersion(asLastStatement(sql), access.workspaceId, userId),
   );
 }
 

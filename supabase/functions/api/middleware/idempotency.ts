@@ -23,7 +23,7 @@
 import type { Context, Next } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
-import { lastStatementOf, type Database, type Sql } from '../../_shared/db.ts';
+import { asLastStatement, type Database, type Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import {
   IDEMPOTENCY_CLAIM_STALE_SECONDS,
@@ -139,7 +139,7 @@ async function runAndRecord(
   // secret must never rest in the database. Its effect commits; a retry with the key runs again.
   if (isNoStore(c.res)) return false;
   // The transaction's last statement: its COMMIT goes with it (docs/decisions/0016).
-  await insertIdempotencyRecord(lastStatementOf(sql), {
+  await insertIdempotencyRecord(asLastStatement(sql), {
     principal: request.principal,
     key: request.key,
     requestHash: request.fingerprint,

@@ -3,7 +3,7 @@
  * or archive (admins; an archived project accepts nothing but being unarchived) and delete (admins).
  */
 import type { CreateProject, Project, UpdateProject } from '../../_shared/api-types.ts';
-import { lastStatementOf, type Database, type Sql } from '../../_shared/db.ts';
+import { asLastStatement, type Database, type Sql } from '../../_shared/db.ts';
 import type { AppError } from '../../_shared/errors.ts';
 import { pageOf, type CreatedAtIdKey, type Page, type PageRequest } from '../../_shared/pages.ts';
 import type { Principal } from '../../_shared/principal.ts';
@@ -39,7 +39,7 @@ export function createProject(
   return db.asCaller(principal, async (sql) => {
     const access = await enterWorkspace(sql, principal, slug);
     requireRole(access, 'admin', 'create projects');
-    return insertProject(lastStatementOf(sql), access.workspaceId, request);
+    return insertProject(asLastStatement(sql), access.workspaceId, request);
   });
 }
 
@@ -85,7 +85,7 @@ export async function updateProject(
     if (!project || !isExpectedVersion(project.version, expected) || (project.archived && !unchanging)) {
       throw whyUnchanged(project, address.key, expected);
     }
-    const last = lastStatementOf(sql);
+    const last = asLastStatement(sql);
     return updateProjectRow(last, access.workspaceId, address.key, changes, expected, unchanging);
   });
   if (updated) return updated;
@@ -105,7 +105,7 @@ export async function deleteProject(
     if (!project || !isExpectedVersion(project.version, expected)) {
       throw conditionalWriteFailure(project?.version, projectNotFound(address.key).detail);
     }
-    return deleteProjectRow(lastStatementOf(sql), access.workspaceId, address.key, expected);
+    return deleteProjectRow(asLastStatement(sql), access.workspaceId, address.key, expected);
   });
   if (deleted) return { queuedFiles: deleted.had_files };
   const current = await currentProject(db, principal, address);
@@ -127,7 +127,7 @@ function currentProject(
   principal: Principal,
   address: ProjectAddress,
 ): Promise<Project | undefined> {
-  return db.asCaller(principal, (sql) => selectProjectAt(lastStatementOf(sql), address.slug, address.key));
+  return db.asCaller(principal, (sql) => selectProjectAt(asLastStatement(sql), address.slug, address.key));
 }
 
 /** While archived, a project takes exactly `{"archived": false}` and nothing else. */

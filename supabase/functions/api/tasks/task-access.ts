@@ -6,7 +6,7 @@
  * Routes that change a task, or what hangs off it, then call `requireActiveTaskProject`.
  */
 import type { Context } from 'hono';
-import { lastStatementOf, type Sql } from '../../_shared/db.ts';
+import { asLastStatement, type Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import type { Principal } from '../../_shared/principal.ts';
 import type { AppEnv } from '../app-env.ts';
@@ -34,7 +34,7 @@ export interface TaskInWorkspace {
 
 /**
  * The task and the caller's access to its workspace, read together in one round trip. `last`:
- * lastStatementOf(sql) when nothing follows (a read of the task itself), so the COMMIT goes with them.
+ * asLastStatement(sql) when nothing follows (a read of the task itself), so the COMMIT goes with them.
  */
 export async function enterTaskWorkspace(
   sql: Sql,
@@ -63,7 +63,7 @@ export async function readInTaskWorkspace<T>(
   const [task, accessRow, found] = await Promise.all([
     selectTask(sql, taskId),
     selectWorkspaceAccessOfTask(sql, taskId),
-    read(lastStatementOf(sql)),
+    read(asLastStatement(sql)),
   ]);
   return { ...admitToTaskWorkspace(principal, accessRow, task), found };
 }

@@ -5,7 +5,7 @@
  * tasks change (docs/product.md#states).
  */
 import type { MoveTask, Task, TaskCounts } from '../../_shared/api-types.ts';
-import { lastStatementOf, type Database, type Sql } from '../../_shared/db.ts';
+import { asLastStatement, type Database, type Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import { pageOf, type Page, type PageRequest } from '../../_shared/pages.ts';
 import type { Principal } from '../../_shared/principal.ts';
@@ -90,7 +90,7 @@ export function createTask(
     const project = projectFound(projectRow, address.key);
     requireActiveProject(project);
     requireReferencesFound(assignable, labelIds ?? [], knownLabels);
-    return insertTask(lastStatementOf(sql), project, request);
+    return insertTask(asLastStatement(sql), project, request);
   });
 }
 
@@ -178,7 +178,7 @@ async function readInProject<T>(
   requireWorkspaceSlug(address.slug);
   const [{ access: accessRow, project: projectRow }, found] = await Promise.all([
     selectProjectAccessAt(sql, address.slug, address.key),
-    read(lastStatementOf(sql)),
+    read(asLastStatement(sql)),
   ]);
   admitToWorkspace(principal, address.slug, accessRow);
   projectFound(projectRow, address.key);
@@ -209,7 +209,7 @@ function assigneeFilter(
 export function getTask(db: Database, principal: Principal, id: string): Promise<Task> {
   return db.asCaller(
     principal,
-    async (sql) => (await enterTaskWorkspace(sql, principal, id, lastStatementOf(sql))).task.task,
+    async (sql) => (await enterTaskWorkspace(sql, principal, id, asLastStatement(sql))).task.task,
   );
 }
 
@@ -250,7 +250,7 @@ export async function updateTask(
       return task.task;
     }
     requireReferencesFound(references.assignable, changes.label_ids ?? [], references.knownLabels);
-    return updateTaskRow(lastStatementOf(sql), id, changes, expected, task.project_key);
+    return updateTaskRow(asLastStatement(sql), id, changes, expected, task.project_key);
   });
   if (updated) return updated;
   // The task changed or went between the read and the write, and the write's transaction is over.
@@ -270,13 +270,13 @@ export function moveTask(
 ): Promise<Task> {
   const placement = { status: move.status, afterId: move.after_id ?? null, beforeId: move.before_id ?? null };
   return db.asCaller(principal, (sql) =>
-    moveTaskRow(lastStatementOf(sql), id, placement, expected, principal.api_token !== undefined),
+    moveTaskRow(asLastStatement(sql), id, placement, expected, principal.api_token !== undefined),
   );
 }
 
 /** The task's version as the caller sees it now, in a transaction of its own; undefined if it is gone. */
 const currentTaskVersion = (db: Database, principal: Principal, id: string): Promise<number | undefined> =>
-  db.asCaller(principal, (sql) => selectTaskVersion(lastStatementOf(sql), id));
+  db.asCaller(principal, (sql) => selectTaskVersion(asLastStatement(sql), id));
 
 /**
  * In two round trips: the task and its workspace, then the delete with its COMMIT. Answers whether the task
@@ -292,7 +292,7 @@ export async function deleteTask(
     const { access, task } = await enterTaskWorkspace(sql, principal, id);
     requireRole(access, 'member', 'delete tasks');
     requireActiveTaskProject(task);
-    return deleteTaskRow(lastStatementOf(sql), id, expected, task.project_key);
+    return deleteTaskRow(asLastStatement(sql), id, expected, task.project_key);
   });
   if (deleted) return { queuedFiles: deleted.had_files };
   throw conditionalWriteFailure(await currentTaskVersion(db, principal, id), taskNotFound().detail);
@@ -303,7 +303,7 @@ export async function deleteTask(
  * of a delete (an editor, at the workspace's aal, while the project is active) and answers why not.
  */
 export function restoreTask(db: Database, principal: Principal, id: string): Promise<Task> {
-  return db.asCaller(principal, (sql) => restoreTaskRow(lastStatementOf(sql), id));
+  return db.asCaller(principal, (sql) => restoreTaskRow(asLastStatement(sql), id));
 }
 
 /**

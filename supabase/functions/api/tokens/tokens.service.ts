@@ -11,7 +11,7 @@ import {
   hashApiToken,
 } from '../../_shared/auth/api-token-secret.ts';
 import { CREATION_WINDOW_SECONDS, requireCreationBudget } from '../../_shared/creation-budget.ts';
-import { lastStatementOf, type Database } from '../../_shared/db.ts';
+import { asLastStatement, type Database } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import { API_TOKENS_PER_USER } from '../../_shared/limits.ts';
 import { pageOf, type CreatedAtIdKey, type Page, type PageRequest } from '../../_shared/pages.ts';
@@ -51,7 +51,7 @@ export function createApiToken(
     requireRoomForAnotherToken(active);
     requireCreationBudget(recent, 'API tokens');
     const secret = generateApiTokenSecret();
-    const row = await insertOwnToken(lastStatementOf(sql), {
+    const row = await insertOwnToken(asLastStatement(sql), {
       name: request.name,
       prefix: displayPrefixOf(secret),
       tokenHashHex: await hashApiToken(secret),
@@ -68,13 +68,13 @@ export function listApiTokens(
   page: PageRequest<CreatedAtIdKey>,
 ): Promise<Page<ApiToken>> {
   return db.asCaller(principal, async (sql) =>
-    pageOf(await selectOwnTokens(lastStatementOf(sql), ENDED_TOKENS_LISTED_FOR_DAYS, page), page, toApiToken),
+    pageOf(await selectOwnTokens(asLastStatement(sql), ENDED_TOKENS_LISTED_FOR_DAYS, page), page, toApiToken),
   );
 }
 
 export function getApiToken(db: Database, principal: Principal, id: string): Promise<ApiToken> {
   return db.asCaller(principal, async (sql) =>
-    toApiToken(found(await selectOwnToken(lastStatementOf(sql), id))),
+    toApiToken(found(await selectOwnToken(asLastStatement(sql), id))),
   );
 }
 

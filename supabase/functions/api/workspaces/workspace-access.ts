@@ -6,7 +6,7 @@
  * precisely.
  */
 import type { WorkspaceRole } from '../../_shared/api-types.ts';
-import { lastStatementOf, type Sql } from '../../_shared/db.ts';
+import { asLastStatement, type Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import type { Principal } from '../../_shared/principal.ts';
 import { selectWorkspaceAccess, type WorkspaceAccessRow } from './workspace-access.queries.ts';
@@ -54,7 +54,7 @@ export function readInWorkspace<T>(
   slug: string,
   read: (sql: Sql) => Promise<T>,
 ): Promise<{ access: WorkspaceAccess; found: T }> {
-  return enterWorkspaceWith(sql, principal, slug, () => read(lastStatementOf(sql)));
+  return enterWorkspaceWith(sql, principal, slug, () => read(asLastStatement(sql)));
 }
 
 /**

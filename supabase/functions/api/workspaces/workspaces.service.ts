@@ -3,7 +3,7 @@
  * `require_mfa` on needs a proven second factor) and delete (owners).
  */
 import type { CreateWorkspace, UpdateWorkspace, Workspace } from '../../_shared/api-types.ts';
-import { lastStatementOf, type Database, type Sql } from '../../_shared/db.ts';
+import { asLastStatement, type Database, type Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import { pageOf, type CreatedAtIdKey, type Page, type PageRequest } from '../../_shared/pages.ts';
 import type { Principal } from '../../_shared/principal.ts';
@@ -35,7 +35,7 @@ export function createWorkspace(
   request: CreateWorkspace,
 ): Promise<Workspace> {
   return db.asCaller(principal, async (sql) => {
-    const created = await insertWorkspace(lastStatementOf(sql), request);
+    const created = await insertWorkspace(asLastStatement(sql), request);
     return toWorkspace(created);
   });
 }
@@ -46,7 +46,7 @@ export function listWorkspaces(
   page: PageRequest<CreatedAtIdKey>,
 ): Promise<Page<Workspace>> {
   return db.asCaller(principal, async (sql) =>
-    pageOf(await selectMyWorkspaces(lastStatementOf(sql), page), page, toWorkspace),
+    pageOf(await selectMyWorkspaces(asLastStatement(sql), page), page, toWorkspace),
   );
 }
 
@@ -71,7 +71,7 @@ export async function updateWorkspace(
     const access = await enterWorkspace(sql, principal, slug);
     requireRole(access, 'admin', "change the workspace's settings");
     if (changes.require_mfa === true && !access.requireMfa) requireProvenSecondFactor(principal);
-    const last = lastStatementOf(sql);
+    const last = asLastStatement(sql);
     if (Object.keys(changes).length === 0)
       return { access, updated: await unchanged(last, access, expected) };
     return { access, updated: await updateWorkspaceRow(last, access.workspaceId, changes, expected) };
@@ -91,7 +91,7 @@ export async function deleteWorkspace(
   const { access, deleted } = await db.asCaller(principal, async (sql) => {
     const access = await enterWorkspace(sql, principal, slug);
     requireRole(access, 'owner', 'delete the workspace');
-    return { access, deleted: await deleteWorkspaceRow(lastStatementOf(sql), access.workspaceId, expected) };
+    return { access, deleted: await deleteWorkspaceRow(asLastStatement(sql), access.workspaceId, expected) };
   });
   if (deleted) return { queuedFiles: deleted.had_files };
   throw conditionalWriteFailure(await currentVersion(db, principal, access));
@@ -103,7 +103,7 @@ function currentVersion(
   principal: Principal,
   access: WorkspaceAccess,
 ): Promise<number | undefined> {
-  return db.asCaller(principal, (sql) => selectWorkspaceVersion(lastStatementOf(sql), access.workspaceId));
+  return db.asCaller(principal, (sql) => selectWorkspaceVersion(asLastStatement(sql), access.workspaceId));
 }
 
 /**
