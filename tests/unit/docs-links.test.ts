@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 /**
  * Every reference in the repository resolves inside it: a clone without the planning folder beside it or
  * the issue tracker can follow each one. Product rules are cited as `docs/product.md#…`, the architecture as
- * `docs/architecture.md`, and the reasons for a choice as `docs/decisions/NNNN-….md`.
+ * `docs/architecture.md`, Supabase's wire protocols as `docs/supabase-protocols.md#…`, and the reasons for a
+ * choice as `docs/decisions/NNNN-….md`.
  */
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -17,6 +18,13 @@ const unresolvable: { name: string; pattern: RegExp }[] = [
   { name: 'an issue-tracker number', pattern: new RegExp('\\b[Ii]ssue' + ' #?[0-9]+') },
   { name: 'the planning architecture file', pattern: new RegExp('ARCHITECTURE' + '\\.md') },
   { name: 'a path outside the repository', pattern: new RegExp('\\.\\./' + 'shared\\b') },
+  { name: 'the planning reference folder', pattern: new RegExp('shared/' + 'reference\\b') },
+  { name: 'a section of the planning reference', pattern: new RegExp('\\breference' + ' §') },
+  { name: 'the planning protocol reference', pattern: new RegExp('protocols\\.md' + '\\s*§') },
+  {
+    name: 'a planning anchors file',
+    pattern: new RegExp('\\b(product|perf-reliability|aesthetics)' + '-anchors\\b'),
+  },
 ];
 
 // Paths that may keep such a reference, and why.
