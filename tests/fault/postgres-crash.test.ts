@@ -2,9 +2,9 @@
  * The fault test (a database crash under load): while 8 clients create and move tasks with Idempotency-Key
  * through the real API function under Deno, PostgreSQL is killed (immediate shutdown: no checkpoint, crash
  * recovery at the next start) and restarted, five times over; then every API connection is terminated at
- * once. Afterwards every write a client saw acknowledged is in the database exactly once, the
- * API process never died, requests during the outage failed fast with 503 and Retry-After, and latency is
- * back to normal soon after PostgreSQL is.
+ * once. Afterwards every write a client saw acknowledged is in the database exactly once, the API process
+ * never died, requests during the outage failed fast with 503 and Retry-After, and latency is back to normal
+ * soon after PostgreSQL is.
  */
 import { randomUUID } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
