@@ -126,6 +126,21 @@ function brokenLinksIn(path: string): string[] {
   return broken;
 }
 
+/** Where a tracked file cites a page of docs/ with a section (`docs/product.md#roles`), that section. */
+function brokenDocsCitations(): string[] {
+  const broken: string[] = [];
+  for (const path of trackedFiles()) {
+    const citations = textOf(path)?.matchAll(/\bdocs\/([\w/.-]+\.md)#([\w-]+)/g) ?? [];
+    for (const [citation, page = '', anchor = ''] of citations) {
+      const target = join('docs', page);
+      if (!existsSync(join(root, target))) broken.push(`${path}: ${citation}: no file ${target}`);
+      else if (!anchorsOf(readFileSync(join(root, target), 'utf8')).has(anchor))
+        broken.push(`${path}: ${citation}: no heading #${anchor} in ${target}`);
+    }
+  }
+  return broken;
+}
+
 describe('references resolve inside the repository', () => {
   it('cites no planning spec, issue number or path outside the repository, but where allowed', () => {
     expect(unresolvableReferences()).toEqual([]);
@@ -137,6 +152,10 @@ describe('references resolve inside the repository', () => {
     );
     expect(markdown.length).toBeGreaterThan(40);
     expect(markdown.flatMap(brokenLinksIn)).toEqual([]);
+  });
+
+  it('has every `docs/….md#section` cited in a tracked file name a heading that exists', () => {
+    expect(brokenDocsCitations()).toEqual([]);
   });
 
   it('makes anchors the way GitHub does', () => {
