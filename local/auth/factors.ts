@@ -29,7 +29,10 @@ const EnrollBody = z.object({
   issuer: z.string().optional(),
 });
 
-/** POST /factors: a new, unverified TOTP factor with its secret, key URI and QR code (reference §1.12). */
+/**
+ * POST /factors: a new, unverified TOTP factor with its secret, key URI and QR code
+ * (docs/supabase-protocols.md#totp-factors).
+ */
 export async function enrollFactor(context: AuthContext, req: IncomingMessage): Promise<Reply> {
   const current = await requireFactorOwner(context, req);
   const body = await readJsonBody(req, EnrollBody);

@@ -17,7 +17,7 @@ import { sessionBody, type SessionBody } from './sessions.ts';
 import { newRefreshToken } from './tokens.ts';
 import { findUserById } from './users.queries.ts';
 
-/** GoTrue's refresh-token grant with rotation (reference §1.7). */
+/** GoTrue's refresh-token grant with rotation (docs/supabase-protocols.md#refresh-token-rotation). */
 export async function refreshSession(context: AuthContext, presented: string): Promise<SessionBody> {
   // A refused reuse is returned rather than thrown, so that revoking the token family is committed.
   const outcome = await context.database.transaction((db) => refreshInTransaction(context, db, presented));

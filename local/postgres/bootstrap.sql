@@ -1,6 +1,7 @@
 -- What a fresh Supabase database has that Tasklane's migrations rely on (roles, schemas, the auth
 -- tables GoTrue owns and the auth.* helpers). Safe to run on every start: every statement is idempotent.
--- Source: supabase/postgres init scripts and GoTrue's migrations (see shared/reference/supabase-protocols.md §5.5).
+-- Source: supabase/postgres init scripts and GoTrue's migrations
+-- (docs/supabase-protocols.md#roles-schemas-and-auth-helpers).
 
 -- Roles -----------------------------------------------------------------------------------------------
 do $$
@@ -289,9 +290,10 @@ alter table supabase_migrations.schema_migrations add column if not exists name 
 create table if not exists supabase_migrations.seed_files (path text not null primary key, hash text not null);
 
 -- Realtime: the schema hosted Realtime migrates into every project (supabase/realtime
--- priv/repo/tenant_schema/realtime, shared/reference/supabase-protocols.md §2.11). Hosted partitions
--- messages by day and streams inserts through a publication; the stand-in keeps one table and hears of
--- each committed broadcast through NOTIFY (local/realtime), which Postgres only delivers after COMMIT.
+-- priv/repo/tenant_schema/realtime, docs/supabase-protocols.md#broadcast-from-the-database). Hosted
+-- partitions messages by day and streams inserts through a publication; the stand-in keeps one table and
+-- hears of each committed broadcast through NOTIFY (local/realtime), which Postgres only delivers after
+-- COMMIT.
 create schema if not exists realtime authorization supabase_realtime_admin;
 grant usage on schema realtime to postgres, anon, authenticated, service_role;
 
@@ -365,7 +367,7 @@ create or replace trigger messages_notify_stand_in after insert on realtime.mess
   for each row execute function realtime.notify_stand_in();
 
 -- Storage: the tables and helpers hosted Storage migrates into every project (supabase/storage
--- migrations/tenant, shared/reference/supabase-protocols.md §3.6). The bytes live on disk (local/storage).
+-- migrations/tenant, docs/supabase-protocols.md#storage-schema). The bytes live on disk (local/storage).
 create schema if not exists storage authorization supabase_storage_admin;
 grant usage on schema storage to postgres, anon, authenticated, service_role;
 

@@ -18,7 +18,8 @@ export async function insertProbes(
 
 /**
  * Becomes the requester for the rest of the transaction, as Realtime sets up an authorization check
- * (reference §2.11): the JWT's role, its claims, and the channel's topic for realtime.topic().
+ * (docs/supabase-protocols.md#authorization-of-private-channels): the JWT's role, its claims, and the
+ * channel's topic for realtime.topic().
  */
 export async function becomeRequester(db: Db, request: AuthorizationRequest): Promise<void> {
   await db.query(

@@ -14,9 +14,9 @@ export interface Authorizer {
 const INSUFFICIENT_PRIVILEGE = '42501';
 
 /**
- * Evaluates the policies as Realtime does (reference §2.11), inside a savepoint that is always rolled
- * back, so nothing of a check stays in the database; each transaction is bounded by the stand-in's
- * statement timeout.
+ * Evaluates the policies as Realtime does (docs/supabase-protocols.md#authorization-of-private-channels),
+ * inside a savepoint that is always rolled back, so nothing of a check stays in the database; each
+ * transaction is bounded by the stand-in's statement timeout.
  */
 export function databaseAuthorizer(database: Database, log: (line: string) => void): Authorizer {
   return {

@@ -6,9 +6,9 @@ import { isRecord } from './join-payload.ts';
 import type { PhoenixMessage, UserBroadcast } from './wire.ts';
 
 /**
- * A broadcast from a joined channel (reference §2.6): fanned out to the topic's other subscribers (and the
- * sender with `self`), answered when `ack`. On a private channel the first send asks the write policy;
- * a refused send is dropped without a reply, even with `ack`.
+ * A broadcast from a joined channel (docs/supabase-protocols.md#broadcast): fanned out to the topic's other
+ * subscribers (and the sender with `self`), answered when `ack`. On a private channel the first send asks the
+ * write policy; a refused send is dropped without a reply, even with `ack`.
  */
 export async function handleBroadcast(
   context: RealtimeContext,

@@ -17,7 +17,10 @@ export function closeChannel(context: RealtimeContext, channel: Channel): void {
   sendLifecycle(channel, 'phx_close');
 }
 
-/** Realtime's shutdown_response: a `system` error message, then the channel closes (reference §2.5). */
+/**
+ * Realtime's shutdown_response: a `system` error message, then the channel closes
+ * (docs/supabase-protocols.md#token-refresh-on-a-joined-channel).
+ */
 export function shutDownChannel(context: RealtimeContext, channel: Channel, message: string): void {
   pushTo(channel, 'system', { extension: 'system', status: 'error', message, channel: channel.subTopic });
   closeChannel(context, channel);

@@ -24,8 +24,9 @@ export async function readPolicies(
 }
 
 /**
- * `access_token` on a joined channel (reference §2.5): no reply; an unchanged, empty or `sb_` token is
- * ignored; a new one is checked again (recheckChannel), the write answers forgotten.
+ * `access_token` on a joined channel (docs/supabase-protocols.md#token-refresh-on-a-joined-channel): no
+ * reply; an unchanged, empty or `sb_` token is ignored; a new one is checked again (recheckChannel), the
+ * write answers forgotten.
  */
 export async function refreshAccessToken(
   context: RealtimeContext,
@@ -82,7 +83,7 @@ async function recheckChannel(context: RealtimeContext, channel: Channel, token:
   Object.assign(channel, {
     token,
     claims: check.claims,
-    // The write answers stand for as long as the token does (reference §2.6).
+    // The write answers stand for as long as the token does (docs/supabase-protocols.md#broadcast).
     policies: unchanged ? { ...channel.policies, ...readsOf(policies) } : policies,
   });
   watchTokenExpiry(context, channel);

@@ -71,7 +71,10 @@ export function replyTo(
   });
 }
 
-/** phx_close and phx_error carry ref = join_ref, or the client ignores them (reference §2.4). */
+/**
+ * phx_close and phx_error carry ref = join_ref, or the client ignores them
+ * (docs/supabase-protocols.md#join-leave-and-close).
+ */
 export function sendLifecycle(channel: Channel, event: 'phx_close' | 'phx_error'): void {
   channel.connection.send({
     join_ref: channel.joinRef,

@@ -14,10 +14,10 @@ export interface Stoppable {
 }
 
 /**
- * Broadcast from the database (reference §2.11): where hosted Realtime streams inserts on realtime.messages
- * through logical replication, the stand-in LISTENs for the ids the trigger NOTIFYs on commit, reads each
- * row and delivers it on `realtime:<topic>` with `meta: {id}`, in commit order. A dropped listening
- * connection is opened again.
+ * Broadcast from the database (docs/supabase-protocols.md#broadcast-from-the-database): where hosted Realtime
+ * streams inserts on realtime.messages through logical replication, the stand-in LISTENs for the ids the
+ * trigger NOTIFYs on commit, reads each row and delivers it on `realtime:<topic>` with `meta: {id}`, in
+ * commit order. A dropped listening connection is opened again.
  */
 export function deliverDatabaseBroadcasts(
   context: RealtimeContext,

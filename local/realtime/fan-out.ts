@@ -4,8 +4,8 @@ import { encodeBroadcast, type UserBroadcast } from './wire.ts';
 
 /**
  * Delivers a broadcast to the subscribers of a topic in one namespace; a private channel's subscriber
- * receives it only with broadcast read permission (reference §2.6). The frame is encoded once per
- * serializer (and wire topic), not once per subscriber.
+ * receives it only with broadcast read permission (docs/supabase-protocols.md#broadcast). The frame is
+ * encoded once per serializer (and wire topic), not once per subscriber.
  */
 export function fanOut(
   context: RealtimeContext,

@@ -16,9 +16,10 @@ const MAX_FRAME_BYTES = 5 * 1024 * 1024;
 export type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer, path: string) => void;
 
 /**
- * `GET /realtime/v1/websocket?apikey=…&vsn=…` (reference §2.1): the Origin must be allowed; the key (query
- * `apikey` or header `x-api-key`, opaque keys standing for their JWTs) must be a valid JWT with `role` and
- * `exp`. A refused token is answered after the connect error backoff, as hosted does.
+ * `GET /realtime/v1/websocket?apikey=…&vsn=…` (docs/supabase-protocols.md#connecting): the Origin must be
+ * allowed; the key (query `apikey` or header `x-api-key`, opaque keys standing for their JWTs) must be a
+ * valid JWT with `role` and `exp`. A refused token is answered after the connect error backoff, as hosted
+ * does.
  */
 export function websocketEndpoint(context: RealtimeContext): { upgrade: UpgradeHandler; close(): void } {
   const server = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });

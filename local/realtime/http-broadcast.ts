@@ -8,7 +8,7 @@ import { policyHeaders } from './request-headers.ts';
 import type { RealtimeClaims } from './tokens.ts';
 import type { UserBroadcast } from './wire.ts';
 
-/** One message of a batch (reference §2.10). */
+/** One message of a batch (docs/supabase-protocols.md#broadcast-over-http). */
 interface OutgoingMessage {
   topic: string;
   event: string;

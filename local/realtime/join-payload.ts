@@ -1,4 +1,7 @@
-/** The parts of a phx_join payload Realtime reads (reference §2.4), with the defaults of realtime-js. */
+/**
+ * The parts of a phx_join payload Realtime reads (docs/supabase-protocols.md#join-leave-and-close), with the
+ * defaults of realtime-js.
+ */
 export interface JoinParams {
   self: boolean;
   ack: boolean;

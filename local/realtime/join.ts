@@ -14,8 +14,9 @@ type Admission =
   { ok: true; claims: RealtimeClaims; token: string; policies: Policies } | { ok: false; reason: string };
 
 /**
- * phx_join (reference §2.4). A second join of a joined topic closes the old channel first. A refused join
- * is answered with `{reason: "<Code>: <message>"}` after the join error backoff, as hosted does.
+ * phx_join (docs/supabase-protocols.md#join-leave-and-close). A second join of a joined topic closes the old
+ * channel first. A refused join is answered with `{reason: "<Code>: <message>"}` after the join error
+ * backoff, as hosted does.
  */
 export async function joinChannel(
   context: RealtimeContext,

@@ -9,9 +9,9 @@ import type { PresenceDiff } from './presence-store.ts';
 import type { PhoenixMessage } from './wire.ts';
 
 /**
- * A `presence` push: track or untrack (reference §2.7). As hosted: each counts against the client
- * presence limit first, and one over it shuts the channel down; a track bigger than the payload limit
- * shuts it down too, before anyone hears of it.
+ * A `presence` push: track or untrack (docs/supabase-protocols.md#presence). As hosted: each counts against
+ * the client presence limit first, and one over it shuts the channel down; a track bigger than the payload
+ * limit shuts it down too, before anyone hears of it.
  */
 export async function handlePresence(
   context: RealtimeContext,

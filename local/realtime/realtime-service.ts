@@ -30,7 +30,10 @@ export interface RealtimeService {
   stop(): Promise<void>;
 }
 
-/** A Supabase-compatible Realtime service for the gateway's /realtime/v1 prefix (reference §2). */
+/**
+ * A Supabase-compatible Realtime service for the gateway's /realtime/v1 prefix
+ * (docs/supabase-protocols.md#realtime).
+ */
 export function createRealtimeService(options: RealtimeServiceOptions): RealtimeService {
   const context: RealtimeContext = {
     settings: options.settings,

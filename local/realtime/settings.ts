@@ -1,8 +1,9 @@
 import type { ClientPresenceLimit } from './client-presence-limit.ts';
 
 /**
- * The tenant settings and timers of hosted Realtime that the stand-in reproduces (reference §2.1, §2.12).
- * The backoffs and the idle timeout are settable so that tests need not wait for them.
+ * The tenant settings and timers of hosted Realtime that the stand-in reproduces
+ * (docs/supabase-protocols.md#tenant-limits-and-timers). The backoffs and the idle timeout are settable so
+ * that tests need not wait for them.
  */
 export interface RealtimeSettings {
   /** Web origins allowed to open the WebSocket; requests without Origin (Node, CLI) are always allowed. */

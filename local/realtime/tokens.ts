@@ -33,8 +33,9 @@ const MISSING_CLAIMS = refusal('InvalidJWTToken', 'Fields `role` and `exp` are r
 const BAD_SIGNATURE = refusal('JwtSignatureError', 'Failed to validate JWT signature');
 
 /**
- * Verifies tokens as Realtime does (reference §2.1): a JWT with `role` and `exp`, signed by the API-key
- * secret (HS256) or by the key published in the JWKS (ES256 user tokens), and not expired.
+ * Verifies tokens as Realtime does (docs/supabase-protocols.md#connecting): a JWT with `role` and `exp`,
+ * signed by the API-key secret (HS256) or by the key published in the JWKS (ES256 user tokens), and not
+ * expired.
  */
 export function tokenVerifier(keys: StandInKeys): TokenVerifier {
   const publicKeys = createLocalJWKSet(publicJwks(keys));

@@ -1,7 +1,7 @@
 /**
- * The Phoenix envelope on the wire, in both serializers realtime-js speaks (reference §2.2): vsn 1.0.0 JSON
- * objects; vsn 2.0.0 JSON arrays plus binary frames, kind 3 (user broadcast push, in) and kind 4 (user
- * broadcast, out).
+ * The Phoenix envelope on the wire, in both serializers realtime-js speaks
+ * (docs/supabase-protocols.md#serializers): vsn 1.0.0 JSON objects; vsn 2.0.0 JSON arrays plus binary frames,
+ * kind 3 (user broadcast push, in) and kind 4 (user broadcast, out).
  */
 export type Vsn = '1.0.0' | '2.0.0';
 export const VSNS: readonly Vsn[] = ['1.0.0', '2.0.0'];

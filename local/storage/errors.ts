@@ -3,7 +3,7 @@ import { sendJson } from '../gateway/http.ts';
 
 /**
  * An error as Storage answers it: HTTP 400 for nearly everything, the logical status only in the body's
- * string `statusCode` (shared/reference/supabase-protocols.md §3.1).
+ * string `statusCode` (docs/supabase-protocols.md#headers-and-errors).
  */
 export class StorageError extends Error {
   constructor(

@@ -1,11 +1,12 @@
 /**
  * Who may join a workspace's private channel `workspace:<id>` (the realtime work, docs/realtime.md): the
- * policies on realtime.messages, evaluated the way Realtime does (shared/reference/supabase-protocols.md
- * §2.11). Read: as the database owner insert one probe row per extension, switch to the user's role, claims
- * and `realtime.topic`, see which probes are visible, roll back. Write: as the user, insert a row of the
- * extension in a transaction that is rolled back. Members of any role receive broadcasts and presence and may
- * track presence; nobody may broadcast on the topic; an aal1 session gets nothing of a workspace that
- * requires MFA. Policies: supabase/migrations/20261128100000_create_realtime_broadcasts.sql.
+ * policies on realtime.messages, evaluated the way Realtime does
+ * (docs/supabase-protocols.md#authorization-of-private-channels). Read: as the database owner insert one
+ * probe row per extension, switch to the user's role, claims and `realtime.topic`, see which probes are
+ * visible, roll back. Write: as the user, insert a row of the extension in a transaction that is rolled back.
+ * Members of any role receive broadcasts and presence and may track presence; nobody may broadcast on the
+ * topic; an aal1 session gets nothing of a workspace that requires MFA. Policies:
+ * supabase/migrations/20261128100000_create_realtime_broadcasts.sql.
  */
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

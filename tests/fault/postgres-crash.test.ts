@@ -1,10 +1,10 @@
 /**
- * The fault test (the performance and reliability targets, R6): while 8 clients create and move tasks with
- * Idempotency-Key through the real API function under Deno, PostgreSQL is killed (immediate shutdown: no
- * checkpoint, crash recovery at the next start) and restarted, five times over; then every API connection is
- * terminated at once. Afterwards every write a client saw acknowledged is in the database exactly once, the
- * API process never died, requests during the outage failed fast with 503 and Retry-After, and latency is
- * back to normal soon after PostgreSQL is.
+ * The fault test (a database crash under load): while 8 clients create and move tasks with Idempotency-Key
+ * through the real API function under Deno, PostgreSQL is killed (immediate shutdown: no checkpoint, crash
+ * recovery at the next start) and restarted, five times over; then every API connection is terminated at
+ * once. Afterwards every write a client saw acknowledged is in the database exactly once, the API process
+ * never died, requests during the outage failed fast with 503 and Retry-After, and latency is back to normal
+ * soon after PostgreSQL is.
  */
 import { randomUUID } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
@@ -169,7 +169,7 @@ describe('PostgreSQL is killed and restarted under load', () => {
     return { duringOutage };
   }
 
-  // R6 (perf-reliability-anchors.md): the crash is repeated, each time from a running load.
+  // The crash is repeated, each time from a running load: one recovery alone could succeed by luck.
   test.each(Array.from({ length: CRASHES }, (_, n) => n + 1))(
     'crash %i: no acknowledged write is lost or doubled, and the API fails fast and recovers',
     async (n) => {

@@ -6,8 +6,9 @@
  * version, seq, cursors and the names of the changed fields: docs/realtime.md) and the client reads what
  * changed through the API, which checks access on every call. The stand-in, as hosted does, evaluates the
  * channel's read policies again at each recheck (a new access token, and the periodic one) and shuts the
- * channel down when they now refuse (reference §2.5). The workspaces, memberships and changes here are made
- * as the database owner, through the real tables and triggers.
+ * channel down when they now refuse (docs/supabase-protocols.md#token-refresh-on-a-joined-channel). The
+ * workspaces, memberships and changes here are made as the database owner, through the real tables and
+ * triggers.
  */
 import { randomUUID } from 'node:crypto';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';

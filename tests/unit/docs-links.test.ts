@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 /**
  * Every reference in the repository resolves inside it: a clone without the planning folder beside it or
  * the issue tracker can follow each one. Product rules are cited as `docs/product.md#…`, the architecture as
- * `docs/architecture.md`, and the reasons for a choice as `docs/decisions/NNNN-….md`.
+ * `docs/architecture.md`, Supabase's wire protocols as `docs/supabase-protocols.md#…`, and the reasons for a
+ * choice as `docs/decisions/NNNN-….md`.
  */
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -17,6 +18,13 @@ const unresolvable: { name: string; pattern: RegExp }[] = [
   { name: 'an issue-tracker number', pattern: new RegExp('\\b[Ii]ssue' + ' #?[0-9]+') },
   { name: 'the planning architecture file', pattern: new RegExp('ARCHITECTURE' + '\\.md') },
   { name: 'a path outside the repository', pattern: new RegExp('\\.\\./' + 'shared\\b') },
+  { name: 'the planning reference folder', pattern: new RegExp('shared/' + 'reference\\b') },
+  { name: 'a section of the planning reference', pattern: new RegExp('\\breference' + ' §') },
+  { name: 'the planning protocol reference', pattern: new RegExp('protocols\\.md' + '\\s*§') },
+  {
+    name: 'a planning anchors file',
+    pattern: new RegExp('\\b(product|perf-reliability|aesthetics)' + '-anchors\\b'),
+  },
 ];
 
 // Paths that may keep such a reference, and why.
@@ -118,6 +126,21 @@ function brokenLinksIn(path: string): string[] {
   return broken;
 }
 
+/** Where a tracked file cites a page of docs/ with a section (`docs/product.md#roles`), that section. */
+function brokenDocsCitations(): string[] {
+  const broken: string[] = [];
+  for (const path of trackedFiles()) {
+    const citations = textOf(path)?.matchAll(/\bdocs\/([\w/.-]+\.md)#([\w-]+)/g) ?? [];
+    for (const [citation, page = '', anchor = ''] of citations) {
+      const target = join('docs', page);
+      if (!existsSync(join(root, target))) broken.push(`${path}: ${citation}: no file ${target}`);
+      else if (!anchorsOf(readFileSync(join(root, target), 'utf8')).has(anchor))
+        broken.push(`${path}: ${citation}: no heading #${anchor} in ${target}`);
+    }
+  }
+  return broken;
+}
+
 describe('references resolve inside the repository', () => {
   it('cites no planning spec, issue number or path outside the repository, but where allowed', () => {
     expect(unresolvableReferences()).toEqual([]);
@@ -129,6 +152,10 @@ describe('references resolve inside the repository', () => {
     );
     expect(markdown.length).toBeGreaterThan(40);
     expect(markdown.flatMap(brokenLinksIn)).toEqual([]);
+  });
+
+  it('has every `docs/….md#section` cited in a tracked file name a heading that exists', () => {
+    expect(brokenDocsCitations()).toEqual([]);
   });
 
   it('makes anchors the way GitHub does', () => {

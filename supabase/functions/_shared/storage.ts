@@ -1,6 +1,6 @@
 /**
- * The API's one way to Supabase Storage (`{SUPABASE_URL}/storage/v1`, shared/reference/supabase-protocols.md
- * §3), as the service: with the project's secret key (or legacy service_role key) as `apikey` and bearer,
+ * The API's one way to Supabase Storage (`{SUPABASE_URL}/storage/v1`, docs/supabase-protocols.md#storage),
+ * as the service: with the project's secret key (or legacy service_role key) as `apikey` and bearer,
  * which the gateway turns into the service_role JWT. Only what the API needs: signed upload URLs, signed
  * download URLs, the first bytes of an object, and removal. Every call has a timeout; any failure of
  * Storage is `503 unavailable`, and nothing Storage said reaches the client (it is logged as the cause).
@@ -167,7 +167,7 @@ export function createStorageClient(options: StorageOptions): StorageClient {
   };
 }
 
-/** Storage says "not found" with HTTP 400 or 404 and `statusCode: "404"` in the body (§3.1). */
+/** Storage says "not found" with HTTP 400 or 404 and `statusCode: "404"` in the body. */
 function isMissingObject(status: number, text: string): boolean {
   if (status === 404) return true;
   try {
