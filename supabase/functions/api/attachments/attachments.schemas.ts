@@ -1,32 +1,16 @@
 /**
  * The rules for an attachment (docs/product.md#validation), written once: the API validates with them and
- * the web's upload forms do too, before uploading. Imports nothing but zod, the limits and the rules of any
- * uploaded file, so the browser bundle can import it.
+ * the web's upload forms do too, before uploading. Imports nothing but zod, the limits, the shared vocabulary and the rules of
+ * any uploaded file, so the browser bundle can import it.
  */
 import { z } from 'zod';
 import type { AttachmentContentType } from '../../_shared/api-types.ts';
 import { ATTACHMENT_MAX_BYTES } from '../../_shared/limits.ts';
+import { ATTACHMENT_CONTENT_TYPES } from '../../_shared/vocabulary/spec-values.ts';
 import { ContentTypeSchema, SizeSchema } from '../files/files.schemas.ts';
 
-/** What attachments may be (no SVG or HTML: a browser would run their scripts). */
-export const ATTACHMENT_CONTENT_TYPES = [
-  'image/png',
-  'image/jpeg',
-  'image/gif',
-  'image/webp',
-  'application/pdf',
-  'text/plain',
-  'text/markdown',
-  'text/csv',
-  'application/json',
-  'application/zip',
-] as const satisfies readonly AttachmentContentType[];
-
-// Fails to compile when openapi.yaml names a type this list lacks.
-const everyTypeListed: Exclude<AttachmentContentType, (typeof ATTACHMENT_CONTENT_TYPES)[number]> extends never
-  ? true
-  : never = true;
-void everyTypeListed;
+/** What attachments may be (no SVG or HTML: a browser would run their scripts), as openapi.yaml lists them. */
+export { ATTACHMENT_CONTENT_TYPES };
 
 export const FILE_NAME_LENGTH = { min: 1, max: 255 } as const;
 
