@@ -11,6 +11,7 @@ import { measureInterleaved, type Rounds } from './interleaved.ts';
 import { apiLikeDatabase } from './list-overhead.ts';
 import { columnFilter, LIST_LIMIT, LISTED_STATUS } from './list-query.ts';
 import { ratioRow, type BenchRow } from './rows.ts';
+import { asService } from '../tests/support/service-transaction.ts';
 
 export async function measureRlsCost(
   stack: BenchStack,
@@ -26,7 +27,7 @@ export async function measureRlsCost(
       selectTasks(sql, projectId, columnFilter(LISTED_STATUS), 'position', page),
     );
   const listAsOwner = () =>
-    db.asService(async (sql) => {
+    asService(db, async (sql) => {
       await sql.query("select set_config('request.jwt.claims', $1, true)", [claims]);
       return selectTasks(sql, projectId, columnFilter(LISTED_STATUS), 'position', page);
     });

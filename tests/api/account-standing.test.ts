@@ -8,6 +8,7 @@ import { useTestApp } from '../support/api-app.ts';
 import { meCalls } from '../support/me-calls.ts';
 import { callApi, problemOf, type ApiResponse } from '../support/api-request.ts';
 import { createTestUser, withBearer, type TestUser } from '../support/test-users.ts';
+import { asService } from '../support/service-transaction.ts';
 
 const api = useTestApp();
 const ME = '/api/v1/me';
@@ -33,7 +34,7 @@ async function userWithBothCredentials(): Promise<Credentials> {
 }
 
 const writeUser = (statement: string, userId: string) =>
-  api.db.asService((sql) => sql.query(statement, [userId]));
+  asService(api.db, (sql) => sql.query(statement, [userId]));
 
 /** What GoTrue's admin API writes for each action (see local/auth/admin-users*.ts). */
 const ACTIONS = {
@@ -79,12 +80,12 @@ describe('the refusals say why', () => {
 
   it("does not record a soft-deleted user's API token as used", async () => {
     const { user, apiToken } = await userWithBothCredentials();
-    await api.db.asService((sql) =>
+    await asService(api.db, (sql) =>
       sql.query('update public.api_tokens set last_used_at = null where user_id = $1', [user.id]),
     );
     await ACTIONS['soft delete'](user.id);
     expectUnauthenticated(await getMe(apiToken));
-    const [row] = await api.db.asService((sql) =>
+    const [row] = await asService(api.db, (sql) =>
       sql.query<{ last_used_at: Date | null }>(
         'select last_used_at from public.api_tokens where user_id = $1',
         [user.id],

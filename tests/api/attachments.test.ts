@@ -28,6 +28,7 @@ import {
   useTwoWorkspaces,
   type WorkspaceFixture,
 } from '../support/workspace-fixture.ts';
+import { asService } from '../support/service-transaction.ts';
 
 type Attachment = components['schemas']['Attachment'];
 type AttachmentUpload = components['schemas']['AttachmentUpload'];
@@ -80,7 +81,7 @@ async function attach(
 }
 
 async function eventsOf(attachmentId: string): Promise<string[]> {
-  const rows = await api.db.asService((sql) =>
+  const rows = await asService(api.db, (sql) =>
     sql.query<{ type: string }>(`select type from public.events where data ->> 'id' = $1 order by seq`, [
       attachmentId,
     ]),
@@ -89,7 +90,7 @@ async function eventsOf(attachmentId: string): Promise<string[]> {
 }
 
 async function objectExists(path: string): Promise<boolean> {
-  const rows = await api.db.asService((sql) =>
+  const rows = await asService(api.db, (sql) =>
     sql.query('select 1 from storage.objects where bucket_id = $1 and name = $2', ['attachments', path]),
   );
   return rows.length > 0;
@@ -103,7 +104,7 @@ function storageAs(token: string, path: string, init?: RequestInit): Promise<Res
 
 /** The removals of objects still queued (private.storage_removals), for these paths. */
 async function queuedRemovals(paths: readonly string[]) {
-  return api.db.asService((sql) =>
+  return asService(api.db, (sql) =>
     sql.query<{ object_path: string; attempts: number; due: boolean }>(
       `select object_path, attempts, next_attempt_at <= now() as due from private.storage_removals
        where bucket_id = 'attachments' and object_path = any($1) order by object_path`,
@@ -117,7 +118,7 @@ async function queuedRemovals(paths: readonly string[]) {
  * would keep them for files a PUT left behind): what fills a workspace's storage in a test.
  */
 async function fillStorage(workspace: Pick<WorkspaceFixture, 'id'>, bytes: number): Promise<void> {
-  await api.db.asService((sql) =>
+  await asService(api.db, (sql) =>
     sql.query(
       `insert into storage.objects (bucket_id, name, metadata)
        values ('attachments', $1, jsonb_build_object('size', $2::bigint, 'mimetype', 'application/zip'))`,
@@ -129,7 +130,7 @@ async function fillStorage(workspace: Pick<WorkspaceFixture, 'id'>, bytes: numbe
 const files = () => ({ storage: api.storage?.client, logger: api.logs.logger });
 
 async function objectPathOf(id: string): Promise<string> {
-  const [row] = await api.db.asService((sql) =>
+  const [row] = await asService(api.db, (sql) =>
     sql.query<{ object_path: string }>('select object_path from public.attachments where id = $1', [id]),
   );
   if (!row) throw new Error('no attachment');
@@ -219,7 +220,7 @@ describe('attaching a file', () => {
       422,
       'validation_failed',
     );
-    const rows = await api.db.asService((sql) =>
+    const rows = await asService(api.db, (sql) =>
       sql.query('select 1 from public.attachments where task_id = $1', [task.id]),
     );
     expect(rows).toEqual([]);
@@ -239,7 +240,7 @@ describe('attaching a file', () => {
 
   it('refuses to attach to a task of an archived project (409)', async () => {
     const task = await taskIn(acme);
-    await api.db.asService((sql) =>
+    await asService(api.db, (sql) =>
       sql.query('update public.projects set archived_at = now() where id = $1', [task.projectId]),
     );
     const file = { file_name: 'a.png', content_type: 'image/png', size_bytes: 10 };
@@ -335,7 +336,7 @@ describe('completing an upload', () => {
     const path = await objectPathOf(upload.attachment.id);
     expect((await put(upload, page, 'image/gif')).status).toBe(200);
     // The stand-in refuses this type at the upload; hosted Storage's check lets it through and keeps it.
-    await api.db.asService((sql) =>
+    await asService(api.db, (sql) =>
       sql.query(
         `update storage.objects set metadata = metadata || '{"mimetype": "image/gif/,text/html"}'
          where bucket_id = 'attachments' and name = $1`,
@@ -496,7 +497,7 @@ describe('the upload sweep', () => {
     const stalePath = await objectPathOf(staleUpload.attachment.id);
     const freshPath = await objectPathOf(freshUpload.attachment.id);
     const readyPath = await objectPathOf(ready.id);
-    await api.db.asService(async (sql) => {
+    await asService(api.db, async (sql) => {
       await sql.query(`update public.attachments set created_at = now() - $2::interval where id = $1`, [
         staleUpload.attachment.id,
         `${PENDING_UPLOAD_LIFETIME_SECONDS + 60} seconds`,
@@ -513,7 +514,7 @@ describe('the upload sweep', () => {
     // A deleted task's file stays while its task can be restored (docs/decisions/0038), old as it is.
     const trashed = await taskIn(acme);
     const trashedPath = await objectPathOf((await attach(acme.member.accessToken, trashed.id)).id);
-    await api.db.asService(async (sql) => {
+    await asService(api.db, async (sql) => {
       await sql.query(
         `update storage.objects set created_at = now() - interval '2 hours' where name = any($1)`,
         [[orphanPath, trashedPath]],
@@ -534,7 +535,7 @@ describe('the upload sweep', () => {
     expect(await objectExists(readyPath)).toBe(true);
     expect(await objectExists(trashedPath)).toBe(true);
     expect(await queuedRemovals([trashedPath])).toEqual([]);
-    const left = await api.db.asService((sql) =>
+    const left = await asService(api.db, (sql) =>
       sql.query<{ id: string }>('select id from public.attachments where task_id = $1 order by created_at', [
         task.id,
       ]),
@@ -605,7 +606,7 @@ describe('removing the files of what is deleted', () => {
         return objectPathOf((await attach(owner.accessToken, (task as { id: string }).id)).id);
       }),
     );
-    const [projectKey] = await api.db.asService((sql) =>
+    const [projectKey] = await asService(api.db, (sql) =>
       sql.query<{ key: string }>('select key from public.projects where id = $1', [inProject.projectId]),
     );
     const deletions = [
@@ -625,7 +626,7 @@ describe('removing the files of what is deleted', () => {
     // The deleted task can be restored for 30 days: its file stays, queued for nothing, until the purge.
     expect(await objectExists(taskPath)).toBe(true);
     expect(await queuedRemovals([taskPath])).toEqual([]);
-    await api.db.asService(async (sql) => {
+    await asService(api.db, async (sql) => {
       await sql.query(
         `update private.deleted_tasks set deleted_at = now() - interval '31 days' where id = $1`,
         [inTask.id],
@@ -640,7 +641,7 @@ describe('removing the files of what is deleted', () => {
   it('at least once: while Storage is down the removal stays queued, and a later sweep removes it', async () => {
     const task = await taskIn(acme);
     const path = await objectPathOf((await attach(acme.member.accessToken, task.id)).id);
-    const [project] = await api.db.asService((sql) =>
+    const [project] = await asService(api.db, (sql) =>
       sql.query<{ key: string }>('select key from public.projects where id = $1', [task.projectId]),
     );
     // An instance of the API whose Storage does not answer.
@@ -666,7 +667,7 @@ describe('removing the files of what is deleted', () => {
     expect(await queuedRemovals([path])).toEqual([{ object_path: path, attempts: 1, due: false }]);
 
     // The back-off passes; the next sweep (any instance's) finds the removal due and makes it.
-    await api.db.asService((sql) =>
+    await asService(api.db, (sql) =>
       sql.query('update private.storage_removals set next_attempt_at = now() where object_path = $1', [path]),
     );
     await sweepExpiredUploads(api.db, files());
@@ -752,7 +753,7 @@ describe('quotas', () => {
     expect(expectProblem(refused, 409, 'limit_reached').detail).toContain('workspace_storage_bytes');
 
     // Once older than an hour, the orphan is swept, and its bytes are free again.
-    await api.db.asService((sql) =>
+    await asService(api.db, (sql) =>
       sql.query(`update storage.objects set created_at = now() - interval '61 minutes' where name = $1`, [
         path,
       ]),
@@ -775,7 +776,7 @@ describe('quotas', () => {
     await put(upload, PNG, 'image/png');
     // A minute before the URL expires, the upload is still pending, not expired: what is uploaded while the
     // URL lives is counted and can be completed, never left behind by a sweep that came first.
-    await api.db.asService((sql) =>
+    await asService(api.db, (sql) =>
       sql.query(`update public.attachments set created_at = created_at - $2::interval where id = $1`, [
         upload.attachment.id,
         `${SIGNED_UPLOAD_URL_LIFETIME_SECONDS - 60} seconds`,

@@ -32,6 +32,7 @@ import {
   withBearer,
   type TestUser,
 } from '../support/test-users.ts';
+import { asService } from '../support/service-transaction.ts';
 
 const api = useTestApp();
 const ME = '/api/v1/me';
@@ -191,7 +192,7 @@ describe('a secured route without a usable credential', () => {
 
   it('answers 401 once the session is past its not_after (timed out)', async () => {
     const timedOut = await createTestUser(api.db);
-    await api.db.asService((sql) =>
+    await asService(api.db, (sql) =>
       sql.query(`update auth.sessions set not_after = now() - interval '1 second' where id = $1`, [
         timedOut.sessionId,
       ]),

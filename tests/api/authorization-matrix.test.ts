@@ -29,6 +29,7 @@ import {
   type WorkspaceFixture,
   type WorkspaceRole,
 } from '../support/workspace-fixture.ts';
+import { asService } from '../support/service-transaction.ts';
 
 // The matrix sends a few hundred requests a minute as a handful of people; rate limits are not its subject.
 const api = useTestApp({ rateLimits: RATE_LIMITS_OUT_OF_THE_WAY, withStorage: true });
@@ -244,7 +245,7 @@ async function barredAdminBearer(
   { standing, credential }: Extract<Caller, { kind: 'barred' }>,
 ): Promise<string> {
   const admin = await createTestUser(api.db);
-  await api.db.asService((sql) =>
+  await asService(api.db, (sql) =>
     sql.query(`insert into public.memberships (workspace_id, user_id, role) values ($1, $2, 'admin')`, [
       fixture.id,
       admin.id,
@@ -252,7 +253,7 @@ async function barredAdminBearer(
   );
   const bearer =
     credential === 'session' ? admin.accessToken : await createApiTokenFor(api.app, admin, 'write');
-  await api.db.asService((sql) => sql.query(LOSING[standing], [admin.id]));
+  await asService(api.db, (sql) => sql.query(LOSING[standing], [admin.id]));
   return bearer;
 }
 

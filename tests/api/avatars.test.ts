@@ -15,6 +15,7 @@ import { meCalls } from '../support/me-calls.ts';
 import { memberCalls } from '../support/membership-calls.ts';
 import { createTestUser, withBearer, type TestUser } from '../support/test-users.ts';
 import { createWorkspaceWithRoles } from '../support/workspace-fixture.ts';
+import { asService } from '../support/service-transaction.ts';
 
 type AvatarUpload = components['schemas']['AvatarUpload'];
 type Me = components['schemas']['Me'];
@@ -66,7 +67,7 @@ async function upload(user: TestUser, bytes: Buffer, type: string): Promise<Me> 
 }
 
 async function avatarPathOf(user: TestUser): Promise<string | null> {
-  const [row] = await api.db.asService((sql) =>
+  const [row] = await asService(api.db, (sql) =>
     sql.query<{ avatar_path: string | null }>('select avatar_path from public.profiles where user_id = $1', [
       user.id,
     ]),
@@ -75,7 +76,7 @@ async function avatarPathOf(user: TestUser): Promise<string | null> {
 }
 
 async function avatarObjects(user: TestUser): Promise<string[]> {
-  const rows = await api.db.asService((sql) =>
+  const rows = await asService(api.db, (sql) =>
     sql.query<{ name: string }>(
       `select name from storage.objects where bucket_id = 'avatars' and name like $1 || '/%' order by name`,
       [user.id],
@@ -262,7 +263,7 @@ describe('avatars', () => {
     const second = await avatarPathOf(user);
     expect((await avatarObjects(user)).sort()).toEqual([first, second].sort());
     const queued = () =>
-      api.db.asService((sql) =>
+      asService(api.db, (sql) =>
         sql.query<{ object_path: string }>(
           `select object_path from private.storage_removals where bucket_id = 'avatars' and object_path = $1`,
           [first],
@@ -270,7 +271,7 @@ describe('avatars', () => {
       );
     expect(await queued()).toEqual([{ object_path: first }]);
 
-    await api.db.asService((sql) =>
+    await asService(api.db, (sql) =>
       sql.query('update private.storage_removals set next_attempt_at = now() where object_path = $1', [
         first,
       ]),

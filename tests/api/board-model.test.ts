@@ -12,6 +12,7 @@ import { useTestApp } from '../support/api-app.ts';
 import { expectProblem } from '../support/api-request.ts';
 import { taskCalls, type MoveTask, type Task } from '../support/task-calls.ts';
 import { createWorkspaceWithRoles, type WorkspaceFixture } from '../support/workspace-fixture.ts';
+import { asService } from '../support/service-transaction.ts';
 
 const api = useTestApp();
 const STATUSES = ['todo', 'in_progress', 'done'] as const;
@@ -177,7 +178,7 @@ const commands = [
 async function newBoard(): Promise<Board> {
   const fixture = await createWorkspaceWithRoles(api.db);
   const key = 'BRD';
-  await api.db.asService((sql) =>
+  await asService(api.db, (sql) =>
     sql.query(
       `insert into public.projects (workspace_id, key, name, created_by) values ($1, $2, 'Board', $3)`,
       [fixture.id, key, fixture.owner.id],
@@ -202,7 +203,7 @@ async function readBoard(board: Board): Promise<Task[]> {
 }
 
 async function loggedEvents(taskIds: readonly string[]): Promise<Map<string, string[]>> {
-  const rows = await api.db.asService((sql) =>
+  const rows = await asService(api.db, (sql) =>
     sql.query<{ task_id: string; type: string }>(
       'select task_id, type from public.events where task_id = any($1::uuid[]) order by seq',
       [taskIds],

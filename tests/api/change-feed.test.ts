@@ -13,6 +13,7 @@ import { useTestApp, RATE_LIMITS_OUT_OF_THE_WAY } from '../support/api-app.ts';
 import { insertProject, readFeed, type Event } from '../support/event-feed.ts';
 import { createWorkspaceWithRoles, type WorkspaceFixture } from '../support/workspace-fixture.ts';
 import { ensureLiveSession, liveSessionClaims } from '../support/live-session.ts';
+import { asService } from '../support/service-transaction.ts';
 
 // The reader polls as fast as it can; rate limits are not the subject here.
 const api = useTestApp({ rateLimits: RATE_LIMITS_OUT_OF_THE_WAY });
@@ -168,7 +169,7 @@ describe('the change feed under concurrent writers', () => {
     expect(reader.seen.map(titleOf).sort()).toEqual([...committed].sort());
     expect(rolledBack.length).toBeGreaterThan(0);
 
-    const stored = await api.db.asService((sql) =>
+    const stored = await asService(api.db, (sql) =>
       sql.query<{ id: string }>(
         'select id::text as id from public.events where workspace_id = $1 and seq >= $2 order by seq',
         [workspace.id, start],

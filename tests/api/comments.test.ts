@@ -13,6 +13,7 @@ import {
   type WorkspaceFixture,
   useTwoWorkspaces,
 } from '../support/workspace-fixture.ts';
+import { asService } from '../support/service-transaction.ts';
 
 type Comment = components['schemas']['Comment'];
 
@@ -33,7 +34,7 @@ interface Task {
 
 async function taskIn(workspace: WorkspaceFixture): Promise<Task> {
   const projectKey = `P${randomUUID().replaceAll('-', '').slice(0, 6).toUpperCase()}`;
-  return api.db.asService(async (sql) => {
+  return asService(api.db, async (sql) => {
     const [project] = await sql.query<{ id: string }>(
       `insert into public.projects (workspace_id, key, name, created_by) values ($1, $2, 'Board', $3)
        returning id`,
@@ -51,7 +52,7 @@ async function taskIn(workspace: WorkspaceFixture): Promise<Task> {
 }
 
 async function archiveProjectOf(task: Task): Promise<void> {
-  await api.db.asService((sql) =>
+  await asService(api.db, (sql) =>
     sql.query('update public.projects set archived_at = now() where id = $1', [task.projectId]),
   );
 }
@@ -68,7 +69,7 @@ interface StoredComment extends Record<string, unknown> {
 
 /** The task's comments as the database holds them, oldest first. */
 function storedComments(taskId: string): Promise<StoredComment[]> {
-  return api.db.asService((sql) =>
+  return asService(api.db, (sql) =>
     sql.query<StoredComment>(
       `select id, workspace_id, author_id, body, edited_at, deleted_at, version from public.comments
        where task_id = $1 order by created_at, id`,
@@ -78,7 +79,7 @@ function storedComments(taskId: string): Promise<StoredComment[]> {
 }
 
 async function storedComment(id: string): Promise<StoredComment | undefined> {
-  const [row] = await api.db.asService((sql) =>
+  const [row] = await asService(api.db, (sql) =>
     sql.query<StoredComment>(
       'select id, workspace_id, author_id, body, edited_at, deleted_at, version from public.comments where id = $1',
       [id],
@@ -99,7 +100,7 @@ interface StoredEvent extends Record<string, unknown> {
 
 /** The comment events of the task, in the order they were written. */
 function commentEvents(taskId: string): Promise<StoredEvent[]> {
-  return api.db.asService((sql) =>
+  return asService(api.db, (sql) =>
     sql.query<StoredEvent>(
       `select type, project_id, task_id, actor_id, actor_api_token_id, data, previous_attributes
        from public.events where task_id = $1 and type like 'comment.%' order by seq`,
@@ -115,7 +116,7 @@ async function stateOf(taskId: string) {
 
 /** Comments inserted as the service, as if `author` had written them earlier. */
 async function insertComments(task: Task, author: TestUser, count: number): Promise<void> {
-  await api.db.asService((sql) =>
+  await asService(api.db, (sql) =>
     sql.query(
       `insert into public.comments (task_id, author_id, body)
        select $1, $2, 'filler ' || n from generate_series(1, $3) n`,
@@ -290,7 +291,7 @@ describe('POST /api/v1/tasks/{id}/comments', () => {
     const isWritten = new Promise<void>((resolve) => (written = resolve));
     const canCommit = new Promise<void>((resolve) => (commit = resolve));
     // The last place, taken by a transaction that has not committed yet.
-    const first = api.db.asService(async (sql) => {
+    const first = asService(api.db, async (sql) => {
       await sql.query(`insert into public.comments (task_id, author_id, body) values ($1, $2, 'Last')`, [
         nearlyFull.id,
         acme.admin.id,
@@ -338,7 +339,7 @@ describe('POST /api/v1/tasks/{id}/comments', () => {
     const writeToken = await createApiTokenFor(api.app, acme.member, 'write');
     const comment = (await commentApi().create(writeToken, tokenTask.id, { body: 'From CI' })).body;
     expect(comment.author_id).toBe(acme.member.id);
-    const [tokenRow] = await api.db.asService((sql) =>
+    const [tokenRow] = await asService(api.db, (sql) =>
       sql.query<{ id: string }>(
         `select id from public.api_tokens where user_id = $1 and scope = 'write' order by created_at desc limit 1`,
         [acme.member.id],
@@ -498,7 +499,7 @@ describe('GET /api/v1/comments/{id}', () => {
   it('answers 404 once the task is deleted, its comments with it', async () => {
     const doomed = await taskIn(acme);
     const comment = await commentOn(doomed, acme.member);
-    await api.db.asService((sql) => sql.query('delete from public.tasks where id = $1', [doomed.id]));
+    await asService(api.db, (sql) => sql.query('delete from public.tasks where id = $1', [doomed.id]));
     expectProblem(await commentApi().get(acme.member.accessToken, comment.id), 404, 'not_found');
     expect(await storedComment(comment.id)).toBeUndefined();
   });

@@ -16,6 +16,7 @@ import { conditionalWriteFailure, type ExpectedVersion } from '../../supabase/fu
 import { useTestApp } from '../support/api-app.ts';
 import { callTestRoute, problemOf, type ApiResponse } from '../support/api-request.ts';
 import { createTestUser, withBearer, type TestUser } from '../support/test-users.ts';
+import { asService } from '../support/service-transaction.ts';
 
 // schemas: what a PATCH may set; `tag` may be cleared, `body` may not.
 const WritableNote = z.strictObject({
@@ -132,7 +133,7 @@ const api = useTestApp({ extraRoutes: new Hono<AppEnv>().route('/', routes) });
 let writer: TestUser;
 beforeAll(async () => {
   writer = await createTestUser(api.db);
-  await api.db.asService(async (sql) => {
+  await asService(api.db, async (sql) => {
     await sql.query(
       `create table public.conditional_test_notes (
          id uuid primary key,
@@ -151,7 +152,7 @@ beforeAll(async () => {
 
 async function newNote(body = 'first draft', tag: string | null = 'draft'): Promise<string> {
   const id = randomUUID();
-  await api.db.asService((sql) =>
+  await asService(api.db, (sql) =>
     sql.query('insert into public.conditional_test_notes (id, body, tag) values ($1, $2, $3)', [
       id,
       body,
@@ -162,7 +163,7 @@ async function newNote(body = 'first draft', tag: string | null = 'draft'): Prom
 }
 
 async function noteInDatabase(id: string): Promise<NoteRow | undefined> {
-  return api.db.asService((sql) => selectNote(sql, id));
+  return asService(api.db, (sql) => selectNote(sql, id));
 }
 
 const path = (id: string) => `/api/v1/test-notes/${id}`;

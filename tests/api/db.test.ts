@@ -28,7 +28,10 @@ let db: Database;
 beforeAll(async () => {
   database = await createTestDatabase();
   db = createDatabase({ url: database.url, logger: logs.logger, maxConnections: 1 });
-  await db.asService((sql) => sql.query('create table public.db_test_notes (body text not null)'));
+  await db.serviceStatements(async (sql) => {
+    await sql.query('create table public.db_test_notes (body text not null)');
+    await sql.query('grant select, insert on public.db_test_notes to authenticated');
+  });
 });
 
 afterAll(async () => {
@@ -60,38 +63,20 @@ describe('asCaller', () => {
 
   it('leaves nothing behind on the connection for the next unit of work', async () => {
     await db.asCaller(alice, whoAmI);
-    const next = await db.asService(whoAmI);
+    const next = await db.serviceStatements(whoAmI);
     expect(next?.role).not.toBe('authenticated');
     expect(next?.uid).toBeNull();
     expect(next?.claims ?? '').toBe('');
   });
-});
 
-describe('asAnonymous', () => {
-  it('runs as role anon with claims that name no user, and leaves nothing behind', async () => {
-    const me = await db.asAnonymous(whoAmI);
-    expect(me?.role).toBe('anon');
-    expect(me?.uid).toBeNull();
-    expect(JSON.parse(me?.claims ?? '{}')).toEqual({ role: 'anon' });
-    const next = await db.asService(whoAmI);
-    expect(next?.role).not.toBe('anon');
-    expect(next?.claims ?? '').toBe('');
-  });
-
-  it('cannot read the tables, on which anon has no grant', async () => {
-    await expect(db.asAnonymous((sql) => sql.query('select id from public.tasks limit 1'))).rejects.toThrow();
-  });
-});
-
-describe('asService', () => {
   it('commits the unit of work', async () => {
-    await db.asService((sql) => sql.query('insert into public.db_test_notes values ($1)', ['kept']));
+    await db.asCaller(alice, (sql) => sql.query('insert into public.db_test_notes values ($1)', ['kept']));
     expect(await notes()).toContain('kept');
   });
 
   it('rolls back when the work throws, passes the error on, and releases the connection', async () => {
     const failure = new Error('rule broken');
-    const attempt = db.asService(async (sql) => {
+    const attempt = db.asCaller(alice, async (sql) => {
       await sql.query('insert into public.db_test_notes values ($1)', ['discarded']);
       throw failure;
     });
@@ -100,9 +85,48 @@ describe('asService', () => {
   });
 
   it('passes a query error on as it is (the queries module translates it)', async () => {
-    const attempt = db.asService((sql) => sql.query('insert into public.db_test_notes values (null)'));
+    const attempt = db.asCaller(alice, (sql) => sql.query('insert into public.db_test_notes values (null)'));
     await expect(attempt).rejects.toMatchObject({ code: '23502' });
     expect(await notes()).toContain('kept');
+  });
+});
+
+describe('asCaller for someone signed out (null)', () => {
+  it('runs as role anon with claims that name no user, and leaves nothing behind', async () => {
+    const me = await db.asCaller(null, whoAmI);
+    expect(me?.role).toBe('anon');
+    expect(me?.uid).toBeNull();
+    expect(JSON.parse(me?.claims ?? '{}')).toEqual({ role: 'anon' });
+    const next = await db.serviceStatements(whoAmI);
+    expect(next?.role).not.toBe('anon');
+    expect(next?.claims ?? '').toBe('');
+  });
+
+  it('cannot read the tables, on which anon has no grant', async () => {
+    await expect(
+      db.asCaller(null, (sql) => sql.query('select id from public.tasks limit 1')),
+    ).rejects.toThrow();
+  });
+});
+
+describe('serviceStatements', () => {
+  it('runs as the service, and commits each statement on its own: one that fails undoes no other', async () => {
+    const attempt = db.serviceStatements(async (sql) => {
+      const [me] = await sql.query<{ role: string }>('select current_user as role');
+      await sql.query('insert into public.db_test_notes values ($1)', [`written by ${me?.role}`]);
+      await sql.query('insert into public.db_test_notes values (null)');
+    });
+    await expect(attempt).rejects.toMatchObject({ code: '23502' });
+    const written = (await notes()).filter((body) => body.startsWith('written by '));
+    expect(written).toHaveLength(1);
+    expect(written[0]).not.toMatch(/authenticated|anon/);
+  });
+
+  it('leaves the connection usable after a failed statement (this database has one)', async () => {
+    await expect(db.serviceStatements((sql) => sql.query('select 1/0'))).rejects.toMatchObject({
+      code: '22012',
+    });
+    expect(await db.serviceStatements((sql) => sql.query('select 1 as one'))).toEqual([{ one: 1 }]);
   });
 });
 
@@ -148,9 +172,9 @@ describe('pipelined statements', () => {
   });
 
   it('on one connection without a transaction leave in one write too', async () => {
-    await db.serviceRoundTrip((sql) => sql.query('select 1'));
+    await db.serviceStatements((sql) => sql.query('select 1'));
     const writes = await socketWritesDuring(() =>
-      db.serviceRoundTrip((sql) => Promise.all([sql.query('select 1'), sql.query('select $1::int', [2])])),
+      db.serviceStatements((sql) => Promise.all([sql.query('select 1'), sql.query('select $1::int', [2])])),
     );
     expect(writes).toBe(1);
   });
@@ -166,10 +190,6 @@ describe('withCallerTransaction', () => {
     db.asCaller(alice, (sql) => sql.query('insert into public.db_test_notes values ($1)', [body]));
   const transactionId = (sql: Sql) =>
     sql.query<{ id: string }>('select pg_current_xact_id()::text as id').then(([row]) => row?.id);
-
-  beforeAll(async () => {
-    await db.asService((sql) => sql.query('grant select, insert on public.db_test_notes to authenticated'));
-  });
 
   it("is joined by the caller's units of work, on its one connection, in its one transaction", async () => {
     // This database has a single connection: a unit of work that did not join would wait for it forever.
@@ -213,7 +233,7 @@ describe('withCallerTransaction', () => {
           await transactionId(other),
           await whoAmI(other),
         ]),
-        service: await twoConnections.asService(transactionId),
+        service: await twoConnections.serviceStatements(transactionId),
       }));
       expect(ids.bob[0]).not.toBe(ids.outer);
       expect(ids.bob[1]).toMatchObject({ uid: bob.user_id });
@@ -250,9 +270,8 @@ describe('statement bounds (the first security review: any user could stall the 
     expect(inner).toEqual(production);
   });
 
-  it('hold in a service transaction, and for statements on their own', async () => {
-    expect(await db.asService(bounds)).toEqual(production);
-    expect(await bounds(db.serviceStatements)).toEqual(production);
+  it("hold for the service's statements, which run outside any transaction", async () => {
+    expect(await db.serviceStatements(bounds)).toEqual(production);
   });
 
   it("may be given for one unit of work (the export's), and end with its transaction", async () => {
@@ -273,15 +292,14 @@ describe('statement bounds (the first security review: any user could stall the 
       for (const attempt of [
         () => short.asCaller(alice, sleep),
         () => short.withCallerTransaction(alice, sleep),
-        () => short.asService(sleep),
-        () => sleep(short.serviceStatements),
+        () => short.serviceStatements(sleep),
       ]) {
         const startedAt = performance.now();
         await expectUnavailable(attempt());
         expect(performance.now() - startedAt).toBeLessThan(1_500);
       }
       // The connection is fine afterwards.
-      expect(await short.asService(bounds)).toEqual({ statement: '50ms', idle: '10s' });
+      expect(await short.serviceStatements(bounds)).toEqual({ statement: '50ms', idle: '10s' });
     } finally {
       await short.close();
     }
@@ -301,7 +319,7 @@ describe('statement bounds (the first security review: any user could stall the 
         await sql.query('select 1');
       });
       await expectUnavailable(attempt);
-      expect(await short.asService(bounds)).toEqual({ statement: '5s', idle: '100ms' });
+      expect(await short.serviceStatements(bounds)).toEqual({ statement: '5s', idle: '100ms' });
     } finally {
       await short.close();
     }
@@ -310,7 +328,7 @@ describe('statement bounds (the first security review: any user could stall the 
 
 describe('a connection that dies', () => {
   it('mid-query becomes 503 unavailable, and the next unit of work gets a fresh connection', async () => {
-    const attempt = db.asService(async (sql) => {
+    const attempt = db.asCaller(alice, async (sql) => {
       const [row] = await sql.query<{ pid: number }>('select pg_backend_pid() as pid');
       await Promise.all([sql.query('select pg_sleep(10)'), terminate(row?.pid)]);
     });
@@ -319,7 +337,7 @@ describe('a connection that dies', () => {
   });
 
   it('while checked out but idle is logged, not fatal, and the unit of work fails as unavailable', async () => {
-    const attempt = db.asService(async (sql) => {
+    const attempt = db.asCaller(alice, async (sql) => {
       const [row] = await sql.query<{ pid: number }>('select pg_backend_pid() as pid');
       await terminate(row?.pid);
       await expect
@@ -333,7 +351,7 @@ describe('a connection that dies', () => {
 });
 
 async function notes(): Promise<string[]> {
-  const rows = await db.asService((sql) =>
+  const rows = await db.serviceStatements((sql) =>
     sql.query<{ body: string }>('select body from public.db_test_notes'),
   );
   return rows.map((row) => row.body);

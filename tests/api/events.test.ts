@@ -20,6 +20,7 @@ import { meCalls } from '../support/me-calls.ts';
 import { memberCalls } from '../support/membership-calls.ts';
 import { ISO_TIMESTAMP, labelCalls } from '../support/resource-calls.ts';
 import { createWorkspaceWithRoles, type WorkspaceFixture } from '../support/workspace-fixture.ts';
+import { asService } from '../support/service-transaction.ts';
 
 const api = useTestApp();
 
@@ -507,7 +508,7 @@ describe('retention', () => {
     for (const name of ['one', 'two']) await createLabel(workspace.owner.accessToken, workspace, name);
 
     // Events 1–4 (the members) are 31 days old: the scheduled housekeeping deletes them.
-    await api.db.asService(async (sql) => {
+    await asService(api.db, async (sql) => {
       await sql.query(
         `update public.events set created_at = now() - interval '31 days' where workspace_id = $1 and seq <= 4`,
         [workspace.id],

@@ -9,6 +9,7 @@ import { useTestApp } from '../support/api-app.ts';
 import { callApi, expectProblem } from '../support/api-request.ts';
 import { withBearer } from '../support/test-users.ts';
 import { createWorkspaceWithRoles, type WorkspaceFixture } from '../support/workspace-fixture.ts';
+import { asService } from '../support/service-transaction.ts';
 
 const api = useTestApp();
 
@@ -16,7 +17,7 @@ const exportAs = (bearer: string, fixture: WorkspaceFixture) =>
   callApi(api.app, `${fixture.path}/export`, withBearer(bearer));
 
 async function budgetSpent(fixture: WorkspaceFixture): Promise<number> {
-  const [row] = await api.db.asService((sql) =>
+  const [row] = await asService(api.db, (sql) =>
     sql.query<{ hits: number }>('select hits from private.rate_limit_counters where bucket = $1', [
       `export:${fixture.id}`,
     ]),
@@ -34,7 +35,7 @@ describe('the export budget', () => {
 
   it('is handed back when an admin is refused after the check spent it (403 mfa_required)', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
-    await api.db.asService((sql) =>
+    await asService(api.db, (sql) =>
       sql.query('update public.workspaces set require_mfa = true where id = $1', [fixture.id]),
     );
     expectProblem(await exportAs(fixture.admin.accessToken, fixture), 403, 'mfa_required');

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../support/api-app.ts';
 import { withBearer } from '../support/test-users.ts';
 import { createWorkspaceWithRoles, type WorkspaceFixture } from '../support/workspace-fixture.ts';
+import { asService } from '../support/service-transaction.ts';
 
 const DEADLINE_MS = 1_000;
 const DRIBBLE_MS = 500;
@@ -17,7 +18,7 @@ const api = useTestApp({ exportDeadlineMs: DEADLINE_MS });
 
 /** The backends of this test's database inside a transaction (an export holds one while it streams). */
 async function backendsInTransaction(): Promise<number> {
-  const rows = await api.db.asService((sql) =>
+  const rows = await asService(api.db, (sql) =>
     sql.query<{ pid: number }>(
       `select pid from pg_stat_activity
        where datname = current_database() and pid <> pg_backend_pid() and state like 'idle in transaction%'`,

@@ -17,6 +17,7 @@ import {
   createWorkspaceWithRoles,
   type WorkspaceFixture,
 } from '../support/workspace-fixture.ts';
+import { asService } from '../support/service-transaction.ts';
 
 type Project = components['schemas']['Project'];
 type Label = components['schemas']['Label'];
@@ -57,7 +58,7 @@ async function getAs(bearer: string, path: string): Promise<unknown> {
 
 /** `count` tasks in the project, inserted as the service: in every status, some labelled and assigned. */
 async function insertTasks(project: Project, count: number, labelId: string, assigneeId: string) {
-  await api.db.asService((sql) =>
+  await asService(api.db, (sql) =>
     sql.query(
       `insert into public.tasks (project_id, title, description, status, priority, position, label_ids,
          assignee_id, due_date, created_by)
@@ -72,7 +73,7 @@ async function insertTasks(project: Project, count: number, labelId: string, ass
 }
 
 async function insertComment(taskId: string, authorId: string, body: string): Promise<string> {
-  const [row] = await api.db.asService((sql) =>
+  const [row] = await asService(api.db, (sql) =>
     sql.query<{ id: string }>(
       'insert into public.comments (task_id, author_id, body) values ($1, $2, $3) returning id',
       [taskId, authorId, body],
@@ -83,7 +84,7 @@ async function insertComment(taskId: string, authorId: string, body: string): Pr
 }
 
 async function storedTaskIds(workspace: WorkspaceFixture): Promise<string[]> {
-  const rows = await api.db.asService((sql) =>
+  const rows = await asService(api.db, (sql) =>
     sql.query<{ id: string }>('select id from public.tasks where workspace_id = $1 order by id', [
       workspace.id,
     ]),
@@ -110,7 +111,7 @@ async function readChunks(
 
 /** The backends of this test's database that hold an export's cursor open. */
 async function exportBackends(): Promise<number[]> {
-  const rows = await api.db.asService((sql) =>
+  const rows = await asService(api.db, (sql) =>
     sql.query<{ pid: number }>(
       `select pid from pg_stat_activity
        where datname = current_database() and pid <> pg_backend_pid()
@@ -151,7 +152,7 @@ describe('GET /v1/workspaces/{slug}/export', () => {
       await insertComment(second, workspace.member.id, 'Soon gone'),
     ];
     // A deleted comment keeps its place, without its body; an archived project is exported too.
-    await api.db.asService((sql) =>
+    await asService(api.db, (sql) =>
       sql.query('update public.comments set body = null, deleted_at = now() where id = $1', [commentIds[2]]),
     );
     const archived = await projectCalls(api.app, workspace).update(owner, 'OLD', { archived: true });
@@ -300,7 +301,7 @@ describe('GET /v1/workspaces/{slug}/export', () => {
         expect(backends).toHaveLength(1);
         return backends;
       });
-      await api.db.asService((sql) => sql.query('select pg_terminate_backend($1)', [backend]));
+      await asService(api.db, (sql) => sql.query('select pg_terminate_backend($1)', [backend]));
     });
 
     expect(failed).toBe(true);

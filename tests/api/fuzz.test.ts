@@ -29,6 +29,7 @@ import {
 } from '../support/test-users.ts';
 import { insertTaskInNewProject } from '../support/task-fixture.ts';
 import { createWorkspaceWithRoles, type WorkspaceFixture } from '../support/workspace-fixture.ts';
+import { asService } from '../support/service-transaction.ts';
 
 const RUNS_PER_OPERATION = 25;
 const RUNS_PER_OPERATION_WITH_AN_ENDED_CREDENTIAL = 10;
@@ -82,7 +83,7 @@ async function endedAdmin(
   ending: keyof typeof ENDINGS,
 ): Promise<TestUser> {
   const admin = await createTestUser(db);
-  await db.asService(async (sql) => {
+  await asService(db, async (sql) => {
     await sql.query(`insert into public.memberships (workspace_id, user_id, role) values ($1, $2, 'admin')`, [
       workspace.id,
       admin.id,
@@ -188,7 +189,7 @@ describe('uploads sent with a hostile Content-Type', () => {
         expect(completed.status, `${JSON.stringify(type)}: ${completed.text}`).toBe(expected);
         // What is not ready goes, so the next run has room (and the person's pending uploads stay few).
         if (completed.status !== 200) await attachments.remove(token, attachment.id);
-        const [stored] = await api.db.asService((sql) =>
+        const [stored] = await asService(api.db, (sql) =>
           sql.query<{ mimetype: string | null }>(
             `select o.metadata ->> 'mimetype' as mimetype from public.attachments a
              join storage.objects o on o.bucket_id = 'attachments' and o.name = a.object_path

@@ -11,6 +11,7 @@ import { callApi, problemOf, type ApiResponse } from '../support/api-request.ts'
 import { jsonRequest } from '../support/resource-calls.ts';
 import { createTestUser, withBearer, type TestUser } from '../support/test-users.ts';
 import { createApiTokenFor } from '../support/workspace-fixture.ts';
+import { asService } from '../support/service-transaction.ts';
 
 const api = useTestApp();
 
@@ -33,7 +34,7 @@ function createWorkspace(bearer: string, key: string, body: unknown = newWorkspa
 }
 
 async function claimsOf(key: string): Promise<number> {
-  const [row] = await api.db.asService((sql) =>
+  const [row] = await asService(api.db, (sql) =>
     sql.query<{ count: number }>(
       'select count(*)::integer as count from private.idempotency_claims where key = $1',
       [key],
@@ -44,7 +45,7 @@ async function claimsOf(key: string): Promise<number> {
 
 /** A claim of `key` for ada's sessions, made `secondsAgo`, as a request that is running (or died) leaves it. */
 async function claimedAgo(key: string, secondsAgo: number): Promise<void> {
-  await api.db.asService((sql) =>
+  await asService(api.db, (sql) =>
     sql.query(
       `insert into private.idempotency_claims (principal, key, claimed_at)
        values ($1, $2, now() - make_interval(secs => $3))`,

@@ -17,6 +17,7 @@ import type { Principal } from '../../supabase/functions/_shared/principal.ts';
 import { useTestApp } from '../support/api-app.ts';
 import { callApi, callTestRoute, problemOf, type ApiResponse } from '../support/api-request.ts';
 import { createTestUser, testCredentials, withBearer, type TestUser } from '../support/test-users.ts';
+import { asService } from '../support/service-transaction.ts';
 
 // A widget is created in two units of work (the widget, then its audit line), as services often do:
 // both must join the request's transaction, together with the key's record.
@@ -91,7 +92,7 @@ beforeAll(async () => {
     session_id: null,
     api_token: { id: randomUUID(), scope: 'write' },
   };
-  await api.db.asService(async (sql) => {
+  await asService(api.db, async (sql) => {
     // The token exists, unrevoked: RLS admits live credentials only (decision 0032).
     await sql.query(
       `insert into public.api_tokens (id, user_id, name, prefix, token_hash, scope, expires_at)
@@ -133,7 +134,7 @@ function post(body: unknown, key?: string, token = ada.accessToken): Promise<Api
 }
 
 async function widgetsNamed(name: string): Promise<number> {
-  const [row] = await api.db.asService((sql) =>
+  const [row] = await asService(api.db, (sql) =>
     sql.query<{ count: number }>(
       'select count(*)::integer as count from public.idempotency_test_widgets where name = $1',
       [name],
@@ -143,7 +144,7 @@ async function widgetsNamed(name: string): Promise<number> {
 }
 
 async function recordsOf(key: string): Promise<{ principal: string; user_id: string }[]> {
-  return api.db.asService((sql) =>
+  return asService(api.db, (sql) =>
     sql.query<{ principal: string; user_id: string }>(
       'select principal, user_id from public.idempotency_keys where key = $1 order by principal',
       [key],
@@ -213,7 +214,7 @@ describe('the same idempotent POST', () => {
     const key = randomUUID();
     const response = await post({ name: `atomic ${key}` }, key);
     const widget = WidgetBody.parse(response.body);
-    const [row] = await api.db.asService((sql) =>
+    const [row] = await asService(api.db, (sql) =>
       sql.query<{ widget: string; audit: string; record: string }>(
         // Each unit of work runs in a savepoint (its rows' xmin is a subtransaction's), so the rows
         // name their top-level transaction themselves; the record is written outside any savepoint.
@@ -374,7 +375,7 @@ describe('the key itself', () => {
 
 describe('expired keys', () => {
   async function expire(key: string): Promise<void> {
-    await api.db.asService((sql) =>
+    await asService(api.db, (sql) =>
       sql.query(
         `update public.idempotency_keys
          set created_at = now() - interval '25 hours', expires_at = now() - interval '1 hour'
@@ -408,7 +409,7 @@ describe('expired keys', () => {
     expect((await post({ name: 'to be cleaned' }, cleaned)).status).toBe(201);
     expect((await post({ name: 'to be kept' }, kept)).status).toBe(201);
     await expire(cleaned);
-    const [result] = await api.db.asService((sql) =>
+    const [result] = await asService(api.db, (sql) =>
       sql.query<{ deleted: number }>('select private.delete_expired_idempotency_keys() as deleted'),
     );
     expect(result?.deleted).toBe(1);
@@ -434,14 +435,14 @@ describe('PATCH /v1/me with an Idempotency-Key', () => {
     const first = await patchMe({ display_name: 'Ada, once' }, key);
     expect(first.status).toBe(200);
     // Someone else changes the name meanwhile; the replay still answers what the first request did.
-    await api.db.asService((sql) =>
+    await asService(api.db, (sql) =>
       sql.query("update public.profiles set display_name = 'Changed elsewhere' where user_id = $1", [ada.id]),
     );
     const replay = await patchMe({ display_name: 'Ada, once' }, key);
     expect(replay.status).toBe(200);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(replay.body).toEqual(first.body);
-    const [profile] = await api.db.asService((sql) =>
+    const [profile] = await asService(api.db, (sql) =>
       sql.query<{ display_name: string }>('select display_name from public.profiles where user_id = $1', [
         ada.id,
       ]),

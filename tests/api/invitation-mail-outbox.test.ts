@@ -12,6 +12,7 @@ import { callApi } from '../support/api-request.ts';
 import { jsonRequest } from '../support/resource-calls.ts';
 import { withBearer } from '../support/test-users.ts';
 import { createWorkspaceWithRoles, type WorkspaceFixture } from '../support/workspace-fixture.ts';
+import { asService } from '../support/service-transaction.ts';
 
 const sent: OutgoingMail[] = [];
 let relayDown = false;
@@ -43,7 +44,7 @@ interface OutboxRow extends Record<string, unknown> {
 }
 
 function outboxOf(email: string): Promise<OutboxRow[]> {
-  return api.db.asService((sql) =>
+  return asService(api.db, (sql) =>
     sql.query<OutboxRow>(
       `select o.sent_at is not null as sent, o.mail is not null as has_mail, o.attempts
        from private.mail_outbox o join public.invitations i on i.id = o.invitation_id where i.email = $1`,
@@ -58,7 +59,7 @@ describe('invitation mail', () => {
   beforeAll(async () => {
     workspace = await createWorkspaceWithRoles(api.db);
     // A commit that fails after the invitation was written: a deferred check that refuses `doomed-` addresses.
-    await api.db.asService(async (sql) => {
+    await asService(api.db, async (sql) => {
       await sql.query(`create function public.refuse_doomed() returns trigger language plpgsql as $$
         begin raise exception 'doomed invitation'; end $$`);
       await sql.query(`create constraint trigger invitations_refuse_doomed after insert on public.invitations
@@ -87,7 +88,7 @@ describe('invitation mail', () => {
 
     expect(response.status).toBe(500);
     expect(sentTo(doomed)).toEqual([]);
-    const invitations = await api.db.asService((sql) =>
+    const invitations = await asService(api.db, (sql) =>
       sql.query('select id from public.invitations where email = $1', [doomed]),
     );
     expect(invitations).toEqual([]);
@@ -105,7 +106,7 @@ describe('invitation mail', () => {
     expect(sentTo(first)).toEqual([]);
     expect(await outboxOf(first)).toEqual([{ sent: false, has_mail: true, attempts: 1 }]);
     // Due again at once, as if its back-off had passed.
-    await api.db.asService((sql) =>
+    await asService(api.db, (sql) =>
       sql.query(
         `update private.mail_outbox set next_attempt_at = now()
          where invitation_id = (select id from public.invitations where email = $1)`,

@@ -17,6 +17,7 @@ import {
   type WorkspaceFixture,
   type WorkspaceRole,
 } from '../support/workspace-fixture.ts';
+import { asService } from '../support/service-transaction.ts';
 
 type NewInvitation = components['schemas']['NewInvitation'];
 
@@ -69,7 +70,7 @@ interface StoredInvitation extends Record<string, unknown> {
 }
 
 async function storedInvitations(fixture: WorkspaceFixture): Promise<StoredInvitation[]> {
-  return api.db.asService((sql) =>
+  return asService(api.db, (sql) =>
     sql.query<StoredInvitation>(
       'select * from public.invitations where workspace_id = $1 order by created_at, id',
       [fixture.id],
@@ -78,14 +79,14 @@ async function storedInvitations(fixture: WorkspaceFixture): Promise<StoredInvit
 }
 
 async function storedInvitation(id: string): Promise<StoredInvitation | undefined> {
-  const [row] = await api.db.asService((sql) =>
+  const [row] = await asService(api.db, (sql) =>
     sql.query<StoredInvitation>('select * from public.invitations where id = $1', [id]),
   );
   return row;
 }
 
 async function rolesIn(fixture: WorkspaceFixture): Promise<Record<string, string>> {
-  const rows = await api.db.asService((sql) =>
+  const rows = await asService(api.db, (sql) =>
     sql.query<{ user_id: string; role: string }>(
       'select user_id, role::text from public.memberships where workspace_id = $1',
       [fixture.id],
@@ -96,7 +97,7 @@ async function rolesIn(fixture: WorkspaceFixture): Promise<Record<string, string
 
 /** Adds `count` members with made-up accounts, as the service. */
 async function addFillerMembers(fixture: WorkspaceFixture, count: number): Promise<void> {
-  await api.db.asService((sql) =>
+  await asService(api.db, (sql) =>
     sql.query(
       `with filler as (
          insert into auth.users (id, email, aud, role, created_at, updated_at)
@@ -112,7 +113,7 @@ async function addFillerMembers(fixture: WorkspaceFixture, count: number): Promi
 }
 
 async function expireInvitation(id: string): Promise<void> {
-  await api.db.asService((sql) =>
+  await asService(api.db, (sql) =>
     sql.query(`update public.invitations set expires_at = now() - interval '1 second' where id = $1`, [id]),
   );
 }
@@ -153,7 +154,7 @@ describe('POST /api/v1/workspaces/{slug}/invitations', () => {
     expect(stored?.token_hash.toString('hex')).toBe(
       createHash('sha256').update(tokenOf(invitation)).digest('hex'),
     );
-    const [dump] = await api.db.asService((sql) =>
+    const [dump] = await asService(api.db, (sql) =>
       sql.query<{ row: string }>(
         'select row_to_json(i)::text as row from public.invitations i where id = $1',
         [invitation.id],
@@ -359,7 +360,7 @@ describe('POST /api/v1/workspaces/{slug}/invitations', () => {
   it('allows 20 invitations per person an hour, in all workspaces; then 429 with Retry-After', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     const other = await createWorkspaceWithRoles(api.db);
-    await api.db.asService((sql) =>
+    await asService(api.db, (sql) =>
       sql.query(
         `insert into public.invitations (workspace_id, email, role, token_hash, invited_by, status, created_at)
          select $1, 'old-' || n || '@example.com', 'member', sha256(gen_random_uuid()::text::bytea), $2,
@@ -436,7 +437,7 @@ describe('POST /api/v1/workspaces/{slug}/invitations', () => {
       'invitation_exists',
     );
     const token = tokenOf(first.body);
-    const [stored] = await api.db.asService((sql) =>
+    const [stored] = await asService(api.db, (sql) =>
       sql.query<{ n: number }>(
         `select count(*)::integer as n from public.idempotency_keys where response::text like '%' || $1 || '%'`,
         [token],
@@ -734,7 +735,7 @@ describe('GET /api/v1/invitations/{token}', () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     const { accepted, revoked, expired } = await deadInvitations(fixture);
     const byAdmin = await invite(fixture, { email: uniqueEmail(), role: 'member' }, fixture.admin);
-    await api.db.asService((sql) =>
+    await asService(api.db, (sql) =>
       sql.query(`update public.invitations set invited_by = $2 where id = $1`, [
         byAdmin.id,
         fixture.viewer.id,
@@ -861,7 +862,7 @@ describe('POST /api/v1/invitations/{token}/accept', () => {
   it('answers 409 already_member to a member, and leaves the invitation pending', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
     const { invitee, invitation } = await inviteNewPerson(fixture);
-    await api.db.asService((sql) =>
+    await asService(api.db, (sql) =>
       sql.query(`insert into public.memberships (workspace_id, user_id, role) values ($1, $2, 'viewer')`, [
         fixture.id,
         invitee.id,
@@ -946,7 +947,7 @@ describe("invitations and their inviter's authority (the first security review, 
 
   it('revokes a demoted owner’s owner invitations, and an admin’s once they are a member', async () => {
     const fixture = await createWorkspaceWithRoles(api.db);
-    await api.db.asService((sql) =>
+    await asService(api.db, (sql) =>
       sql.query(`update public.memberships set role = 'owner' where workspace_id = $1 and user_id = $2`, [
         fixture.id,
         fixture.admin.id,
@@ -971,7 +972,7 @@ describe("invitations and their inviter's authority (the first security review, 
     const fixture = await createWorkspaceWithRoles(api.db);
     const { invitee, invitation } = await inviteNewPerson(fixture, 'admin');
     // As if the inviter had been demoted before revocation existed: the role changes, no trigger runs.
-    await api.db.asService(async (sql) => {
+    await asService(api.db, async (sql) => {
       await sql.query('set local session_replication_role = replica');
       await sql.query(
         `update public.memberships set role = 'member' where workspace_id = $1 and user_id = $2`,
@@ -992,7 +993,7 @@ describe('the address an invitation is bound to (the first security review, item
     const fixture = await createWorkspaceWithRoles(api.db);
     const { invitee, invitation } = await inviteNewPerson(fixture);
     const confirm = (at: string | null) =>
-      api.db.asService((sql) =>
+      asService(api.db, (sql) =>
         sql.query('update auth.users set email_confirmed_at = $2 where id = $1', [invitee.id, at]),
       );
     await confirm(null);

@@ -12,6 +12,7 @@ import {
   type WorkspaceFixture,
   useTwoWorkspaces,
 } from '../support/workspace-fixture.ts';
+import { asService } from '../support/service-transaction.ts';
 
 type Label = components['schemas']['Label'];
 type CreateLabel = components['schemas']['CreateLabel'];
@@ -31,7 +32,7 @@ interface StoredLabel extends Record<string, unknown> {
 
 /** The workspace's labels as the database holds them, by id. */
 async function storedLabels(workspace: WorkspaceFixture): Promise<StoredLabel[]> {
-  return api.db.asService((sql) =>
+  return asService(api.db, (sql) =>
     sql.query<StoredLabel>(
       'select id, name, color, created_by, version from public.labels where workspace_id = $1 order by id',
       [workspace.id],
@@ -45,7 +46,7 @@ async function storedLabel(workspace: WorkspaceFixture, id: string): Promise<Sto
 
 /** Labels made as the service, as if members had created them earlier. */
 async function insertLabels(workspace: WorkspaceFixture, count: number): Promise<void> {
-  await api.db.asService((sql) =>
+  await asService(api.db, (sql) =>
     sql.query(
       `insert into public.labels (workspace_id, name, color, created_by)
        select $1, 'filler ' || n, '#cccccc', $2 from generate_series(1, $3) n`,

@@ -12,6 +12,7 @@ import {
   withBearer,
   type TestUser,
 } from '../support/test-users.ts';
+import { asService } from '../support/service-transaction.ts';
 
 const api = useTestApp();
 const ME = '/api/v1/me';
@@ -48,7 +49,7 @@ interface ProfileRow extends Record<string, unknown> {
 }
 
 async function profileOf(userId: string): Promise<ProfileRow | undefined> {
-  const [row] = await api.db.asService((sql) =>
+  const [row] = await asService(api.db, (sql) =>
     sql.query<ProfileRow>(
       'select user_id, display_name, updated_at from public.profiles where user_id = $1',
       [userId],
@@ -152,7 +153,7 @@ describe('the profile made at sign-up', () => {
 
   it('is made when Auth itself (supabase_auth_admin) inserts the user, as on hosted Supabase', async () => {
     const id = randomUUID();
-    await api.db.asService(async (sql) => {
+    await asService(api.db, async (sql) => {
       await sql.query('set local role supabase_auth_admin');
       await sql.query(
         `insert into auth.users (id, aud, role, email, raw_user_meta_data, created_at, updated_at)
@@ -165,7 +166,7 @@ describe('the profile made at sign-up', () => {
 
   it('goes with its user', async () => {
     const user = await createTestUser(api.db);
-    await api.db.asService((sql) => sql.query('delete from auth.users where id = $1', [user.id]));
+    await asService(api.db, (sql) => sql.query('delete from auth.users where id = $1', [user.id]));
     expect(await profileOf(user.id)).toBeUndefined();
   });
 });
@@ -266,7 +267,7 @@ describe('PATCH /api/v1/me', () => {
 describe('row-level security on profiles, straight in SQL', () => {
   const asAda = <T>(work: (sql: Sql) => Promise<T>) => api.db.asCaller(ada.principal, work);
   const asAnon = <T>(work: (sql: Sql) => Promise<T>) =>
-    api.db.asService(async (sql) => {
+    asService(api.db, async (sql) => {
       await sql.query('set local role anon');
       return work(sql);
     });

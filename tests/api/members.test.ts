@@ -13,6 +13,7 @@ import {
   type WorkspaceFixture,
   type WorkspaceRole,
 } from '../support/workspace-fixture.ts';
+import { asService } from '../support/service-transaction.ts';
 
 const api = useTestApp();
 
@@ -20,7 +21,7 @@ const members = (fixture: WorkspaceFixture) => memberCalls(api.app, fixture);
 
 /** Every membership of the workspace as the database holds it: user id → role and version. */
 async function storedMembers(fixture: WorkspaceFixture): Promise<Record<string, string>> {
-  const rows = await api.db.asService((sql) =>
+  const rows = await asService(api.db, (sql) =>
     sql.query<{ user_id: string; role: string; version: number }>(
       'select user_id, role::text, version from public.memberships where workspace_id = $1',
       [fixture.id],
@@ -35,7 +36,7 @@ function initialMembers(fixture: WorkspaceFixture): Record<string, string> {
 }
 
 async function addMember(fixture: WorkspaceFixture, user: TestUser, role: WorkspaceRole): Promise<void> {
-  await api.db.asService((sql) =>
+  await asService(api.db, (sql) =>
     sql.query('insert into public.memberships (workspace_id, user_id, role) values ($1, $2, $3)', [
       fixture.id,
       user.id,
@@ -49,7 +50,7 @@ async function addMember(fixture: WorkspaceFixture, user: TestUser, role: Worksp
  * joined 4 minutes ago, the viewer 1. Without triggers, so that versions stay at 1.
  */
 async function joinInRoleOrder(fixture: WorkspaceFixture): Promise<void> {
-  await api.db.asService(async (sql) => {
+  await asService(api.db, async (sql) => {
     await sql.query('set local session_replication_role = replica');
     await sql.query(
       `update public.memberships m set created_at = now() - make_interval(mins => 5 - o.position::integer)

@@ -21,6 +21,7 @@ import type { Principal } from '../../supabase/functions/_shared/principal.ts';
 import { useTestApp } from '../support/api-app.ts';
 import { callTestRoute, problemOf, type ApiResponse } from '../support/api-request.ts';
 import { createTestUser, withBearer, type TestUser } from '../support/test-users.ts';
+import { asService } from '../support/service-transaction.ts';
 
 // queries: the keyset statement every list uses.
 interface ItemRow extends Record<string, unknown> {
@@ -77,7 +78,7 @@ const ITEMS = '/api/v1/test-items';
 let reader: TestUser;
 beforeAll(async () => {
   reader = await createTestUser(api.db);
-  await api.db.asService(async (sql) => {
+  await asService(api.db, async (sql) => {
     await sql.query(
       `create table public.pagination_test_items (
          id uuid primary key default gen_random_uuid(),
@@ -105,7 +106,7 @@ const list = (query = '') => callTestRoute(api.app, `${ITEMS}${query}`, withBear
 const bodyOf = (response: ApiResponse) => ListBody.parse(response.body);
 
 async function insertItems(label: string, count: number, createdAt = 'clock_timestamp()'): Promise<string[]> {
-  const rows = await api.db.asService((sql) =>
+  const rows = await asService(api.db, (sql) =>
     sql.query<{ id: string }>(
       `insert into public.pagination_test_items (label, created_at)
        select $1, ${createdAt} from generate_series(1, $2) returning id`,

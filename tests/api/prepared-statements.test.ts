@@ -39,7 +39,7 @@ beforeAll(async () => {
     maxConnections: 1,
     preparedStatements: false,
   });
-  await named.asService(async (sql) => {
+  await named.serviceStatements(async (sql) => {
     await sql.query('create table public.prepared_notes (owner uuid not null, body text not null)');
     await sql.query('alter table public.prepared_notes enable row level security');
     await sql.query('grant select on public.prepared_notes to authenticated');
@@ -78,7 +78,7 @@ describe('on a direct connection', () => {
     for (let round = 0; round < 3; round++) {
       await named.asCaller(alice, (sql) => sql.query(NOTES, ['']));
     }
-    const prepared = await named.asService((sql) => preparedOf(sql, NOTES));
+    const prepared = await named.serviceStatements((sql) => preparedOf(sql, NOTES));
     expect(prepared).toHaveLength(1);
     expect(prepared[0]?.name).toMatch(/^tasklane_/);
     expect(prepared[0]?.executions).toBe(3);
@@ -89,7 +89,7 @@ describe('on a direct connection', () => {
     // Past the five executions after which Postgres may settle on a generic plan.
     for (let round = 0; round < 8; round++) {
       const [service, mine, bobs] = await Promise.all([
-        named.asService((sql) => sql.query(NOTES, ['-'])),
+        named.serviceStatements((sql) => sql.query(NOTES, ['-'])),
         named.asCaller(alice, (sql) => sql.query(NOTES, ['-'])),
         named.asCaller(asBob, (sql) => sql.query(NOTES, ['-'])),
       ]);
@@ -97,15 +97,15 @@ describe('on a direct connection', () => {
       expect(mine.map((row) => row['body'])).toEqual(["alice's"]);
       expect(bobs.map((row) => row['body'])).toEqual(["bob's", "bob's too"]);
     }
-    const [prepared] = await named.asService((sql) => preparedOf(sql, NOTES));
+    const [prepared] = await named.serviceStatements((sql) => preparedOf(sql, NOTES));
     expect(prepared?.executions).toBeGreaterThanOrEqual(24);
   });
 
   it('names statements sent outside a transaction too (the credential check, the count)', async () => {
     const text = 'select count(*)::int as n from public.prepared_notes where owner = $1';
-    await named.serviceStatements.query(text, [bob]);
-    await named.serviceRoundTrip((sql) => sql.query(text, [bob]));
-    const [prepared] = await named.asService((sql) => preparedOf(sql, text));
+    await named.serviceStatements((sql) => sql.query(text, [bob]));
+    await named.serviceStatements((sql) => sql.query(text, [bob]));
+    const [prepared] = await named.serviceStatements((sql) => preparedOf(sql, text));
     expect(prepared?.executions).toBe(2);
   });
 
@@ -113,10 +113,12 @@ describe('on a direct connection', () => {
     const bounded = createDatabase({ url: database.url, logger: logs.logger, maxConnections: 1 });
     try {
       for (let index = 0; index <= MAX_NAMED_STATEMENTS + 5; index++) {
-        await bounded.serviceStatements.query(`select $1::int + ${index} as n`, [1]);
+        await bounded.serviceStatements((sql) => sql.query(`select $1::int + ${index} as n`, [1]));
       }
-      const [row] = await bounded.serviceStatements.query<{ n: number }>(
-        "select count(*)::int as n from pg_prepared_statements where statement like 'select $1::int + %'",
+      const [row] = await bounded.serviceStatements((sql) =>
+        sql.query<{ n: number }>(
+          "select count(*)::int as n from pg_prepared_statements where statement like 'select $1::int + %'",
+        ),
       );
       expect(row?.n).toBe(MAX_NAMED_STATEMENTS);
     } finally {
@@ -126,19 +128,23 @@ describe('on a direct connection', () => {
 
   it('answers 503 once when a migration changed a prepared statement’s columns, then prepares it anew', async () => {
     const text = 'select * from public.prepared_changing where $1::boolean';
-    await named.asService((sql) => sql.query('create table public.prepared_changing (a int)'));
-    await named.asService((sql) => sql.query('insert into public.prepared_changing values (1)'));
-    await named.asService((sql) => sql.query(text, [true]));
-    await named.asService((sql) => sql.query('alter table public.prepared_changing add column b int'));
+    await named.serviceStatements((sql) => sql.query('create table public.prepared_changing (a int)'));
+    await named.serviceStatements((sql) => sql.query('insert into public.prepared_changing values (1)'));
+    await named.serviceStatements((sql) => sql.query(text, [true]));
+    await named.serviceStatements((sql) =>
+      sql.query('alter table public.prepared_changing add column b int'),
+    );
 
-    const failure = await named.asService((sql) => sql.query(text, [true])).catch((error: unknown) => error);
+    const failure = await named
+      .serviceStatements((sql) => sql.query(text, [true]))
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AppError);
     expect((failure as AppError).code).toBe('unavailable');
     expect((failure as AppError).headers?.['Retry-After']).toBeDefined();
 
     // In a transaction and outside one, the statement works again, with the new column.
-    expect(await named.asService((sql) => sql.query(text, [true]))).toEqual([{ a: 1, b: null }]);
-    expect(await named.serviceStatements.query(text, [true])).toEqual([{ a: 1, b: null }]);
+    expect(await named.serviceStatements((sql) => sql.query(text, [true]))).toEqual([{ a: 1, b: null }]);
+    expect(await named.serviceStatements((sql) => sql.query(text, [true]))).toEqual([{ a: 1, b: null }]);
   });
 });
 
@@ -167,7 +173,7 @@ describe('a task search', () => {
     // Past the five executions after which Postgres may keep a generic plan, which a search must not get.
     for (let round = 0; round < 7; round++) await listAndCount({ ...NO_FILTERS, text: 'needle' });
     await listAndCount(NO_FILTERS);
-    const prepared = await named.asService((sql) =>
+    const prepared = await named.serviceStatements((sql) =>
       sql.query<{ searching: boolean }>(
         `select statement like '%task_ids_matching%' as searching from pg_prepared_statements
          where (statement like '%private.task_json(t,%' or statement like '%count(t.id)%')
@@ -183,9 +189,9 @@ describe('through a transaction-mode pooler (preparedStatements: false)', () => 
     const text = 'select body from public.prepared_notes where body <> $1 and body <> $2';
     for (let round = 0; round < 3; round++) {
       await unnamed.asCaller(alice, (sql) => sql.query(text, ['', '']));
-      await unnamed.serviceStatements.query(text, ['', '']);
+      await unnamed.serviceStatements((sql) => sql.query(text, ['', '']));
     }
-    const prepared = await unnamed.asService((sql) =>
+    const prepared = await unnamed.serviceStatements((sql) =>
       sql.query('select name, statement from pg_prepared_statements'),
     );
     expect(prepared).toEqual([]);

@@ -12,6 +12,7 @@ import {
   type WorkspaceFixture,
   useTwoWorkspaces,
 } from '../support/workspace-fixture.ts';
+import { asService } from '../support/service-transaction.ts';
 
 type Project = components['schemas']['Project'];
 
@@ -32,7 +33,7 @@ interface StoredProject extends Record<string, unknown> {
 
 /** The workspace's projects as the database holds them, oldest first. */
 async function storedProjects(workspace: WorkspaceFixture): Promise<StoredProject[]> {
-  return api.db.asService((sql) =>
+  return asService(api.db, (sql) =>
     sql.query<StoredProject>(
       `select key, name, description, archived_at, created_by, version from public.projects
        where workspace_id = $1 order by created_at, id`,
@@ -47,7 +48,7 @@ async function storedProject(workspace: WorkspaceFixture, key: string): Promise<
 
 /** Projects made as the service, as if admins had created them earlier. */
 async function insertProjects(workspace: WorkspaceFixture, count: number): Promise<void> {
-  await api.db.asService((sql) =>
+  await asService(api.db, (sql) =>
     sql.query(
       `insert into public.projects (workspace_id, key, name, created_by)
        select $1, 'F' || upper(substr(md5(random()::text), 1, 8)), 'Filler', $2 from generate_series(1, $3)`,

@@ -11,6 +11,7 @@ import { jsonWithETag } from '../../supabase/functions/api/http/conditional.ts';
 import { createTestApp, useTestApp, type TestApp } from '../support/api-app.ts';
 import { callApi, callTestRoute, problemOf, type ApiResponse } from '../support/api-request.ts';
 import { createTestUser, withBearer } from '../support/test-users.ts';
+import { asService } from '../support/service-transaction.ts';
 
 const routes = new Hono<AppEnv>().get('/test-versioned', (c) =>
   jsonWithETag(c, { object: 'test_versioned', version: 1 }),
@@ -46,7 +47,7 @@ const forgedAddress = () => `192.0.2.${Math.floor(Math.random() * 254) + 1}`;
  * waits for the next, so that a test's requests all fall in one window.
  */
 async function awaitRoomInWindow(seconds: number): Promise<void> {
-  const [row] = await api.db.asService((sql) =>
+  const [row] = await asService(api.db, (sql) =>
     sql.query<{ left: number }>('select 60 - extract(epoch from now())::numeric % 60 as left'),
   );
   const left = Number(row?.left ?? 60);
@@ -268,7 +269,7 @@ describe('the client address', () => {
     const instance = instanceWith({ user: 600, ip: 60 }, () => connection);
     await callApi(instance.app, '/api/v1/health', { headers: { 'X-Forwarded-For': 'garbage' } });
     await callApi(instance.app, '/api/v1/health');
-    const [counter] = await api.db.asService((sql) =>
+    const [counter] = await asService(api.db, (sql) =>
       sql.query<{ hits: number }>('select hits from private.rate_limit_counters where bucket = $1', [
         `ip:${connection}`,
       ]),
@@ -282,15 +283,15 @@ describe('stale counters', () => {
     const stale = `ip:stale-${randomUUID()}`;
     const current = newAddress();
     await callApi(api.app, '/api/v1/health', from(current));
-    await api.db.asService((sql) =>
+    await asService(api.db, (sql) =>
       sql.query(
         `insert into private.rate_limit_counters (bucket, window_started_at, hits)
          values ($1, now() - interval '2 hours', 7)`,
         [stale],
       ),
     );
-    await api.db.asService((sql) => sql.query('select private.delete_stale_rate_limit_counters(3600)'));
-    const buckets = await api.db.asService((sql) =>
+    await asService(api.db, (sql) => sql.query('select private.delete_stale_rate_limit_counters(3600)'));
+    const buckets = await asService(api.db, (sql) =>
       sql.query<{ bucket: string }>('select bucket from private.rate_limit_counters where bucket = any($1)', [
         [stale, `ip:${current}`],
       ]),

@@ -10,6 +10,7 @@ import { moveTask } from '../../supabase/functions/api/tasks/tasks.service.ts';
 import { useTestApp } from '../support/api-app.ts';
 import { projectIn, storedTasks, taskCalls, taskIn, type Project, type Task } from '../support/task-calls.ts';
 import { createWorkspaceWithRoles, type WorkspaceFixture } from '../support/workspace-fixture.ts';
+import { asService } from '../support/service-transaction.ts';
 
 const MOVES = 1_300;
 
@@ -92,7 +93,7 @@ describe('fuzzing: a move into a gap between neighbours whose keys are near the 
     await fc.assert(
       fc.asyncProperty(narrowGap, async ({ a, b }) => {
         // Hostile neighbours, as a long history of moves would leave them: written as the table owner.
-        await api.db.asService(async (sql) => {
+        await asService(api.db, async (sql) => {
           // Out of the way first, on valid keys (`b01`…), so that no write below meets a key still held.
           await sql.query(
             `update public.tasks set position = 'b' || lpad(number::text, 2, '0') where project_id = $1`,

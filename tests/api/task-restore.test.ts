@@ -29,13 +29,14 @@ import {
   type WorkspaceFixture,
 } from '../support/workspace-fixture.ts';
 import { useTaskTestApp } from '../support/task-fixture.ts';
+import { asService } from '../support/service-transaction.ts';
 
 const { api, tasks, acme, globex } = useTaskTestApp();
 
 /** A ready attachment on the task, as complete_attachment leaves it (the API's upload path needs Storage). */
 async function attachmentOn(workspace: WorkspaceFixture, taskId: string): Promise<string> {
   const id = randomUUID();
-  await api.db.asService((sql) =>
+  await asService(api.db, (sql) =>
     sql.query(
       `insert into public.attachments
          (id, workspace_id, task_id, object_path, file_name, content_type, size_bytes, status, uploaded_by, ready_at)
@@ -129,7 +130,7 @@ describe('POST /api/v1/tasks/{id}/restore', () => {
     const fourth = await taskIn(api.app, acme, project.key, { title: 'D' });
     await deleted(acme, gone);
     // D moves into the very place B had (as a move between A and C computes it).
-    await api.db.asService((sql) =>
+    await asService(api.db, (sql) =>
       sql.query('update public.tasks set position = $2 where id = $1', [fourth.id, gone.position]),
     );
     const restored = (await tasks().restore(acme.member.accessToken, gone.id)).body;
@@ -248,7 +249,7 @@ describe('POST /api/v1/tasks/{id}/restore', () => {
 
     const purged = await taskIn(api.app, acme, project.key);
     await deleted(acme, purged);
-    await api.db.asService(async (sql) => {
+    await asService(api.db, async (sql) => {
       await sql.query(
         `update private.deleted_tasks set deleted_at = now() - interval '31 days' where id = $1`,
         [purged.id],

@@ -15,6 +15,7 @@ import { callApi, expectProblem, type ApiResponse } from '../support/api-request
 import { projectIn, taskCalls, tasksPathOf, type Project } from '../support/task-calls.ts';
 import { withBearer } from '../support/test-users.ts';
 import { useTwoWorkspaces } from '../support/workspace-fixture.ts';
+import { asService } from '../support/service-transaction.ts';
 
 const HOSTILE_TASKS = 200;
 const DESCRIPTION_LENGTH = 20_000;
@@ -30,7 +31,7 @@ let quiet: Project;
 
 beforeAll(async () => {
   [hostile, quiet] = await Promise.all([projectIn(api.app, acme), projectIn(api.app, globex)]);
-  await api.db.asService((sql) =>
+  await asService(api.db, (sql) =>
     sql.query(
       `insert into public.tasks (project_id, title, description, status, position, created_by)
        select $1, 'Task ' || n, $2, 'todo', 'a' || lpad(n::text, 6, '0'), $3
@@ -38,7 +39,7 @@ beforeAll(async () => {
       [hostile.id, HOSTILE_DESCRIPTION, acme.member.id, HOSTILE_TASKS],
     ),
   );
-  await api.db.asService((sql) => sql.query('analyze public.tasks'));
+  await asService(api.db, (sql) => sql.query('analyze public.tasks'));
   for (const title of ['One', 'Two', 'Three']) {
     const created = await taskCalls(api.app).create(globex.member.accessToken, globex, quiet.key, { title });
     expect(created.status, created.text).toBe(201);

@@ -22,6 +22,7 @@ import {
 import { aal2AccessTokenOf, withBearer } from '../support/test-users.ts';
 import { createApiTokenFor, createWorkspaceWithRoles } from '../support/workspace-fixture.ts';
 import { useTaskTestApp } from '../support/task-fixture.ts';
+import { asService } from '../support/service-transaction.ts';
 
 const { api, tasks, acme, globex } = useTaskTestApp();
 let board: Project;
@@ -260,7 +261,7 @@ describe('POST /api/v1/workspaces/{slug}/projects/{key}/tasks', () => {
     const project = await projectIn(api.app, acme);
     // As if made earlier: rows written directly, the triggers (numbering, counting, events) set aside,
     // and the project's number and count set to match.
-    await api.db.asService(async (sql) => {
+    await asService(api.db, async (sql) => {
       await sql.query(`set local session_replication_role = replica`);
       await sql.query(
         `insert into public.tasks (workspace_id, project_id, number, title, status, position, created_by)
@@ -281,7 +282,7 @@ describe('POST /api/v1/workspaces/{slug}/projects/{key}/tasks', () => {
       'limit_reached',
     );
     expect(problem.detail).toContain('(tasks_per_project)');
-    const [count] = await api.db.asService((sql) =>
+    const [count] = await asService(api.db, (sql) =>
       sql.query<{ count: number }>(
         'select count(*)::integer as count from public.tasks where project_id = $1',
         [project.id],

@@ -23,6 +23,7 @@ import {
   withBearer,
   type TestUser,
 } from '../support/test-users.ts';
+import { asService } from '../support/service-transaction.ts';
 
 type NewApiToken = components['schemas']['NewApiToken'];
 
@@ -60,17 +61,15 @@ interface StoredTokenRow extends Record<string, unknown> {
   updated_at: Date;
 }
 
-const asService = <T>(work: (sql: Sql) => Promise<T>) => api.db.asService(work);
-
 async function storedToken(id: string): Promise<StoredTokenRow | undefined> {
-  const [row] = await asService((sql) =>
+  const [row] = await asService(api.db, (sql) =>
     sql.query<StoredTokenRow>('select * from public.api_tokens where id = $1', [id]),
   );
   return row;
 }
 
 async function tokenCount(userId: string): Promise<number> {
-  const [row] = await asService((sql) =>
+  const [row] = await asService(api.db, (sql) =>
     sql.query<{ count: number }>(
       'select count(*)::integer as count from public.api_tokens where user_id = $1',
       [userId],
@@ -85,7 +84,7 @@ const insertVerifiedFactor = (userId: string, status: 'verified' | 'unverified' 
 /** Rows as if the user had created tokens earlier: `createdMinutesAgo` each, all revoked. */
 async function insertPastCreations(userId: string, createdMinutesAgo: readonly number[]): Promise<void> {
   for (const minutes of createdMinutesAgo) {
-    await asService((sql) =>
+    await asService(api.db, (sql) =>
       sql.query(
         `insert into public.api_tokens (user_id, name, prefix, token_hash, scope, created_at, expires_at, revoked_at)
          values ($1, 'old', 'tl_pat_AAAA', sha256(gen_random_uuid()::text::bytea),
@@ -98,7 +97,7 @@ async function insertPastCreations(userId: string, createdMinutesAgo: readonly n
 
 /** Moves a token's life into the past: created `createdDaysAgo`, expired `expiredDaysAgo`. */
 async function backdate(id: string, createdDaysAgo: number, expiredDaysAgo: number): Promise<void> {
-  await asService((sql) =>
+  await asService(api.db, (sql) =>
     sql.query(
       `update public.api_tokens
        set created_at = now() - make_interval(days => $2), expires_at = now() - make_interval(days => $3)
@@ -170,7 +169,7 @@ describe('POST /api/v1/me/tokens', () => {
     expect(second.headers.get('idempotent-replayed')).toBeNull();
     const secrets = [first.body, second.body].map((body) => body.token);
     expect(new Set(secrets).size).toBe(2);
-    const stored = await asService((sql) =>
+    const stored = await asService(api.db, (sql) =>
       sql.query<{ count: number }>(
         `select count(*)::integer as count from public.idempotency_keys
          where response::text like '%' || $1 || '%' or response::text like '%' || $2 || '%'`,
@@ -193,7 +192,7 @@ describe('POST /api/v1/me/tokens', () => {
     const token = await createToken(user);
     const row = await storedToken(token.id);
     expect(row?.token_hash.toString('hex')).toBe(createHash('sha256').update(token.token).digest('hex'));
-    const [dump] = await asService((sql) =>
+    const [dump] = await asService(api.db, (sql) =>
       sql.query<{ row: string }>(
         'select row_to_json(t)::text as row from public.api_tokens t where id = $1',
         [token.id],
@@ -531,11 +530,11 @@ describe('an API token as the credential', () => {
   it('is 401 once its user is banned or deleted', async () => {
     const user = await createTestUser(api.db);
     const token = await createToken(user);
-    await asService((sql) =>
+    await asService(api.db, (sql) =>
       sql.query(`update auth.users set banned_until = now() + interval '1 day' where id = $1`, [user.id]),
     );
     expectUnauthenticated(await me().get(token.token), "The API token's user is banned.");
-    await asService((sql) => sql.query('delete from auth.users where id = $1', [user.id]));
+    await asService(api.db, (sql) => sql.query('delete from auth.users where id = $1', [user.id]));
     expect(await storedToken(token.id)).toBeUndefined();
     expectUnauthenticated(await me().get(token.token), /The API token is not recognised/);
   });
@@ -561,7 +560,7 @@ describe('an API token as the credential', () => {
     await me().get(token.token);
     expect((await storedToken(token.id))?.last_used_at).toEqual(used?.last_used_at);
 
-    await asService((sql) =>
+    await asService(api.db, (sql) =>
       sql.query(`update public.api_tokens set last_used_at = now() - interval '2 minutes' where id = $1`, [
         token.id,
       ]),
@@ -748,7 +747,7 @@ describe('row-level security on api_tokens, straight in SQL', () => {
       as(sessionOf(ada), (sql) => sql.query(`select * from private.authenticate_api_token(sha256('x'))`)),
     ).rejects.toMatchObject({ code: '42501' });
     await expect(
-      asService(async (sql) => {
+      asService(api.db, async (sql) => {
         await sql.query('set local role anon');
         return sql.query('select id from public.api_tokens');
       }),

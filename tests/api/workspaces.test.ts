@@ -16,6 +16,7 @@ import {
   createWorkspaceWithRoles,
   type WorkspaceFixture,
 } from '../support/workspace-fixture.ts';
+import { asService } from '../support/service-transaction.ts';
 
 const api = useTestApp();
 
@@ -31,7 +32,7 @@ interface StoredWorkspace extends Record<string, unknown> {
 }
 
 async function stored(id: string): Promise<StoredWorkspace | undefined> {
-  const [row] = await api.db.asService((sql) =>
+  const [row] = await asService(api.db, (sql) =>
     sql.query<StoredWorkspace>(
       'select name, slug, require_mfa, version from public.workspaces where id = $1',
       [id],
@@ -41,7 +42,7 @@ async function stored(id: string): Promise<StoredWorkspace | undefined> {
 }
 
 async function rolesIn(id: string): Promise<Record<string, string>> {
-  const rows = await api.db.asService((sql) =>
+  const rows = await asService(api.db, (sql) =>
     sql.query<{ user_id: string; role: string }>(
       'select user_id, role::text from public.memberships where workspace_id = $1',
       [id],
@@ -51,7 +52,7 @@ async function rolesIn(id: string): Promise<Record<string, string>> {
 }
 
 async function insertWorkspacesCreatedBy(user: TestUser, count: number): Promise<void> {
-  await api.db.asService((sql) =>
+  await asService(api.db, (sql) =>
     sql.query(
       `insert into public.workspaces (slug, name, created_by)
        select 'filler-' || substr(md5(random()::text), 1, 12), 'Filler', $1 from generate_series(1, $2)`,
@@ -95,7 +96,7 @@ describe('POST /api/v1/workspaces', () => {
       'slug_taken',
     );
     expect(problem.errors).toEqual([{ path: 'body.slug', code: 'slug_taken', message: 'is already taken' }]);
-    const [count] = await api.db.asService((sql) =>
+    const [count] = await asService(api.db, (sql) =>
       sql.query<{ n: number }>('select count(*)::int as n from public.workspaces where created_by = $1', [
         grace.id,
       ]),
@@ -160,7 +161,7 @@ describe('POST /api/v1/workspaces', () => {
     for (const conflict of conflicts) expectProblem(conflict, 409, 'idempotency_key_in_use');
     const ids = new Set(responses.filter((r) => r.status === 201).map((r) => r.body.id));
     expect(ids.size).toBe(1);
-    const [count] = await api.db.asService((sql) =>
+    const [count] = await asService(api.db, (sql) =>
       sql.query<{ n: number }>('select count(*)::int as n from public.workspaces where slug = $1', [slug]),
     );
     expect(count?.n).toBe(1);
@@ -181,7 +182,7 @@ describe('GET /api/v1/workspaces', () => {
     const grace = await createTestUser(api.db);
     const owned = (await workspaces().create(grace.accessToken, { name: 'Mine', slug: uniqueSlug() })).body;
     const fixture = await createWorkspaceWithRoles(api.db);
-    await api.db.asService((sql) =>
+    await asService(api.db, (sql) =>
       sql.query(`insert into public.memberships (workspace_id, user_id, role) values ($1, $2, 'viewer')`, [
         fixture.id,
         grace.id,
@@ -272,7 +273,7 @@ describe('a workspace that requires MFA', () => {
     const withoutFactor = await createApiTokenFor(api.app, fixture.viewer, 'read');
     expectProblem(await workspaces().get(withoutFactor, fixture.slug), 403, 'mfa_required');
     const person = await createTestUser(api.db);
-    await api.db.asService((sql) =>
+    await asService(api.db, (sql) =>
       sql.query(`insert into public.memberships (workspace_id, user_id, role) values ($1, $2, 'member')`, [
         fixture.id,
         person.id,

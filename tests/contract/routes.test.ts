@@ -10,13 +10,7 @@ const unusedDatabase: Database = {
   asCaller: () => Promise.reject(new Error('not used')),
   withCallerTransaction: () => Promise.reject(new Error('not used')),
   withServiceWorkAhead: () => Promise.reject(new Error('not used')),
-  asAnonymous: () => Promise.reject(new Error('not used')),
-  asService: () => Promise.reject(new Error('not used')),
-  serviceStatements: {
-    query: () => Promise.reject(new Error('not used')),
-    lastStatement: () => Promise.reject(new Error('not used')),
-  },
-  serviceRoundTrip: () => Promise.reject(new Error('not used')),
+  serviceStatements: () => Promise.reject(new Error('not used')),
   close: () => Promise.resolve(),
 };
 

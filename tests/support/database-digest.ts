@@ -4,6 +4,7 @@
  * Compare two digests with `expect(after).toEqual(before)`: a difference names the table that changed.
  */
 import type { Database } from '../../supabase/functions/_shared/db.ts';
+import { asService } from './service-transaction.ts';
 
 /**
  * Columns that record that a request happened rather than what it did: authenticating with an API token
@@ -18,7 +19,7 @@ const OTHER_TABLES = ['private.avatar_uploads', 'private.deleted_tasks', 'privat
 export type DatabaseDigest = Record<string, string | null>;
 
 export async function digestPublicTables(db: Database): Promise<DatabaseDigest> {
-  return db.asService(async (sql) => {
+  return asService(db, async (sql) => {
     const tables = await sql.query<{ name: string }>(
       `select table_name as name from information_schema.tables
        where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,

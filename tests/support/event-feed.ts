@@ -10,6 +10,7 @@ import type { AppEnv } from '../../supabase/functions/api/app-env.ts';
 import type { Database } from '../../supabase/functions/_shared/db.ts';
 import { apiClient, bearer as withAuthorization, rawQuery, responseOf } from './api-client.ts';
 import type { WorkspaceFixture } from './workspace-fixture.ts';
+import { asService } from './service-transaction.ts';
 
 export type Event = components['schemas']['Event'];
 export type EventFeed = components['schemas']['EventFeed'];
@@ -77,7 +78,7 @@ export function writeAs<Row extends Record<string, unknown>>(
   statement: string,
   values: unknown[],
 ): Promise<Row[]> {
-  return db.asService(async (sql) => {
+  return asService(db, async (sql) => {
     const claims = { sub: actor.userId, role: 'authenticated', api_token_id: actor.apiTokenId ?? null };
     await sql.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(claims)]);
     return sql.query<Row>(statement, values);

@@ -17,6 +17,7 @@ import {
 import { callApi } from './api-request.ts';
 import { withBearer } from './test-users.ts';
 import { WORKSPACE_ROLES, type WorkspaceFixture, type WorkspaceRole } from './workspace-fixture.ts';
+import { asService } from './service-transaction.ts';
 
 export type Method = 'get' | 'post' | 'patch' | 'delete';
 
@@ -490,7 +491,7 @@ export const OPERATIONS: readonly Operation[] = [
       {
         name: 'an address invited too often in the last 24 hours',
         arrange: async (_, call, db) => {
-          await db.asService((sql) =>
+          await asService(db, (sql) =>
             sql.query(
               `insert into private.invitations_sent (recipient_hash)
                select sha256(convert_to(lower($1), 'UTF8')) from generate_series(1, $2)`,
@@ -558,13 +559,13 @@ export const OPERATIONS: readonly Operation[] = [
         name: 'an invitation whose inviter has been removed since',
         as: 'outsider',
         arrange: async ({ fixture }, call, db) => {
-          await db.asService((sql) =>
+          await asService(db, (sql) =>
             sql.query(
               `update public.memberships set role = 'owner' where workspace_id = $1 and user_id = $2`,
               [fixture.id, fixture.admin.id],
             ),
           );
-          await db.asService((sql) =>
+          await asService(db, (sql) =>
             sql.query('delete from public.memberships where workspace_id = $1 and user_id = $2', [
               fixture.id,
               fixture.owner.id,
@@ -578,7 +579,7 @@ export const OPERATIONS: readonly Operation[] = [
         name: 'an invitee whose e-mail address is not confirmed',
         as: 'outsider',
         arrange: async ({ fixture }, call, db) => {
-          await db.asService((sql) =>
+          await asService(db, (sql) =>
             sql.query('update auth.users set email_confirmed_at = null where id = $1', [fixture.outsider.id]),
           );
           return call;
@@ -800,7 +801,7 @@ export const OPERATIONS: readonly Operation[] = [
       {
         name: 'a deleted task whose project was deleted since',
         arrange: async (_context, call, db) => {
-          await db.asService((sql) =>
+          await asService(db, (sql) =>
             sql.query(
               'delete from public.projects where id = (select project_id from private.deleted_tasks where id = $1)',
               [call.params['id']],
@@ -923,7 +924,7 @@ export const OPERATIONS: readonly Operation[] = [
         // Storage holds the workspace's quota already, in objects no attachment names (a PUT after a refusal).
         name: "a file past the workspace's storage quota",
         arrange: async ({ fixture }, call, db) => {
-          await db.asService((sql) =>
+          await asService(db, (sql) =>
             sql.query(
               `insert into storage.objects (bucket_id, name, metadata)
                values ('attachments', $1, jsonb_build_object('size', $2::bigint))`,
@@ -938,7 +939,7 @@ export const OPERATIONS: readonly Operation[] = [
         name: `the caller's ${PENDING_UPLOADS_PER_USER} uploads pending elsewhere`,
         arrange: async (context, call, db) => {
           const task = await createTaskInNewProject(context);
-          await db.asService((sql) =>
+          await asService(db, (sql) =>
             sql.query(
               `insert into public.attachments
                  (id, workspace_id, task_id, object_path, file_name, content_type, size_bytes, uploaded_by)

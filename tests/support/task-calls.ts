@@ -13,6 +13,7 @@ import { callApi, type ApiResponse, type RequestHeaders } from './api-request.ts
 import { jsonRequest, labelCalls, projectCalls } from './resource-calls.ts';
 import { withBearer } from './test-users.ts';
 import type { WorkspaceFixture } from './workspace-fixture.ts';
+import { asService } from './service-transaction.ts';
 
 export type Task = components['schemas']['Task'];
 export type TaskList = components['schemas']['TaskList'];
@@ -213,7 +214,7 @@ export interface StoredTask extends Record<string, unknown> {
 
 /** The project's tasks as the database holds them, by number. */
 export function storedTasks(db: Database, projectId: string): Promise<StoredTask[]> {
-  return db.asService((sql) =>
+  return asService(db, (sql) =>
     sql.query<StoredTask>(
       `select id, number, title, status::text, position, assignee_id, label_ids, version, completed_at
        from public.tasks where project_id = $1 order by number`,
@@ -223,7 +224,7 @@ export function storedTasks(db: Database, projectId: string): Promise<StoredTask
 }
 
 export async function storedTask(db: Database, id: string): Promise<StoredTask | undefined> {
-  const [row] = await db.asService((sql) =>
+  const [row] = await asService(db, (sql) =>
     sql.query<StoredTask>(
       `select id, number, title, status::text, position, assignee_id, label_ids, version, completed_at
        from public.tasks where id = $1`,
@@ -243,7 +244,7 @@ export interface StoredEvent extends Record<string, unknown> {
 
 /** The events the log holds for a task, oldest first. */
 export function eventsOfTask(db: Database, taskId: string): Promise<StoredEvent[]> {
-  return db.asService((sql) =>
+  return asService(db, (sql) =>
     sql.query<StoredEvent>(
       `select type, actor_id, actor_api_token_id, data, previous_attributes
        from public.events where task_id = $1 order by seq`,

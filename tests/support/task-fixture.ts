@@ -4,6 +4,7 @@ import type { Database } from '../../supabase/functions/_shared/db.ts';
 import { RATE_LIMITS_OUT_OF_THE_WAY, useTestApp } from './api-app.ts';
 import { taskCalls } from './task-calls.ts';
 import { useTwoWorkspaces, type WorkspaceFixture } from './workspace-fixture.ts';
+import { asService } from './service-transaction.ts';
 
 /**
  * useTestApp with the rate limits out of the way, task calls on its app, and two workspaces (acme and
@@ -20,7 +21,7 @@ export async function insertTaskInNewProject(
   workspace: Pick<WorkspaceFixture, 'id' | 'owner'>,
 ): Promise<{ id: string; projectId: string }> {
   const projectKey = `P${randomUUID().replaceAll('-', '').slice(0, 6).toUpperCase()}`;
-  return db.asService(async (sql) => {
+  return asService(db, async (sql) => {
     const [project] = await sql.query<{ id: string }>(
       `insert into public.projects (workspace_id, key, name, created_by) values ($1, $2, 'Board', $3)
        returning id`,

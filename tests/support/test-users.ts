@@ -23,6 +23,7 @@ import {
 } from '../../supabase/functions/_shared/auth/credential-verifier.ts';
 import type { Database } from '../../supabase/functions/_shared/db.ts';
 import type { Principal } from '../../supabase/functions/_shared/principal.ts';
+import { asService } from './service-transaction.ts';
 
 export const TEST_SUPABASE_URL = 'http://127.0.0.1:54321';
 export const TEST_AUTH_ISSUER = authIssuer(TEST_SUPABASE_URL);
@@ -75,7 +76,7 @@ export async function createTestUser(
   const sessionId = randomUUID();
   const address = email ?? `user-${id.slice(0, 8)}@example.com`;
   const metadata = displayName === undefined ? {} : { display_name: displayName };
-  await db.asService(async (sql) => {
+  await asService(db, async (sql) => {
     await sql.query(
       `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
          last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_anonymous)
@@ -131,7 +132,7 @@ export function signWithTestKey(
 
 /** Ends a session, as signing out does. */
 export async function endSession(db: Database, sessionId: string): Promise<void> {
-  await db.asService((sql) => sql.query('delete from auth.sessions where id = $1', [sessionId]));
+  await asService(db, (sql) => sql.query('delete from auth.sessions where id = $1', [sessionId]));
 }
 
 /** `init` with `Authorization: Bearer <token>` added to its headers. */
@@ -155,7 +156,7 @@ export async function insertMfaFactor(
   { status = 'verified', friendlyName = 'Phone', createdAt = new Date().toISOString() }: NewMfaFactor = {},
 ): Promise<string> {
   const id = randomUUID();
-  await db.asService((sql) =>
+  await asService(db, (sql) =>
     sql.query(
       `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
        values ($1, $2, $3, 'totp', $4, $5, $5, 'JBSWY3DPEHPK3PXP')`,

@@ -11,6 +11,7 @@ import { WORKSPACE_ROLES } from '../../supabase/functions/api/members/members.sc
 import type { Database } from '../../supabase/functions/_shared/db.ts';
 import { meCalls } from './me-calls.ts';
 import { createTestUser, type TestUser } from './test-users.ts';
+import { asService } from './service-transaction.ts';
 
 export { WORKSPACE_ROLES, type WorkspaceRole };
 
@@ -43,7 +44,7 @@ export async function createWorkspaceWithRoles(
     ),
   );
   if (!owner || !admin || !member || !viewer || !outsider) throw new Error('createTestUser failed');
-  const id = await db.asService(async (sql) => {
+  const id = await asService(db, async (sql) => {
     const [workspace] = await sql.query<{ id: string }>(
       `insert into public.workspaces (slug, name, require_mfa, created_by) values ($1, $2, $3, $4) returning id`,
       [slug, name, requireMfa, owner.id],

@@ -62,13 +62,21 @@ export const DEFAULT_STATEMENT_BOUNDS: StatementBounds = {
   idleInTransactionTimeoutMs: IDLE_IN_TRANSACTION_TIMEOUT_SECONDS.default * 1_000,
 };
 
+/**
+ * The ways into the database, one for each kind of work. A request's work for its caller: `asCaller`.
+ * A request whose writes must commit together with its idempotency record: `withCallerTransaction`. A
+ * read whose credential check goes ahead of it in the same round trip: `withServiceWorkAhead`. Work of
+ * the service's own, with no user behind it (counting a request, a sweep, the mail outbox):
+ * `serviceStatements`.
+ */
 export interface Database {
   /**
-   * Runs `work` in a transaction as `principal`: role `authenticated` with its JWT claims. Inside
-   * `withCallerTransaction` for the same caller, it joins that transaction (as a savepoint) instead,
-   * and keeps that transaction's bounds. `bounds` replace the database's own for this transaction.
+   * Runs `work` in a transaction as the caller: role `authenticated` with `caller`'s JWT claims, or,
+   * for `null` (someone signed out), role `anon` with claims that name no user, so `auth.uid()` is null.
+   * Inside `withCallerTransaction` for the same caller, it joins that transaction (as a savepoint)
+   * instead, and keeps that transaction's bounds. `bounds` replace the database's own for this transaction.
    */
-  asCaller<T>(principal: Principal, work: UnitOfWork<T>, bounds?: StatementBounds): Promise<T>;
+  asCaller<T>(caller: Principal | null, work: UnitOfWork<T>, bounds?: StatementBounds): Promise<T>;
   /**
    * Runs `work` in one transaction as `principal` that every `asCaller` for the same caller made while
    * `work` runs joins, so they commit or roll back together with what `work` itself writes. The
@@ -89,22 +97,12 @@ export interface Database {
     run: (opened: Promise<O>) => Promise<T>,
   ): Promise<T>;
   /**
-   * Runs `work` in a transaction as someone signed out: role `anon`, whose claims name no user, so
-   * `auth.uid()` is null. For the few answers anyone may have (an invitation's page before sign-up).
+   * Runs `work` as the service (the connection's own role, RLS bypassed) on one connection, without a
+   * transaction: each statement commits on its own, and the statements `work` sends without waiting in
+   * between (Promise.all) travel in one round trip. For non-user work only, which is one statement or a
+   * few that need not commit together; nothing in the API needs a service transaction.
    */
-  asAnonymous<T>(work: UnitOfWork<T>): Promise<T>;
-  /** Runs `work` in a transaction as the service (the connection's own role); for non-user work only. */
-  asService<T>(work: UnitOfWork<T>): Promise<T>;
-  /**
-   * Statements as the service, each on its own (autocommit): for non-user work that is one statement
-   * (counting a request, checking a credential), which then costs one round trip instead of three.
-   */
-  serviceStatements: Sql;
-  /**
-   * Statements as the service, each on its own (autocommit), on one connection: the statements `work`
-   * sends without waiting in between (Promise.all) travel in one round trip.
-   */
-  serviceRoundTrip<T>(work: UnitOfWork<T>): Promise<T>;
+  serviceStatements<T>(work: UnitOfWork<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -136,15 +134,9 @@ const boundsOf = ({ statementTimeoutMs, idleInTransactionTimeoutMs }: StatementB
  * Opens a transaction as the caller in one round trip: a simple query of two statements, which cannot
  * take bound parameters, so the claims (JSON we made ourselves) go in as a quoted literal.
  */
-const beginAsCaller = (claims: string, bounds: StatementBounds): string =>
-  "begin; select set_config('role', 'authenticated', true), " +
+const beginAsCaller = ({ role, claims }: Caller, bounds: StatementBounds): string =>
+  `begin; select set_config('role', ${pg.escapeLiteral(role)}, true), ` +
   `set_config('request.jwt.claims', ${pg.escapeLiteral(claims)}, true), ${boundsOf(bounds)}`;
-
-const beginAsAnonymous = (bounds: StatementBounds): string =>
-  "begin; select set_config('role', 'anon', true), " +
-  `set_config('request.jwt.claims', '{"role":"anon"}', true), ${boundsOf(bounds)}`;
-
-const beginAsService = (bounds: StatementBounds): string => `begin; select ${boundsOf(bounds)}`;
 
 export function createDatabase({
   url,
@@ -183,47 +175,37 @@ export function createDatabase({
   const shared = new AsyncLocalStorage<SharedTransaction>();
   // The request's opening `withServiceWorkAhead` sent in this async context, if any.
   const opened = new AsyncLocalStorage<OpenedRequest>();
-  const asCallerAlone = <T>(claims: string, work: UnitOfWork<T>, own = bounds) =>
-    inTransaction(pool, logger, names, work, beginAsCaller(claims, own));
-  const serviceStatements = sqlOn(pool, names);
+  const asCallerAlone = <T>(caller: Caller, work: UnitOfWork<T>, own = bounds) =>
+    inTransaction(pool, logger, names, work, beginAsCaller(caller, own));
 
   return {
     asCaller: (principal, work, own) => {
-      const claims = claimsOf(principal);
+      const caller = callerOf(principal);
       const open = shared.getStore();
-      if (open?.claims === claims) return inSavepoint(open.sql, work);
+      if (open?.claims === caller.claims) return inSavepoint(open.sql, work);
       const request = opened.getStore();
-      const kept = request?.claims === claims ? request.take() : undefined;
-      if (kept) return inTransactionOn(kept, logger, names, work, beginAsCaller(claims, own ?? bounds));
-      return afterOpening(request, () => asCallerAlone(claims, work, own));
+      const kept = request?.claims === caller.claims ? request.take() : undefined;
+      if (kept) return inTransactionOn(kept, logger, names, work, beginAsCaller(caller, own ?? bounds));
+      return afterOpening(request, () => asCallerAlone(caller, work, own));
     },
     withCallerTransaction: (principal, work) => {
-      const claims = claimsOf(principal);
+      const caller = callerOf(principal);
       // The units of work that join must not end the transaction; `work` itself may, last.
       return afterOpening(opened.getStore(), () =>
-        asCallerAlone(claims, (sql) => shared.run({ claims, sql: withoutCommit(sql) }, () => work(sql))),
+        asCallerAlone(caller, (sql) =>
+          shared.run({ claims: caller.claims, sql: withoutCommit(sql) }, () => work(sql)),
+        ),
       );
     },
     withServiceWorkAhead: async (principal, opening, run) => {
-      const request = await openRequest(pool, logger, names, claimsOf(principal), opening);
+      const request = await openRequest(pool, logger, names, callerOf(principal).claims, opening);
       try {
         return await opened.run(request.state, () => run(request.result));
       } finally {
         await request.state.giveBack();
       }
     },
-    asAnonymous: (work) =>
-      afterOpening(opened.getStore(), () =>
-        inTransaction(pool, logger, names, work, beginAsAnonymous(bounds)),
-      ),
-    asService: (work) =>
-      afterOpening(opened.getStore(), () => inTransaction(pool, logger, names, work, beginAsService(bounds))),
-    serviceStatements: {
-      query: (text, values) => afterOpening(opened.getStore(), () => serviceStatements.query(text, values)),
-      lastStatement: (text, values) =>
-        afterOpening(opened.getStore(), () => serviceStatements.lastStatement(text, values)),
-    },
-    serviceRoundTrip: (work) =>
+    serviceStatements: (work) =>
       afterOpening(opened.getStore(), () => onOneConnection(pool, logger, names, work)),
     close: () => pool.end(),
   };
@@ -289,7 +271,16 @@ interface SharedTransaction {
   sql: Sql;
 }
 
-const claimsOf = (principal: Principal): string => JSON.stringify(jwtClaimsFor(principal));
+/** Who a transaction runs as: the database role and the JWT claims its policies read. */
+interface Caller {
+  role: 'authenticated' | 'anon';
+  claims: string;
+}
+
+const SIGNED_OUT: Caller = { role: 'anon', claims: JSON.stringify({ role: 'anon' }) };
+
+const callerOf = (principal: Principal | null): Caller =>
+  principal ? { role: 'authenticated', claims: JSON.stringify(jwtClaimsFor(principal)) } : SIGNED_OUT;
 
 /**
  * A unit of work inside a shared transaction: its own savepoint, so a failure undoes just its part. The
@@ -468,24 +459,19 @@ async function rollBack(client: pg.PoolClient): Promise<Error | undefined> {
 }
 
 /**
- * Statements on a checked-out client, or straight on the pool (each on a connection of its own for as
- * long as it runs; the pool listens for that connection's errors meanwhile). A lost database, or a
- * statement it cancelled for running too long, is told as `unavailable` right where the statement fails: the error may never reach the transaction's own
- * handler, because Hono turns a route's error into its answer before the middleware around the route
- * (idempotency) sees it.
+ * Statements on a checked-out connection, sent through `send`. A lost database, or a statement it
+ * cancelled for running too long, is told as `unavailable` right where the statement fails: the error
+ * may never reach the transaction's own handler, because Hono turns a route's error into its answer
+ * before the middleware around the route (idempotency) sees it.
  */
-function sqlOn(
-  target: pg.PoolClient | pg.Pool,
-  names: StatementNames,
-  send: Send = (statement) => statement(),
-): Sql {
+function sqlOn(client: pg.PoolClient, names: StatementNames, send: Send): Sql {
   const sql: Sql = {
     lastStatement: <Row extends Record<string, unknown>>(text: string, values?: readonly unknown[]) =>
       sql.query<Row>(text, values),
     query: async <Row extends Record<string, unknown>>(text: string, values: readonly unknown[] = []) => {
       const name = names.nameOf(text);
       try {
-        return (await send(() => target.query<Row>({ text, values: [...values], name }))).rows;
+        return (await send(() => client.query<Row>({ text, values: [...values], name }))).rows;
       } catch (error) {
         if (isStaleStatement(error)) {
           names.renew();

@@ -92,7 +92,7 @@ export function accessTokenVerifier({
     alongside?: SendBesideCheck,
   ): Promise<CountedPrincipal> => {
     const claims = await verifiedClaims(token);
-    return db.serviceRoundTrip((sql) => sessionCheck(sql, claims, windowSeconds, alongside));
+    return db.serviceStatements((sql) => sessionCheck(sql, claims, windowSeconds, alongside));
   };
   return {
     verify: async (token) => (await verifyAndCount(token)).principal,

@@ -31,7 +31,7 @@ export function apiTokenVerifier({ db }: ApiTokenVerifierOptions): CredentialVer
     }
     const tokenHash = await hashApiToken(token);
     // The count travels with the lookup, in the same round trip.
-    const [found, count] = await db.serviceRoundTrip((sql) =>
+    const [found, count] = await db.serviceStatements((sql) =>
       Promise.all([
         selectPresentedApiToken(sql, tokenHash),
         windowSeconds === undefined ? undefined : countApiTokenRequest(sql, tokenHash, windowSeconds),

@@ -53,7 +53,7 @@ export function exportBudgetOf(
       if (takenOver || spent === undefined) return Promise.resolve();
       void runAfterResponse(
         () =>
-          db.serviceRoundTrip((sql) =>
+          db.serviceStatements((sql) =>
             uncountRequest(sql, exportBucketOf(spent.workspace_id), spent.window_started_at),
           ),
         (error) => logger.warn('a refused export could not hand its budget back', describeError(error)),

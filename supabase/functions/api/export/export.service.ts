@@ -134,7 +134,7 @@ async function spendExportBudget(
 ): Promise<void> {
   const counted =
     prespent?.takeOver(workspaceId) ??
-    (await countExport(db.serviceStatements, workspaceId, EXPORT_WINDOW_SECONDS));
+    (await db.serviceStatements((sql) => countExport(sql, workspaceId, EXPORT_WINDOW_SECONDS)));
   if (counted.hits <= EXPORTS_PER_WORKSPACE_PER_HOUR) return;
   throw new AppError(
     'rate_limited',

@@ -57,7 +57,7 @@ export function drainStorageRemovals(db: Database, files: FileStore): Promise<nu
 
 async function drain(db: Database, files: FileStore, removed?: { bucket: string; paths: readonly string[] }) {
   // What the request removed itself is forgotten in the round trip of the first claim.
-  let claimed = await db.serviceRoundTrip(async (sql) => {
+  let claimed = await db.serviceStatements(async (sql) => {
     const [, due] = await Promise.all([
       removed ? forgetRemovalsOf(sql, removed.bucket, removed.paths) : undefined,
       claimStorageRemovals(sql, REMOVAL_BATCH),
@@ -71,7 +71,7 @@ async function drain(db: Database, files: FileStore, removed?: { bucket: string;
     if (done.length === 0) break;
     // Storage failing for some stops the drain: the next batch would likely fail too.
     const more = done.length === claimed.length && batch < BATCHES_PER_DRAIN;
-    claimed = await db.serviceRoundTrip(async (sql) => {
+    claimed = await db.serviceStatements(async (sql) => {
       const [, due] = await Promise.all([
         forgetStorageRemovals(sql, done),
         more ? claimStorageRemovals(sql, REMOVAL_BATCH) : [],

@@ -31,7 +31,7 @@ export async function sweepExpiredUploads(
   files: FileStore,
   batch = SWEEP_BATCH,
 ): Promise<SweepResult> {
-  const queued = await db.serviceRoundTrip((sql) => queueSweptObjects(sql, batch));
+  const queued = await db.serviceStatements((sql) => queueSweptObjects(sql, batch));
   const removed = await drainStorageRemovals(db, files);
   if (queued.attachments + queued.avatars + removed > 0) {
     files.logger.info('swept uploads', { ...queued, removed });

@@ -5,6 +5,6 @@ import { selectOne } from './health.queries.ts';
 
 /** Resolves when the database answers; otherwise the driver throws `unavailable`. */
 export async function checkHealth(db: Database): Promise<Health> {
-  await selectOne(db.serviceStatements);
+  await db.serviceStatements(selectOne);
   return { status: 'ok', database: 'ok' };
 }

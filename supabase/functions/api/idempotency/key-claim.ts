@@ -47,10 +47,11 @@ export function keyClaimOf(db: Database, method: string, header: string | undefi
       return outcome;
     },
     undoUnlessTakenOver: async () => {
-      if (takenOver || !outcome?.claimed || holder === undefined) return;
+      const claimant = holder;
+      if (takenOver || !outcome?.claimed || claimant === undefined) return;
       // Awaited: the refused request's retry must find the key free. If even this fails, the claim goes
       // stale (IDEMPOTENCY_CLAIM_STALE_SECONDS) and frees the key then.
-      await releaseIdempotencyClaim(db.serviceStatements, holder, key).catch(() => undefined);
+      await db.serviceStatements((sql) => releaseIdempotencyClaim(sql, claimant, key)).catch(() => undefined);
     },
   };
 }

@@ -12,7 +12,7 @@ import type {
   Workspace,
 } from '../../_shared/api-types.ts';
 import { CREATION_WINDOW_SECONDS, requireCreationBudget } from '../../_shared/creation-budget.ts';
-import { asLastStatement, type Database, type Sql } from '../../_shared/db.ts';
+import { asLastStatement, type Database } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import { INVITATION_LIFETIME_DAYS } from '../../_shared/limits.ts';
 import { pageOf, type CreatedAtIdKey, type Page, type PageRequest } from '../../_shared/pages.ts';
@@ -197,8 +197,9 @@ export async function previewInvitation(
   token: string,
 ): Promise<InvitationPreview> {
   const tokenHashHex = await hashInvitationToken(token);
-  const read = (sql: Sql) => selectInvitationPreview(asLastStatement(sql), tokenHashHex);
-  const row = principal ? await db.asCaller(principal, read) : await db.asAnonymous(read);
+  const row = await db.asCaller(principal ?? null, (sql) =>
+    selectInvitationPreview(asLastStatement(sql), tokenHashHex),
+  );
   if (!row) throw new AppError('not_found', 'No invitation has this token.');
   return toInvitationPreview(row);
 }

@@ -47,7 +47,7 @@ async function markSentAndRetry(
 ): Promise<void> {
   let outcomes;
   try {
-    outcomes = await delivery.db.serviceRoundTrip((sql) =>
+    outcomes = await delivery.db.serviceStatements((sql) =>
       Promise.allSettled([
         sent ? markMailSent(sql, own.id) : Promise.resolve(),
         claimMail(sql, null, RETRIES_PER_DELIVERY),
@@ -61,9 +61,9 @@ async function markSentAndRetry(
   if (claimed.status === 'rejected') return notSent(delivery, requestId, claimed.reason);
   for (const row of claimed.value) {
     if (!(await send(delivery, row, requestId))) continue;
-    await markMailSent(delivery.db.serviceStatements, row.id).catch((error: unknown) =>
-      notSent(delivery, requestId, error, row),
-    );
+    await delivery.db
+      .serviceStatements((sql) => markMailSent(sql, row.id))
+      .catch((error: unknown) => notSent(delivery, requestId, error, row));
   }
 }
 

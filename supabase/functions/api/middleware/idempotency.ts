@@ -96,11 +96,8 @@ export const idempotency = (db: Database, lifetimeHours = IDEMPOTENCY_KEY_LIFETI
 /** The key's claim, when authentication did not send it with the credential's check. */
 async function claimHere(db: Database, request: KeyedRequest): Promise<IdempotencyClaim> {
   const holder = { userId: request.userId, principal: request.principal };
-  const claim = await claimIdempotencyKey(
-    db.serviceStatements,
-    holder,
-    request.key,
-    IDEMPOTENCY_CLAIM_STALE_SECONDS,
+  const claim = await db.serviceStatements((sql) =>
+    claimIdempotencyKey(sql, holder, request.key, IDEMPOTENCY_CLAIM_STALE_SECONDS),
   );
   if (!claim) throw new Error('private.claim_idempotency_key answered no row');
   return claim;
@@ -108,11 +105,11 @@ async function claimHere(db: Database, request: KeyedRequest): Promise<Idempoten
 
 /** Frees the key for a retry; if even this fails, the claim goes stale and frees it then. */
 const release = (db: Database, request: KeyedRequest): Promise<void> =>
-  releaseIdempotencyClaim(
-    db.serviceStatements,
-    { userId: request.userId, principal: request.principal },
-    request.key,
-  ).catch(() => undefined);
+  db
+    .serviceStatements((sql) =>
+      releaseIdempotencyClaim(sql, { userId: request.userId, principal: request.principal }, request.key),
+    )
+    .catch(() => undefined);
 
 /**
  * Runs `work` once what the request wrote is committed: at once, since each unit of work commits on its

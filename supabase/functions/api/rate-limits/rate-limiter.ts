@@ -50,13 +50,13 @@ export function postgresRateLimiter(db: Database, logger: Logger): RateLimiter {
       return countedFrom(
         bucket,
         policy,
-        await countRequest(db.serviceStatements, bucket, policy.windowSeconds),
+        await db.serviceStatements((sql) => countRequest(sql, bucket, policy.windowSeconds)),
       );
     },
     handBack(counted) {
-      // On a connection of its own (serviceRoundTrip), given back to the pool once the statement is done.
+      // On a connection of its own (serviceStatements), given back to the pool once the statement is done.
       const done = runAfterResponse(
-        () => db.serviceRoundTrip((sql) => uncountRequest(sql, counted.bucket, counted.windowStartedAt)),
+        () => db.serviceStatements((sql) => uncountRequest(sql, counted.bucket, counted.windowStartedAt)),
         (error) => logger.warn('a 304 could not be handed back: it stays counted', describeError(error)),
       ).finally(() => inFlight.delete(done));
       inFlight.add(done);
