@@ -6,12 +6,12 @@ import { AppError } from '../../_shared/errors.ts';
 import type { AppDeps, AuthenticatedEnv } from '../app-env.ts';
 import { encodeCursor } from '../http/cursor.ts';
 import { cursorParameter, LimitParameter, listResponse, pageParameters } from '../http/pagination.ts';
-import { shapedPathParam, UuidShape } from '../http/path-params.ts';
 import { toFieldErrors } from '../http/field-errors.ts';
 import { queryOf } from '../http/query-params.ts';
 import { ActivitySeqKey, FeedPositionKey } from './event-order.ts';
 import { EventTypesParameter } from './event-types.ts';
-import { listTaskEvents, listWorkspaceEvents, taskNotFound, type FeedPage } from './events.service.ts';
+import { taskIdOf } from '../tasks/task-access.ts';
+import { listTaskEvents, listWorkspaceEvents, type FeedPage } from './events.service.ts';
 
 const TaskEventsQuery = z.object(pageParameters(ActivitySeqKey));
 
@@ -24,7 +24,7 @@ const FeedQuery = z.object({
 export const eventsRoutes = ({ db }: Pick<AppDeps, 'db'>) =>
   new Hono<AuthenticatedEnv>()
     .get('/tasks/:id/events', queryOf(TaskEventsQuery), async (c) => {
-      const taskId = shapedPathParam(c, 'id', UuidShape, taskNotFound);
+      const taskId = taskIdOf(c);
       const { limit, cursor } = c.var.query;
       return listResponse(c, await listTaskEvents(db, c.var.principal, taskId, { limit, cursor }));
     })

@@ -14,10 +14,6 @@ import type { ActivitySeqKey, FeedPositionKey } from './event-order.ts';
 import type { EventTypeFilter } from './event-types.ts';
 import { selectFeed, selectTaskEvents, type EventRow } from './events.queries.ts';
 
-export function taskNotFound(): AppError {
-  return new AppError('not_found', 'There is no task with this id in your workspaces.');
-}
-
 export function listTaskEvents(
   db: Database,
   principal: Principal,

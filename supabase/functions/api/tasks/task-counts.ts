@@ -8,14 +8,7 @@ import type { TaskCountRow } from './tasks.queries.ts';
 
 type ByStatus = TaskCounts['by_status'];
 
-const noTasks = (): ByStatus => ({
-  backlog: 0,
-  todo: 0,
-  in_progress: 0,
-  in_review: 0,
-  done: 0,
-  canceled: 0,
-});
+const noTasks = (): ByStatus => Object.fromEntries(TASK_STATUSES.map((status) => [status, 0])) as ByStatus;
 
 const totalOf = (byStatus: ByStatus): number =>
   TASK_STATUSES.reduce((total, status) => total + byStatus[status], 0);

@@ -20,6 +20,7 @@ import { taskKeys } from '../../features/tasks/api/query-keys.ts';
 import { MyOpenTasks } from '../../features/tasks/components/my-tasks/my-open-tasks.tsx';
 import { PRIORITY_LABELS } from '../../features/tasks/components/task-meta/priority.tsx';
 import { STATUS_LABELS } from '../../features/tasks/components/task-meta/status.tsx';
+import { OPEN_TASK_STATUSES } from '../../features/tasks/task-status-groups.ts';
 import { useWorkspace } from '../../features/workspaces/api/get-workspace.ts';
 import styles from './workspace-home.module.css';
 
@@ -110,7 +111,7 @@ function Projects({ slug, canCreate, onCreate }: { slug: string; canCreate: bool
       counts.data.by_project.map(({ project_key, total, by_status }) => [
         project_key,
         {
-          open: by_status.backlog + by_status.todo + by_status.in_progress + by_status.in_review,
+          open: OPEN_TASK_STATUSES.reduce((sum, status) => sum + by_status[status], 0),
           total,
         } satisfies ProjectCounts,
       ]),

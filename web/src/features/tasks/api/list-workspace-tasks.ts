@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api/api-client.ts';
+import { OPEN_TASK_STATUSES } from '../task-status-groups.ts';
 import { taskKeys, type WorkspaceTaskListQuery } from './query-keys.ts';
 
 /** GET /v1/workspaces/{slug}/tasks: the first page of the workspace's tasks that pass the filters. */
@@ -14,7 +15,7 @@ export function workspaceTasksQueryOptions(slug: string, query: WorkspaceTaskLis
 /** "My open tasks": assigned to the caller, not done or canceled, soonest due first. */
 export const MY_OPEN_TASKS = {
   assignee: 'me',
-  status: 'backlog,todo,in_progress,in_review',
+  status: OPEN_TASK_STATUSES.join(','),
   sort: 'due_date',
   limit: 20,
 } as const satisfies WorkspaceTaskListQuery;

@@ -1,9 +1,10 @@
 import { useCallback, useState } from 'react';
 import { type TaskStatus } from '../task-meta/status.tsx';
 import { TASK_STATUSES } from '@shared/vocabulary/spec-values.ts';
+import { CLOSED_TASK_STATUSES } from '../../task-status-groups.ts';
 
 /** Finished work stays out of the way until asked for, with its count in view (as Linear does). */
-const COLLAPSED_BY_DEFAULT: readonly TaskStatus[] = ['done', 'canceled'];
+const COLLAPSED_BY_DEFAULT: readonly TaskStatus[] = CLOSED_TASK_STATUSES;
 
 const storageKey = (slug: string, projectKey: string) => `tasklane.collapsed-columns.${slug}.${projectKey}`;
 
