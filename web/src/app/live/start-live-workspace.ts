@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { notifyManager, type QueryClient } from '@tanstack/react-query';
 import { readEventsAfter } from '../../features/activity/api/read-events-after.ts';
 import { liveChangeOf } from '../../features/activity/realtime/live-change-of.ts';
 import { isLeavingWorkspace, onLeavingFailed } from '../../features/members/api/remove-member.ts';
@@ -24,7 +24,9 @@ export interface LiveWorkspace {
  */
 export function startLiveWorkspace({ queryClient, slug, workspaceId, me }: LiveWorkspace): () => void {
   const sync = createLiveSync({
-    apply: (event) => applyLiveEvent(queryClient, slug, me.id, event),
+    // One event changes several cached lists (two columns, the counts, the task): each change would
+    // otherwise reach the screen in a render of its own.
+    apply: (event) => notifyManager.batch(() => applyLiveEvent(queryClient, slug, me.id, event)),
     readAfter: async (cursor) => {
       const page = await readEventsAfter(slug, cursor);
       return {

@@ -2,7 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { INITIAL_AUTH_STATE, nextAuthState, type AuthState } from './auth-state.ts';
 import { whenQuiet } from '../scheduling/when-quiet.ts';
-import { AUTH_STORAGE_KEY, carriesAuthResult, readStoredSession } from './stored-session.ts';
+import { AUTH_STORAGE_KEY, carriesAuthResult, readStoredSession, staysValid } from './stored-session.ts';
 import { getSupabase, whenSupabaseLoads, type AuthChangeEvent, type Session } from '../supabase-on-demand.ts';
 
 /**
@@ -52,6 +52,17 @@ function onAuthStateChange(event: AuthChangeEvent, session: Session | null): voi
   }, 0);
 }
 
+/**
+ * The session of the client's last auth event, while its token stays valid for a while: auth-js tells
+ * every refresh and sign-out (in this tab or another) as an event, so this is what `getSession` would
+ * answer, without waiting for auth-js's lock and storage on every API call (a live board reads the feed
+ * on each change).
+ */
+function lastSessionOfTheClient(): Session | null {
+  const session = client ? state.session : null;
+  return session && staysValid(session, Date.now()) ? session : null;
+}
+
 function storedSession(): Session | null {
   if (client || !storedSessionMayAnswer) return null;
   return readStoredSession(window.localStorage, AUTH_STORAGE_KEY, Date.now());
@@ -75,8 +86,8 @@ export function onAuthEvent(listener: AuthEventListener): () => void {
 
 /** The current session, refreshed first when its access token is about to expire. */
 export async function currentSession(): Promise<Session | null> {
-  const stored = storedSession();
-  if (stored) return stored;
+  const known = storedSession() ?? lastSessionOfTheClient();
+  if (known) return known;
   const supabase = await getSupabase();
   const { data } = await supabase.auth.getSession();
   return data.session;

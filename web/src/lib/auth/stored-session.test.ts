@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { AUTH_STORAGE_KEY, authStorageKey, carriesAuthResult, readStoredSession } from './stored-session.ts';
+import {
+  AUTH_STORAGE_KEY,
+  authStorageKey,
+  carriesAuthResult,
+  readStoredSession,
+  staysValid,
+} from './stored-session.ts';
 
 vi.mock('../../config/env.ts', () => ({
   env: { supabaseUrl: 'http://127.0.0.1:54321', supabaseAnonKey: 'anon-key' },
@@ -23,6 +29,15 @@ function sessionExpiringIn(seconds: number) {
     user: { id: '6f1c5a8e-1b1e-4c57-9f0e-2a3b4c5d6e7f', factors: [] },
   };
 }
+
+describe('a session that stays valid (the client hands it to API calls without asking auth-js)', () => {
+  it('is one whose token has three minutes or more to live, and no other', () => {
+    expect(staysValid(sessionExpiringIn(180), NOW)).toBe(true);
+    expect(staysValid(sessionExpiringIn(179), NOW)).toBe(false);
+    expect(staysValid(sessionExpiringIn(-10), NOW)).toBe(false);
+    expect(staysValid({ ...sessionExpiringIn(600), expires_at: undefined }, NOW)).toBe(false);
+  });
+});
 
 describe('the stored session, read without loading supabase-js', () => {
   it('is under the key supabase-js itself uses for the project URL', () => {

@@ -30,7 +30,12 @@ export function readStoredSession(storage: ReadableStorage, key: string, nowMs: 
     return null;
   }
   if (!isSession(stored)) return null;
-  return stored.expires_at * 1000 - nowMs >= VALID_FOR_AT_LEAST_MS ? stored : null;
+  return staysValid(stored, nowMs) ? stored : null;
+}
+
+/** Whether auth-js would hand the session out as is for a while yet, without refreshing it first. */
+export function staysValid(session: Pick<Session, 'expires_at'>, nowMs: number): boolean {
+  return session.expires_at !== undefined && session.expires_at * 1000 - nowMs >= VALID_FOR_AT_LEAST_MS;
 }
 
 /**
