@@ -77,6 +77,8 @@ interface MoveSample {
   feedRead: { askedMs: number; answeredMs: number } | undefined;
   /** How long the API took over that read, by its own request log (from its first middleware to its answer). */
   feedReadHandledMs: number | undefined;
+  /** How long the browser waited for that read's first byte once sent (network timing). */
+  feedReadWaitMs: number | undefined;
   requests: string[];
 }
 
@@ -140,6 +142,7 @@ export async function measureRealtimeBoard(
           ? { askedMs: sinceCommit(feedRead.askedAt), answeredMs: sinceCommit(feedRead.answeredAt) }
           : undefined,
         feedReadHandledMs: feedReadDuration(stack.standIn.output().slice(logBefore)),
+        feedReadWaitMs: requests.feedReadWaitMs(),
         requests: requests.sent(),
       };
     };
@@ -197,7 +200,11 @@ function breakdownNote(samples: readonly MoveSample[]): string {
       ? `, feed read asked ${p50(reads.map((r) => r.askedMs))}, answered ${p50(reads.map((r) => r.answeredMs))} (${reads.length} moves)`
       : '';
   const handled = samples.flatMap((sample) => sample.feedReadHandledMs ?? []);
-  const inApi = handled.length > 0 ? ` (the API's own handling of it ${p50(handled)})` : '';
+  const waited = samples.flatMap((sample) => sample.feedReadWaitMs ?? []);
+  const inApi =
+    handled.length > 0
+      ? ` (of which the browser waited ${p50(waited)} for the first byte, and the API handled it in ${p50(handled)})`
+      : '';
   return (
     `p50 after the commit: message ${p50(samples.map((sample) => sample.messageMs))}${read}${inApi}, ` +
     `card ${p50(samples.map((sample) => sample.cardMs))}`
@@ -344,6 +351,11 @@ interface ApiRequests {
    * preflight as `preflight of task-counts`.
    */
   sent(): string[];
+  /**
+   * How long the first change-feed read since the reset waited for its answer's first byte, by the
+   * browser's network timing (a duration, so the browser's own clock does not matter).
+   */
+  feedReadWaitMs(): number | undefined;
   /** Resolves once no API request has been in flight for QUIET_MS. */
   quiet(): Promise<void>;
 }
@@ -363,12 +375,22 @@ function watchApiRequests(page: Page): ApiRequests {
   const done = (request: Request) => {
     if (inFlight.delete(request)) lastChange = performance.now();
   };
-  page.on('requestfinished', done);
+  let feedReadWait: number | undefined;
+  page.on('requestfinished', (request) => {
+    const isFeedRead = request.method() === 'GET' && new URL(request.url()).pathname.endsWith('/events');
+    if (isFeedRead && feedReadWait === undefined) {
+      const { requestStart, responseStart } = request.timing();
+      feedReadWait = responseStart - requestStart;
+    }
+    done(request);
+  });
   page.on('requestfailed', done);
   return {
     reset: () => {
       sent = [];
+      feedReadWait = undefined;
     },
+    feedReadWaitMs: () => feedReadWait,
     sent: () => [...sent],
     quiet: async () => {
       const deadline = performance.now() + ROUND_TIMEOUT_MS;
