@@ -1,5 +1,6 @@
-// Makes sure Debian's Chromium is there for the browser tests: installs it when we can (root with apt),
-// or stops with one line saying how. Playwright cannot download its own browser on these machines.
+// Makes sure Debian's Chromium is there for the browser tests and benchmarks: installs it when we can
+// (root with apt), or stops with one line saying how. Playwright cannot download its own browser on these
+// machines.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { userInfo } from 'node:os';
