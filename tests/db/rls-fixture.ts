@@ -32,6 +32,9 @@ export interface RlsFixture {
   eventId: string;
   /** A ready attachment on the task uploaded by each member of the main workspace. */
   attachmentIds: Record<WorkspaceRole | 'target', string>;
+  /** `target`'s notification about the task. Every member watches the task and has a notification about it,
+   * and everyone (the outsider in their own workspace) has a notification setting for `commented`. */
+  notificationId: string;
 }
 
 export async function createRlsFixture(db: pg.Client): Promise<RlsFixture> {
@@ -97,7 +100,44 @@ export async function createRlsFixture(db: pg.Client): Promise<RlsFixture> {
     ),
     eventId: await firstEventOf(db, workspaceId),
     attachmentIds: await insertAttachmentsByEach(db, workspaceId, taskId, users),
+    notificationId: await insertNotificationRows(db, workspaceId, otherWorkspaceId, taskId, users),
   };
+}
+
+/**
+ * Every member of the main workspace watches the task and has a notification of a comment on it; the
+ * outsider has one in their own workspace; everyone has a setting. Answers `target`'s notification.
+ */
+async function insertNotificationRows(
+  db: pg.Client,
+  workspaceId: string,
+  otherWorkspaceId: string,
+  taskId: string,
+  users: RlsFixture['users'],
+): Promise<string> {
+  const members = [users.owner, users.admin, users.member, users.viewer, users.target];
+  await db.query(`insert into public.task_watchers (task_id, user_id) select $1, unnest($2::uuid[])`, [
+    taskId,
+    members,
+  ]);
+  await db.query(
+    `insert into public.notifications (user_id, workspace_id, task_id, type)
+     select unnest($3::uuid[]), $1, $2, 'commented'`,
+    [workspaceId, taskId, members.filter((id) => id !== users.target)],
+  );
+  await db.query(
+    `insert into public.notifications (user_id, workspace_id, type) values ($1, $2, 'invitation_accepted')`,
+    [users.outsider, otherWorkspaceId],
+  );
+  await db.query(
+    `insert into public.notification_settings (user_id, type, delivery) select unnest($1::uuid[]), 'commented', 'inbox'`,
+    [Object.values(users)],
+  );
+  return insertReturningId(
+    db,
+    `insert into public.notifications (user_id, workspace_id, task_id, type) values ($1, $2, $3, 'commented')`,
+    [users.target, workspaceId, taskId],
+  );
 }
 
 /** A ready attachment, as the API's private functions would leave it (the fixture writes as the owner). */
