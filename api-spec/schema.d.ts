@@ -207,6 +207,151 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/me/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the signed-in person's notifications
+         * @description The person's notifications, most recently changed first (then by id): what they were told of in
+         *     every workspace they are a member of. Archived ones are left out unless `archived=true`, which
+         *     lists only those. `unread=true` lists only unread ones; `workspace` only one workspace's. A
+         *     notification stands for one person's changes to one task within 10 minutes (`change_count` says
+         *     how many). Notifications from a workspace the person has left are gone. Paged with `limit` and
+         *     `cursor`.
+         */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/notifications/unread-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many notifications are unread
+         * @description The number of the person's unread notifications that are not archived, for a badge; counted up to
+         *     1,000 (`unread` is then 1000 and `more` true). Takes no query parameters.
+         */
+        get: operations["countUnreadNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/notifications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The notification's id. Another person's notification, or an id that is not a UUID, is `404`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Mark one notification read or unread, archived or not
+         * @description A JSON Merge Patch of `read` and `archived`: `true` sets the time, `false` clears it; a field left
+         *     out keeps its value, and one already so keeps its time. Answers the notification as it now is.
+         *     Takes no query parameters.
+         */
+        patch: operations["updateNotification"];
+        trace?: never;
+    };
+    "/v1/me/notifications/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark many notifications read or unread, archived or not
+         * @description Applies `read` and `archived` as `PATCH /v1/me/notifications/{id}` does, to each of `ids` (1–100,
+         *     distinct) that is the person's; ids that are not (or no longer exist) are passed over. Answers how
+         *     many notifications it changed. Takes no query parameters.
+         */
+        post: operations["updateNotifications"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark every unread notification read
+         * @description Marks read every unread notification of the person's, or only one workspace's when `workspace`
+         *     names it by slug (a workspace the person is not in changes nothing). Answers how many it marked.
+         *     The body may be `{}`. Takes no query parameters.
+         */
+        post: operations["markAllNotificationsRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/notification-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How the signed-in person hears of each kind of notification
+         * @description For each notification type, its delivery: `inbox` (the inbox only), `email_now` (the inbox and a
+         *     mail within a few minutes, several batched into one), `email_digest` (the inbox and the daily
+         *     digest at 08:00 in the person's time zone) or `off` (nothing). Types the person never set have
+         *     their default: `email_now` for `assigned` and `mentioned`, `email_digest` for `due_soon` and
+         *     `overdue`, `inbox` for the rest. Takes no query parameters.
+         */
+        get: operations["getNotificationSettings"];
+        /**
+         * Choose how to hear of each kind of notification
+         * @description Sets the delivery of the types named in `deliveries`; types left out keep theirs. A setting applies
+         *     to notifications written from now on. Answers all the settings as they now are. Takes no query
+         *     parameters. Setting the same deliveries again changes nothing.
+         */
+        put: operations["updateNotificationSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/workspaces": {
         parameters: {
             query?: never;
@@ -1280,6 +1425,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tasks/{id}/watchers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The task's id. A task of a workspace the caller is not a member of, or an id that is not a UUID,
+                 *     is `404`.
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Who watches a task
+         * @description The members who watch the task, longest-watching first, and whether the caller is one of them.
+         *     Watchers are told of new comments and status changes. A task's creator, its assignee, whoever
+         *     comments on it and whoever is mentioned in it start watching it by themselves. At most
+         *     `members_per_workspace` watchers, so the list is never paged. Takes no query parameters.
+         */
+        get: operations["listTaskWatchers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tasks/{id}/watch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The task's id. A task of a workspace the caller is not a member of, or an id that is not a UUID,
+                 *     is `404`.
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Watch a task
+         * @description The caller watches the task from now on: they hear of its new comments and status changes. Any
+         *     member who can see the task may watch it, viewers too; watching a task one watches already changes
+         *     nothing. Answers the task's watchers. Takes no query parameters and no body.
+         */
+        put: operations["watchTask"];
+        post?: never;
+        /**
+         * Stop watching a task
+         * @description The caller stops watching the task (they are still told when they are assigned or mentioned).
+         *     Stopping when one does not watch changes nothing. Answers the task's watchers. Takes no query
+         *     parameters and no body.
+         */
+        delete: operations["unwatchTask"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/tasks/{id}/events": {
         parameters: {
             query?: never;
@@ -1451,6 +1659,7 @@ export interface components {
             labels_per_workspace: number;
             labels_per_task: number;
             comments_per_task: number;
+            mentions_per_text: number;
             attachments_per_task: number;
             attachment_max_bytes: number;
             /**
@@ -2023,7 +2232,7 @@ export interface components {
         TaskPriority: "none" | "low" | "medium" | "high" | "urgent";
         /** @description Trimmed, then 1–200 characters. */
         TaskTitle: string;
-        /** @description Markdown, at most 20,000 characters. */
+        /** @description Markdown, at most 20,000 characters. `<@USER_ID>` mentions a member (at most `mentions_per_text`). */
         TaskDescription: string;
         /**
          * Format: uuid
@@ -2155,7 +2364,10 @@ export interface components {
         UpdateComment: {
             body?: components["schemas"]["CommentBody"];
         };
-        /** @description Markdown, trimmed, then 1–10,000 characters. */
+        /**
+         * @description Markdown, trimmed, then 1–10,000 characters. `<@USER_ID>` mentions a member (at most
+         *     `mentions_per_text`).
+         */
         CommentBody: string;
         /**
          * @description Something that happened in a workspace: its task activity, its change feed and the payload of its
@@ -2491,6 +2703,147 @@ export interface components {
              *     `"<current_version>"`). Read it again, reapply the change and retry with that `If-Match`.
              */
             current_version?: number;
+        };
+        /**
+         * @description What a notification tells: `assigned` (a task was assigned to you), `mentioned` (you were mentioned
+         *     in a comment or a task's description), `commented` (a comment on a task you watch),
+         *     `status_changed` (a task you watch changed status), `due_soon` (a task assigned to you is due
+         *     tomorrow), `overdue` (it is past its due date), `invitation_accepted` (someone accepted your
+         *     invitation).
+         * @enum {string}
+         */
+        NotificationType: "assigned" | "mentioned" | "commented" | "status_changed" | "due_soon" | "overdue" | "invitation_accepted";
+        /**
+         * @description How a person hears of a type: the inbox only; the inbox and a mail within minutes; the inbox and
+         *     the daily digest; or not at all.
+         * @enum {string}
+         */
+        NotificationDelivery: "inbox" | "email_now" | "email_digest" | "off";
+        Notification: {
+            /** @enum {string} */
+            object: "notification";
+            /** Format: uuid */
+            id: string;
+            type: components["schemas"]["NotificationType"];
+            workspace: {
+                /** Format: uuid */
+                id: string;
+                slug: string;
+                name: string;
+            };
+            /** @description The task it tells of, as it is now; null for `invitation_accepted`. */
+            task: {
+                /** Format: uuid */
+                id: string;
+                key: string;
+                title: string;
+                status: components["schemas"]["TaskStatus"];
+            } | null;
+            /** @description Who acted, by the name they now go by; null for Tasklane itself (due dates) or an account since deleted. */
+            actor: {
+                /** Format: uuid */
+                id: string;
+                display_name: string;
+            } | null;
+            /** @description The comment it tells of (the latest, when several folded); its `body` is null once deleted. */
+            comment: {
+                /** Format: uuid */
+                id: string;
+                body: string | null;
+            } | null;
+            /** @description How many of the actor's changes to the task within 10 minutes this one stands for. */
+            change_count: number;
+            /**
+             * Format: date
+             * @description The due date a `due_soon` or `overdue` notification tells of; null otherwise.
+             */
+            due_date: string | null;
+            /** Format: date-time */
+            read_at: string | null;
+            /** Format: date-time */
+            archived_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When it last changed by a folded change (not by being read or archived).
+             */
+            updated_at: string;
+        };
+        NotificationList: {
+            /** @enum {string} */
+            object: "list";
+            data: components["schemas"]["Notification"][];
+            next_cursor: components["schemas"]["NextCursor"];
+        };
+        UnreadNotificationCount: {
+            /** @enum {string} */
+            object: "unread_notification_count";
+            unread: number;
+            /** @description Whether there are more than 1,000. */
+            more: boolean;
+        };
+        /** @description A JSON Merge Patch of a notification's marks; leave a field out to keep it. */
+        UpdateNotification: {
+            read?: boolean;
+            archived?: boolean;
+        };
+        UpdateNotifications: {
+            ids: string[];
+            read?: boolean;
+            archived?: boolean;
+        };
+        MarkAllNotificationsRead: {
+            /** @description Only this workspace's notifications, by slug. */
+            workspace?: string;
+        };
+        NotificationsUpdated: {
+            /** @enum {string} */
+            object: "notifications_updated";
+            updated: number;
+        };
+        NotificationDeliveries: {
+            assigned?: components["schemas"]["NotificationDelivery"];
+            mentioned?: components["schemas"]["NotificationDelivery"];
+            commented?: components["schemas"]["NotificationDelivery"];
+            status_changed?: components["schemas"]["NotificationDelivery"];
+            due_soon?: components["schemas"]["NotificationDelivery"];
+            overdue?: components["schemas"]["NotificationDelivery"];
+            invitation_accepted?: components["schemas"]["NotificationDelivery"];
+        };
+        NotificationSettings: {
+            /** @enum {string} */
+            object: "notification_settings";
+            deliveries: {
+                assigned: components["schemas"]["NotificationDelivery"];
+                mentioned: components["schemas"]["NotificationDelivery"];
+                commented: components["schemas"]["NotificationDelivery"];
+                status_changed: components["schemas"]["NotificationDelivery"];
+                due_soon: components["schemas"]["NotificationDelivery"];
+                overdue: components["schemas"]["NotificationDelivery"];
+                invitation_accepted: components["schemas"]["NotificationDelivery"];
+            };
+        };
+        UpdateNotificationSettings: {
+            deliveries: components["schemas"]["NotificationDeliveries"];
+        };
+        TaskWatcher: {
+            /** @enum {string} */
+            object: "watcher";
+            /** Format: uuid */
+            user_id: string;
+            display_name: string;
+            /** Format: date-time */
+            watching_since: string;
+        };
+        TaskWatchers: {
+            /** @enum {string} */
+            object: "list";
+            /** Format: uuid */
+            task_id: string;
+            /** @description Whether the caller watches the task. */
+            watching: boolean;
+            data: components["schemas"]["TaskWatcher"][];
         };
     };
     responses: {
@@ -3055,6 +3408,7 @@ export interface operations {
                      *       "labels_per_workspace": 100,
                      *       "labels_per_task": 10,
                      *       "comments_per_task": 1000,
+                     *       "mentions_per_text": 50,
                      *       "attachments_per_task": 20,
                      *       "attachment_max_bytes": 26214400,
                      *       "workspace_storage_bytes": 1073741824,
@@ -3592,6 +3946,344 @@ export interface operations {
             403: components["responses"]["TokenManagementForbidden"];
             404: components["responses"]["NotFound"];
             412: components["responses"]["PreconditionFailed"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listNotifications: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many items a page holds at most.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Where the page starts: the `next_cursor` of the previous page, as it was answered. Opaque;
+                 *     one that this list did not issue is `400 bad_request`. Leave it out for the first page.
+                 * @example WzEsIjIwMjYtMTEtMjJUMTI6MDA6MDAuMTIzNDU2KzAwOjAwIiwiNWMzZTJhMTAtOGI3ZC00ZjZlLTlhMDEtM2QyYzFiMGE5ZjhlIl0
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description `true`: only unread notifications; `false` (the default): read and unread. */
+                unread?: "true" | "false";
+                /** @description `true`: only archived notifications; `false` (the default): only those not archived. */
+                archived?: "true" | "false";
+                /** @description Only this workspace's notifications, by its slug. A workspace the person is not in lists nothing. */
+                workspace?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of notifications. */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    countUnreadNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "unread_notification_count",
+                     *       "unread": 3,
+                     *       "more": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnreadNotificationCount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateNotification: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A key of your choosing (a fresh UUID per logical request is ideal) that makes a retry safe:
+                 *     for 24 hours, the same request with the same key is answered the first success again, with
+                 *     `Idempotent-Replayed: true`, and acts only once. The same key with another request is
+                 *     `422 idempotency_key_reused`; while the first is still running, `409 idempotency_key_in_use`.
+                 *     An empty key or one over 255 characters is `400 bad_request`.
+                 * @example 5f0c2b9e-8d1a-4c2e-9b7f-3a6d1e4c8b20
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The notification's id. Another person's notification, or an id that is not a UUID, is `404`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "read": true
+                 *     }
+                 */
+                "application/merge-patch+json": components["schemas"]["UpdateNotification"];
+                /**
+                 * @example {
+                 *       "read": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateNotification"];
+            };
+        };
+        responses: {
+            /** @description The notification, changed. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Notification"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateNotifications: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A key of your choosing (a fresh UUID per logical request is ideal) that makes a retry safe:
+                 *     for 24 hours, the same request with the same key is answered the first success again, with
+                 *     `Idempotent-Replayed: true`, and acts only once. The same key with another request is
+                 *     `422 idempotency_key_reused`; while the first is still running, `409 idempotency_key_in_use`.
+                 *     An empty key or one over 255 characters is `400 bad_request`.
+                 * @example 5f0c2b9e-8d1a-4c2e-9b7f-3a6d1e4c8b20
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ids": [
+                 *         "3b7c9e1a-2f4d-4a6b-8c0d-1e2f3a4b5c6d"
+                 *       ],
+                 *       "archived": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateNotifications"];
+            };
+        };
+        responses: {
+            /** @description How many changed. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "notifications_updated",
+                     *       "updated": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NotificationsUpdated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    markAllNotificationsRead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A key of your choosing (a fresh UUID per logical request is ideal) that makes a retry safe:
+                 *     for 24 hours, the same request with the same key is answered the first success again, with
+                 *     `Idempotent-Replayed: true`, and acts only once. The same key with another request is
+                 *     `422 idempotency_key_reused`; while the first is still running, `409 idempotency_key_in_use`.
+                 *     An empty key or one over 255 characters is `400 bad_request`.
+                 * @example 5f0c2b9e-8d1a-4c2e-9b7f-3a6d1e4c8b20
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "workspace": "acme"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MarkAllNotificationsRead"];
+            };
+        };
+        responses: {
+            /** @description How many were marked read. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "notifications_updated",
+                     *       "updated": 12
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NotificationsUpdated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "deliveries": {
+                 *         "commented": "email_digest",
+                 *         "status_changed": "off"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateNotificationSettings"];
+            };
+        };
+        responses: {
+            /** @description The settings, changed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -6801,6 +7493,114 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listTaskWatchers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The task's id. A task of a workspace the caller is not a member of, or an id that is not a UUID,
+                 *     is `404`.
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The task's watchers. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskWatchers"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    watchTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The task's id. A task of a workspace the caller is not a member of, or an id that is not a UUID,
+                 *     is `404`.
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The task's watchers, the caller among them. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskWatchers"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    unwatchTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The task's id. A task of a workspace the caller is not a member of, or an id that is not a UUID,
+                 *     is `404`.
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The task's watchers, without the caller. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskWatchers"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];

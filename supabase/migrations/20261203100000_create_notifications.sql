@@ -339,7 +339,8 @@ begin
   if new.type like 'comment.%' then
     comment := (new.data ->> 'id')::uuid;
   end if;
-  if cardinality(mentioned) = 0 and assignee is null and not status_changed and new.type <> 'comment.created' then
+  if cardinality(mentioned) = 0 and assignee is null and not status_changed
+    and new.type not in ('task.created', 'comment.created') then
     return null;
   end if;
 

@@ -118,9 +118,10 @@ function expectedOutcome(operation: Operation, caller: Caller): Outcome {
   const { person } = caller;
   switch (access.kind) {
     case 'public':
-    case 'signed_in':
     case 'optional_credentials':
       return success;
+    case 'signed_in':
+      return access.ownResource && person !== 'owner' ? { status: 404, code: 'not_found' } : success;
     case 'session_only':
       return access.ownResource && person !== 'owner' ? { status: 404, code: 'not_found' } : success;
     case 'workspace':
@@ -312,7 +313,7 @@ describe.each(OPERATIONS)('$operationId ($method $path)', (operation) => {
   )('$name → $answer', async ({ caller, requireMfa, elsewhere, expected }) => {
     const fixture = await fixtureFor(operation, requireMfa, caller);
     const ownerBearer = await signWithTestKey(accessTokenClaims(fixture.owner, 'aal2'));
-    const prepared = await operation.prepare({ app: api.app, fixture, ownerBearer });
+    const prepared = await operation.prepare({ app: api.app, db: api.db, fixture, ownerBearer });
     const call = elsewhere
       ? { ...prepared, params: { ...prepared.params, slug: await anotherWorkspaceOf(fixture) } }
       : prepared;
@@ -338,7 +339,7 @@ describe.each(OPERATIONS.filter((operation) => operation.refusals))(
       // A fixture of its own: arranging changes it.
       const fixture = await createWorkspaceWithRoles(api.db);
       const ownerBearer = await signWithTestKey(accessTokenClaims(fixture.owner, 'aal2'));
-      const context = { app: api.app, fixture, ownerBearer };
+      const context = { app: api.app, db: api.db, fixture, ownerBearer };
       const call = await refusal.arrange(context, await operation.prepare(context), api.db);
       const bearer = refusal.as === 'outsider' ? fixture.outsider.accessToken : ownerBearer;
       const before = await digestPublicTables(api.db);

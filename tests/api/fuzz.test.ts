@@ -51,7 +51,7 @@ function send(request: HostileRequest, bearer = fixture.owner.accessToken) {
 describe.each(OPERATIONS)('$operationId ($method $path)', (operation) => {
   it('answers hostile input with the 4xx problem it calls for, and changes nothing', async () => {
     const ownerBearer = await signWithTestKey(accessTokenClaims(fixture.owner, 'aal2'));
-    const call = await operation.prepare({ app: api.app, fixture, ownerBearer });
+    const call = await operation.prepare({ app: api.app, db: api.db, fixture, ownerBearer });
     const before = await digestPublicTables(api.db);
 
     await fc.assert(
@@ -117,7 +117,7 @@ describe.each(OPERATIONS.filter((operation) => operation.access.kind !== 'public
     it('answers every hostile request 401, logs no unexpected error, and changes nothing', async () => {
       const { workspace, admins } = await endedCast();
       const ownerBearer = await signWithTestKey(accessTokenClaims(workspace.owner, 'aal2'));
-      const call = await operation.prepare({ app: api.app, fixture: workspace, ownerBearer });
+      const call = await operation.prepare({ app: api.app, db: api.db, fixture: workspace, ownerBearer });
       const before = await digestPublicTables(api.db);
 
       await fc.assert(

@@ -192,7 +192,7 @@ const isRead = (operation: Operation) => SAFE_METHODS.includes(operation.method)
 async function sendsOf(operation: Operation): Promise<() => Promise<ApiResponse>> {
   const fixture = await createWorkspaceWithRoles(api.db);
   const ownerBearer = await signWithTestKey(accessTokenClaims(fixture.owner, 'aal2'));
-  const call = await operation.prepare({ app: api.app, fixture, ownerBearer });
+  const call = await operation.prepare({ app: api.app, db: api.db, fixture, ownerBearer });
   const caller = operation.access.kind === 'invitee' ? fixture.outsider : fixture.owner;
   const init: RequestInit = { method: operation.method.toUpperCase() };
   if (call.body !== undefined) {

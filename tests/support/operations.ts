@@ -19,14 +19,17 @@ import { withBearer } from './test-users.ts';
 import { WORKSPACE_ROLES, type WorkspaceFixture, type WorkspaceRole } from './workspace-fixture.ts';
 import { asService } from './service-transaction.ts';
 
-export type Method = 'get' | 'post' | 'patch' | 'delete';
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** Who may call an operation. API token scopes (`read`: safe methods only) apply on top of each. */
 export type Access =
   /** Anyone, without credentials. */
   | { kind: 'public' }
-  /** Any signed-in person, by session or API token. */
-  | { kind: 'signed_in' }
+  /**
+   * Any signed-in person, by session or API token. `ownResource`: the call names something of the fixture
+   * owner's, which is `404` to anyone else.
+   */
+  | { kind: 'signed_in'; ownResource?: boolean }
   /**
    * Anyone, signed in or not (credentials optional): someone holding a secret link. A credential that is
    * sent must stand, as anywhere (`401` otherwise).
@@ -47,6 +50,8 @@ export type Access =
 
 export interface OperationContext {
   app: Hono<AppEnv>;
+  /** For what no call can arrange (a notification, which only others' actions write). */
+  db: Database;
   fixture: WorkspaceFixture;
   /** An aal2 session of the fixture's owner, which even a `require_mfa` workspace lets in. */
   ownerBearer: string;
@@ -191,6 +196,60 @@ const createDeletedTask = async (context: OperationContext): Promise<string> => 
 const createComment = async (context: OperationContext) => {
   const task = await createTaskInNewProject(context);
   return createAsOwner(context, `/v1/tasks/${task.id}/comments`, { body: 'Matrix comment' }, Created);
+};
+
+/** A task in a new project of the fixture's workspace that every member of it watches. */
+const createTaskEveryoneWatches = async (context: OperationContext) => {
+  const task = await createTaskInNewProject(context);
+  await asService(context.db, (sql) =>
+    sql.query(
+      `insert into public.task_watchers (task_id, user_id)
+       select $1, m.user_id from public.memberships m where m.workspace_id = $2
+       on conflict do nothing`,
+      [task.id, context.fixture.id],
+    ),
+  );
+  return task;
+};
+
+/** A task in a new project of the fixture's workspace that nobody watches (its creator stopped). */
+const createUnwatchedTask = async (context: OperationContext) => {
+  const task = await createTaskInNewProject(context);
+  await asService(context.db, (sql) =>
+    sql.query('delete from public.task_watchers where task_id = $1', [task.id]),
+  );
+  return task;
+};
+
+/**
+ * An unread notification for each of the fixture's people (the outsider's in a workspace of their own,
+ * since a notification is readable only in its workspace); their ids, the owner's first.
+ */
+const notifyEveryone = async (context: OperationContext): Promise<string[]> => {
+  const { fixture } = context;
+  const task = await createTaskInNewProject(context);
+  const members = [fixture.owner, fixture.admin, fixture.member, fixture.viewer].map((person) => person.id);
+  return asService(context.db, async (sql) => {
+    const [elsewhere] = await sql.query<{ id: string }>(
+      `with w as (insert into public.workspaces (slug, name, created_by)
+                  values ('own-' || substr(md5(random()::text), 1, 8), 'Own', $1) returning id)
+       insert into public.memberships (workspace_id, user_id, role) select w.id, $1, 'owner' from w
+       returning workspace_id as id`,
+      [fixture.outsider.id],
+    );
+    const rows = await sql.query<{ id: string }>(
+      `insert into public.notifications (user_id, workspace_id, task_id, type)
+       select m.user_id, $1, $2, 'commented' from unnest($3::uuid[]) with ordinality as m (user_id, rank)
+       order by m.rank returning id`,
+      [fixture.id, task.id, members],
+    );
+    const [outsiders] = await sql.query<{ id: string }>(
+      `insert into public.notifications (user_id, workspace_id, type)
+       values ($1, $2, 'invitation_accepted') returning id`,
+      [fixture.outsider.id, elsewhere?.id],
+    );
+    return [...rows.map((row) => row.id), outsiders?.id ?? ''];
+  });
 };
 
 const CreatedUpload = z.object({
@@ -840,6 +899,96 @@ export const OPERATIONS: readonly Operation[] = [
     access: { kind: 'workspace', roles: WORKSPACE_ROLES },
     success: 200,
     prepare: async (context) => ({ params: inWorkspace(context) }),
+  },
+  // ── notifications ──
+  {
+    operationId: 'listNotifications',
+    method: 'get',
+    path: '/v1/me/notifications',
+    access: { kind: 'signed_in' },
+    success: 200,
+    prepare: nothingToPrepare,
+  },
+  {
+    operationId: 'countUnreadNotifications',
+    method: 'get',
+    path: '/v1/me/notifications/unread-count',
+    access: { kind: 'signed_in' },
+    success: 200,
+    prepare: nothingToPrepare,
+  },
+  {
+    operationId: 'updateNotification',
+    method: 'patch',
+    path: '/v1/me/notifications/{id}',
+    access: { kind: 'signed_in', ownResource: true },
+    success: 200,
+    prepare: async (context) => ({
+      params: { id: (await notifyEveryone(context))[0] ?? '' },
+      body: { read: true },
+    }),
+  },
+  {
+    operationId: 'updateNotifications',
+    method: 'post',
+    path: '/v1/me/notifications/batch',
+    access: { kind: 'signed_in' },
+    success: 200,
+    prepare: async (context) => ({
+      params: {},
+      body: { ids: await notifyEveryone(context), archived: true },
+    }),
+  },
+  {
+    operationId: 'markAllNotificationsRead',
+    method: 'post',
+    path: '/v1/me/notifications/read-all',
+    access: { kind: 'signed_in' },
+    success: 200,
+    prepare: async (context) => {
+      await notifyEveryone(context);
+      return { params: {}, body: {} };
+    },
+  },
+  {
+    operationId: 'getNotificationSettings',
+    method: 'get',
+    path: '/v1/me/notification-settings',
+    access: { kind: 'signed_in' },
+    success: 200,
+    prepare: nothingToPrepare,
+  },
+  {
+    operationId: 'updateNotificationSettings',
+    method: 'put',
+    path: '/v1/me/notification-settings',
+    access: { kind: 'signed_in' },
+    success: 200,
+    prepare: async () => ({ params: {}, body: { deliveries: { commented: 'email_digest' } } }),
+  },
+  {
+    operationId: 'listTaskWatchers',
+    method: 'get',
+    path: '/v1/tasks/{id}/watchers',
+    access: { kind: 'workspace', roles: WORKSPACE_ROLES },
+    success: 200,
+    prepare: async (context) => ({ params: { id: (await createTaskInNewProject(context)).id } }),
+  },
+  {
+    operationId: 'watchTask',
+    method: 'put',
+    path: '/v1/tasks/{id}/watch',
+    access: { kind: 'workspace', roles: WORKSPACE_ROLES },
+    success: 200,
+    prepare: async (context) => ({ params: { id: (await createUnwatchedTask(context)).id } }),
+  },
+  {
+    operationId: 'unwatchTask',
+    method: 'delete',
+    path: '/v1/tasks/{id}/watch',
+    access: { kind: 'workspace', roles: WORKSPACE_ROLES },
+    success: 200,
+    prepare: async (context) => ({ params: { id: (await createTaskEveryoneWatches(context)).id } }),
   },
   // ── comments ──
   {

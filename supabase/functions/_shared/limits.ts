@@ -15,6 +15,8 @@ export const TASKS_PER_PROJECT = 20_000;
 export const LABELS_PER_WORKSPACE = 100;
 export const LABELS_PER_TASK = 10;
 export const COMMENTS_PER_TASK = 1_000;
+/** `<@USER_ID>` mentions in one comment or task description, repeats counted. */
+export const MENTIONS_PER_TEXT = 50;
 export const ATTACHMENTS_PER_TASK = 20;
 export const ATTACHMENT_MAX_BYTES = 25 * MIB;
 /**

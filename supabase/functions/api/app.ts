@@ -18,6 +18,7 @@ import { noQueryParameters } from './http/query-params.ts';
 import { invitationPreviewRoutes, invitationsRoutes } from './invitations/invitations.routes.ts';
 import { labelsRoutes } from './labels/labels.routes.ts';
 import { meRoutes } from './me/me.routes.ts';
+import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { membersRoutes } from './members/members.routes.ts';
 import { metaRoutes } from './meta/meta.routes.ts';
 import { authenticate, routeOf, type RouteName } from './middleware/authenticate.ts';
@@ -41,6 +42,7 @@ import { projectsRoutes } from './projects/projects.routes.ts';
 import { postgresRateLimiter } from './rate-limits/rate-limiter.ts';
 import { tasksRoutes } from './tasks/tasks.routes.ts';
 import { tokensRoutes } from './tokens/tokens.routes.ts';
+import { watchersRoutes } from './watchers/watchers.routes.ts';
 import { workspacesRoutes } from './workspaces/workspaces.routes.ts';
 
 /** The routes anyone may call without credentials. Every other route requires a verified caller. */
@@ -106,6 +108,7 @@ export function createApp(deps: AppDeps, extraRoutes?: Hono<AppEnv>): Hono<AppEn
   api.route('/v1', meRoutes(deps));
   api.route('/v1', avatarsRoutes(deps));
   api.route('/v1', tokensRoutes(deps));
+  api.route('/v1', notificationsRoutes(deps));
   api.route('/v1', workspacesRoutes(deps));
   api.route('/v1', membersRoutes(deps));
   api.route('/v1', invitationsRoutes(deps));
@@ -115,6 +118,7 @@ export function createApp(deps: AppDeps, extraRoutes?: Hono<AppEnv>): Hono<AppEn
   api.route('/v1', tasksRoutes(deps));
   api.route('/v1', eventsRoutes(deps));
   api.route('/v1', commentsRoutes(deps));
+  api.route('/v1', watchersRoutes(deps));
   api.route('/v1', attachmentsRoutes(deps));
   api.route('/v1', exportRoutes(deps));
   if (extraRoutes) api.route('/v1', extraRoutes);

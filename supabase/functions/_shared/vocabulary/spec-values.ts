@@ -74,6 +74,16 @@ export const ERROR_CODES = [
   'internal',
   'unavailable',
 ] as const;
+export const NOTIFICATION_TYPES = [
+  'assigned',
+  'mentioned',
+  'commented',
+  'status_changed',
+  'due_soon',
+  'overdue',
+  'invitation_accepted',
+] as const;
+export const NOTIFICATION_DELIVERIES = ['inbox', 'email_now', 'email_digest', 'off'] as const;
 export const TASK_SORTS = [
   'position',
   'updated_at',

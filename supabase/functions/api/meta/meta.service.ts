@@ -12,6 +12,7 @@ export function describeLimits(): Limits {
     labels_per_workspace: limits.LABELS_PER_WORKSPACE,
     labels_per_task: limits.LABELS_PER_TASK,
     comments_per_task: limits.COMMENTS_PER_TASK,
+    mentions_per_text: limits.MENTIONS_PER_TEXT,
     attachments_per_task: limits.ATTACHMENTS_PER_TASK,
     attachment_max_bytes: limits.ATTACHMENT_MAX_BYTES,
     workspace_storage_bytes: limits.WORKSPACE_STORAGE_BYTES,

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { TASK_PRIORITIES, TASK_SORTS, TASK_STATUSES } from '../../_shared/vocabulary/spec-values.ts';
-import { LABELS_PER_TASK, TASK_SEARCH_MAX_LENGTH } from '../../_shared/limits.ts';
+import { LABELS_PER_TASK, MENTIONS_PER_TEXT, TASK_SEARCH_MAX_LENGTH } from '../../_shared/limits.ts';
+import { countMentions } from '../../_shared/mentions.ts';
 
 /** The board's columns are TASK_STATUSES in order (Postgres orders them with `private.task_status_rank`). */
 export { TASK_PRIORITIES, TASK_SORTS, TASK_STATUSES };
@@ -25,7 +26,11 @@ export const TaskTitleSchema = z
 /** Markdown, stored as sent; empty means none. Not nullable: a merge patch clears it with `""`. */
 export const TaskDescriptionSchema = z
   .string()
-  .max(TASK_DESCRIPTION_MAX_LENGTH, `must be at most ${TASK_DESCRIPTION_MAX_LENGTH} characters`);
+  .max(TASK_DESCRIPTION_MAX_LENGTH, `must be at most ${TASK_DESCRIPTION_MAX_LENGTH} characters`)
+  .refine(
+    (description) => countMentions(description) <= MENTIONS_PER_TEXT,
+    `must mention at most ${MENTIONS_PER_TEXT} people (mentions_per_text)`,
+  );
 
 export const TaskAssigneeIdSchema = z.uuid('must be the id of a member (a UUID), or null').nullable();
 
