@@ -4,7 +4,7 @@ import { mentionOf } from '../../supabase/functions/_shared/mentions.ts';
 import { RATE_LIMITS_OUT_OF_THE_WAY, useTestApp } from '../support/api-app.ts';
 import { callApi, expectProblem } from '../support/api-request.ts';
 import { commentCalls } from '../support/comment-calls.ts';
-import { memberCalls } from '../support/membership-calls.ts';
+import { acceptInvitation, invitationCalls, memberCalls } from '../support/membership-calls.ts';
 import {
   notificationCalls,
   storedNotifications,
@@ -14,7 +14,7 @@ import {
 import { ISO_TIMESTAMP } from '../support/resource-calls.ts';
 import { asService } from '../support/service-transaction.ts';
 import { projectIn, taskCalls, taskIn, type CreateTask, type Task } from '../support/task-calls.ts';
-import type { TestUser } from '../support/test-users.ts';
+import { createTestUser, type TestUser } from '../support/test-users.ts';
 import {
   createApiTokenFor,
   createWorkspaceWithRoles,
@@ -252,6 +252,20 @@ describe('assigned and commented', () => {
     expect((await ofTask(task.id)).map((n) => [n.user_id, n.type])).toEqual([[ws.member.id, 'assigned']]);
   });
 
+  it('tells the assignee of a task created assigned, and nobody who assigns themself', async () => {
+    const { ws, key } = await board();
+    const task = await taskBy(ws.owner, ws, key, { assignee_id: ws.member.id });
+    const own = await taskBy(ws.admin, ws, key, { assignee_id: ws.admin.id });
+    expect((await ofTask(task.id)).map((n) => [n.user_id, n.type])).toEqual([[ws.member.id, 'assigned']]);
+    expect(await ofTask(own.id)).toEqual([]);
+    // Assigned and mentioned at once, the member is told once, of the mention.
+    const both = await taskBy(ws.owner, ws, key, {
+      assignee_id: ws.member.id,
+      description: `For ${mentionOf(ws.member.id)}`,
+    });
+    expect((await ofTask(both.id)).map((n) => [n.user_id, n.type])).toEqual([[ws.member.id, 'mentioned']]);
+  });
+
   it("folds the admin's three comments on a task the member watches into one, change_count 3", async () => {
     const { ws, key } = await board();
     const task = await taskIn(api.app, ws, key); // the member creates it, so watches it
@@ -316,6 +330,63 @@ describe('assigned and commented', () => {
     expect((await comments().remove(ws.admin.accessToken, comment.id)).status).toBe(204);
     const list = await inboxOf(ws.member);
     expect(list.map((n) => [n.type, n.comment])).toEqual([['mentioned', { id: comment.id, body: null }]]);
+  });
+});
+
+describe('GET /v1/me/notifications/unread-count', () => {
+  it('counts up to 1000 and says there are more', async () => {
+    const { ws, key } = await board();
+    const task = await taskBy(ws.owner, ws, key);
+    const insert = (count: number) =>
+      asService(api.db, (sql) =>
+        sql.query(
+          `insert into public.notifications (user_id, workspace_id, task_id, type, actor_id)
+           select $1, $2, $3, 'commented', $4 from generate_series(1, $5::integer)`,
+          [ws.member.id, ws.id, task.id, ws.owner.id, count],
+        ),
+      );
+    await insert(1000);
+    expect((await notes().unreadCount(ws.member.accessToken)).body).toEqual({
+      object: 'unread_notification_count',
+      unread: 1000,
+      more: false,
+    });
+    await insert(1);
+    expect((await notes().unreadCount(ws.member.accessToken)).body).toEqual({
+      object: 'unread_notification_count',
+      unread: 1000,
+      more: true,
+    });
+  });
+});
+
+describe('invitation_accepted', () => {
+  it('tells whoever sent an invitation that it was accepted, with no task', async () => {
+    const { ws } = await board();
+    const invitee = await createTestUser(api.db, {
+      email: `invitee-${randomUUID().slice(0, 8)}@example.com`,
+      displayName: 'Invitee',
+    });
+    const invited = await invitationCalls(api.app, ws).create(ws.admin.accessToken, {
+      email: invitee.email,
+      role: 'member',
+    });
+    expect(invited.status, invited.text).toBe(201);
+    const token = invited.body.accept_url.split('/').at(-1) ?? '';
+    const accepted = await acceptInvitation(api.app, invitee.accessToken, token);
+    expect(accepted.status, accepted.text).toBe(200);
+    expect(await inboxOf(ws.admin)).toEqual([
+      expect.objectContaining({
+        type: 'invitation_accepted',
+        workspace: { id: ws.id, slug: ws.slug, name: 'Acme' },
+        task: null,
+        comment: null,
+        actor: { id: invitee.id, display_name: 'Invitee' },
+        change_count: 1,
+      }),
+    ]);
+    expect(await inboxOf(ws.owner)).toEqual([]);
+    expect(await inboxOf(invitee)).toEqual([]);
   });
 });
 
@@ -456,7 +527,10 @@ describe('PATCH /v1/me/notifications/{id}', () => {
     (await storedNotifications(api.db, 'n.id = $1', [id]))[0] ?? { read_at: 'gone', archived_at: 'gone' };
 
   it('read true sets read_at, read false clears it', async () => {
+    const [listed] = await inboxOf(ws.member);
     const read = await notes().update(ws.member.accessToken, mine, { read: true });
+    // Being read is no change to the notification: its updated_at stays.
+    expect(read.body.updated_at).toBe(listed?.updated_at);
     expect(read.status, read.text).toBe(200);
     expect(read.body).toMatchObject({ id: mine, read_at: expect.stringMatching(ISO_TIMESTAMP) });
     expect((await stored(mine)).read_at).toBeInstanceOf(Date);
@@ -472,6 +546,7 @@ describe('PATCH /v1/me/notifications/{id}', () => {
   it('archived true hides it from the default list and shows it under archived=true', async () => {
     const archived = await notes().update(ws.member.accessToken, mine, { archived: true });
     expect(archived.status, archived.text).toBe(200);
+    expect(archived.body.updated_at).toBe(archived.body.created_at);
     expect(archived.body.archived_at).toMatch(ISO_TIMESTAMP);
     expect((await stored(mine)).archived_at).toBeInstanceOf(Date);
     expect(await inboxOf(ws.member)).toEqual([]);
@@ -599,6 +674,12 @@ describe('POST /v1/me/notifications/read-all', () => {
     await tasks().update(a.ws.owner.accessToken, ta.id, { assignee_id: person.id });
     const tb = await taskBy(b.ws.owner, b.ws, b.key);
     await commentBy(b.ws.owner, tb.id, mentionOf(person.id));
+    expect(await unreadOf(person)).toBe(3);
+
+    // A workspace the person is not in changes nothing.
+    const foreign = await createWorkspaceWithRoles(api.db);
+    const none = await notes().readAll(person.accessToken, { workspace: foreign.slug });
+    expect(none.body).toEqual({ object: 'notifications_updated', updated: 0 });
     expect(await unreadOf(person)).toBe(3);
 
     const onlyB = await notes().readAll(person.accessToken, { workspace: b.ws.slug });

@@ -91,6 +91,40 @@ describe('watching a task', () => {
   });
 });
 
+describe('a deleted task', () => {
+  /** A task the member created, the viewer watches and the admin commented on (so watches). */
+  async function watchedTask(): Promise<Task> {
+    const task = await taskIn(api.app, ws, key);
+    expect((await watchers().watch(ws.viewer.accessToken, task.id)).status).toBe(200);
+    await commentCalls(api.app).create(ws.admin.accessToken, task.id, { body: 'Hello' });
+    expect(await toldOf(ws.viewer, task.id)).toEqual([['commented', 1]]);
+    expect(await storedWatchers(api.db, task.id)).toEqual(sorted([ws.member.id, ws.viewer.id, ws.admin.id]));
+    return task;
+  }
+
+  it('takes its watchers and notifications with it', async () => {
+    const task = await watchedTask();
+    expect((await tasks().remove(ws.member.accessToken, task.id)).status).toBe(204);
+    expect(await toldOf(ws.viewer, task.id)).toEqual([]);
+    expect(await storedWatchers(api.db, task.id)).toEqual([]);
+    expectProblem(await watchers().list(ws.viewer.accessToken, task.id), 404, 'not_found');
+    expectProblem(await watchers().watch(ws.viewer.accessToken, task.id), 404, 'not_found');
+    expect(await storedWatchers(api.db, task.id)).toEqual([]);
+  });
+
+  it('restored, it has its watchers back as they were (POST /restore brings a task back as it was)', async () => {
+    const task = await watchedTask();
+    expect((await tasks().remove(ws.member.accessToken, task.id)).status).toBe(204);
+    expect((await tasks().restore(ws.member.accessToken, task.id)).status).toBe(200);
+    const after = await watchers().list(ws.member.accessToken, task.id);
+    expect(after.status, after.text).toBe(200);
+    expect(sorted(after.body.data.map((w) => w.user_id))).toEqual(
+      sorted([ws.member.id, ws.viewer.id, ws.admin.id]),
+    );
+    expect(after.body.watching).toBe(true);
+  });
+});
+
 describe('what a watcher hears', () => {
   it('hears of a comment and of status changes (move and PATCH), and nothing more after unwatching', async () => {
     const task = (await tasks().create(ws.owner.accessToken, ws, key, { title: 'Watched', status: 'todo' }))
@@ -170,6 +204,16 @@ describe('who may', () => {
       method: 'PUT',
     });
     expectProblem(notUuid, 404, 'not_found');
+  });
+
+  it('answers 400 to a query parameter, watching nothing', async () => {
+    const response = await callApi(api.app, `/api/v1/tasks/${task.id}/watch?notify=all`, {
+      ...withBearer(ws.viewer.accessToken),
+      method: 'PUT',
+    });
+    const problem = expectProblem(response, 400, 'bad_request');
+    expect(problem.errors?.map((error) => error.path)).toEqual(['query.notify']);
+    expect(await storedWatchers(api.db, task.id)).toEqual([ws.member.id]);
   });
 
   it('answers 403 mfa_required in a workspace that requires MFA to an aal1 session; aal2 watches', async () => {
