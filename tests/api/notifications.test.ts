@@ -500,6 +500,8 @@ describe('GET /v1/me/notifications: filters, paging and order', () => {
     ['an unknown parameter', '?sort=oldest', 'query.sort'],
     ['a bad cursor', '?cursor=not-a-cursor', 'query.cursor'],
     ['limit=0', '?limit=0', 'query.limit'],
+    ['an empty workspace', '?workspace=', 'query.workspace'],
+    ['a workspace of 41 characters', `?workspace=${'w'.repeat(41)}`, 'query.workspace'],
   ])('answers %s with 400 bad_request naming it', async (_name, query, path) => {
     const problem = expectProblem(await notes().raw.list(person.accessToken, query), 400, 'bad_request');
     expect(problem.errors?.map((error) => error.path)).toEqual([path]);
@@ -731,6 +733,9 @@ describe('notification settings', () => {
     });
     expect((await notes().settings(ws.member.accessToken)).body.deliveries.commented).toBe('off');
     expect((await notes().settings(ws.owner.accessToken)).body.deliveries).toEqual(DEFAULTS);
+    const none = await notes().updateSettings(ws.member.accessToken, { deliveries: {} });
+    expect(none.status, none.text).toBe(200);
+    expect(none.body.deliveries).toEqual({ ...DEFAULTS, commented: 'off' });
 
     const task = await taskIn(api.app, ws, key); // the member watches it
     await commentBy(ws.admin, task.id, 'a comment');
@@ -745,6 +750,8 @@ describe('notification settings', () => {
   it.each([
     ['an invalid delivery', { deliveries: { commented: 'loud' } }, 'body.deliveries.commented'],
     ['an unknown type', { deliveries: { liked: 'off' } }, 'body.deliveries.liked'],
+    ['a body without deliveries', {}, 'body.deliveries'],
+    ['deliveries of null', { deliveries: { mentioned: null } }, 'body.deliveries.mentioned'],
   ])('refuses %s with 422, changing nothing', async (_name, body, path) => {
     const { ws } = await board();
     const problem = expectProblem(
