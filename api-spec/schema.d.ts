@@ -352,6 +352,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/notification-unsubscribe/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the mail's unsubscribe link. One this API did not sign is `404`. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop a notification mail, from its link
+         * @description The one-click unsubscribe of a notification mail (RFC 8058): every notification mail carries it
+         *     in `List-Unsubscribe` (with `List-Unsubscribe-Post: List-Unsubscribe=One-Click`), and its
+         *     unsubscribe page sends it too. The person the mail went to gets no more mail of the notification
+         *     types it told of; their inbox still tells them (a type they had turned off stays off). Needs no
+         *     credentials: the signed `token` is the authority. The body, if any, is the form
+         *     `List-Unsubscribe=One-Click` that mail clients send (`application/x-www-form-urlencoded` or
+         *     `multipart/form-data`), or JSON; it is not read. Sending it again changes nothing more. A token
+         *     this API did not sign is `404`. Takes no query parameters.
+         */
+        post: operations["unsubscribeFromMail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/internal/notification-mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the notification mail that is due
+         * @description For the scheduler, not for integrators: called every minute (pg_cron and pg_net on hosted
+         *     Supabase, the stand-in's scheduler locally) with the project's secret key. Queues a mail for each
+         *     person whose "at once" notifications have waited 2 minutes, or whose daily digest is due (08:00 in
+         *     their time zone), marks what each mail tells of as mailed, and sends what the mail outbox holds,
+         *     earlier failures included. Answers how many mails it queued and sent. Takes no query parameters
+         *     and no body.
+         */
+        post: operations["sendNotificationMail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/workspaces": {
         parameters: {
             query?: never;
@@ -2827,6 +2882,18 @@ export interface components {
         UpdateNotificationSettings: {
             deliveries: components["schemas"]["NotificationDeliveries"];
         };
+        MailUnsubscribed: {
+            /** @enum {string} */
+            object: "mail_unsubscribed";
+            /** @description The notification types no longer mailed. */
+            types: components["schemas"]["NotificationType"][];
+        };
+        NotificationMailRun: {
+            /** @enum {string} */
+            object: "notification_mail_run";
+            queued: number;
+            sent: number;
+        };
         TaskWatcher: {
             /** @enum {string} */
             object: "watcher";
@@ -4283,6 +4350,79 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    unsubscribeFromMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the mail's unsubscribe link. One this API did not sign is `404`. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unsubscribed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "mail_unsubscribed",
+                     *       "types": [
+                     *         "mentioned",
+                     *         "assigned"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MailUnsubscribed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    sendNotificationMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the run did. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "notification_mail_run",
+                     *       "queued": 2,
+                     *       "sent": 2
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NotificationMailRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];

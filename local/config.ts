@@ -42,6 +42,7 @@ const EnvSchema = z.object({
     .min(1)
     .max(SIGNED_UPLOAD_URL_LIFETIME_SECONDS)
     .default(SIGNED_UPLOAD_URL_LIFETIME_SECONDS),
+  TASKLANE_NOTIFICATION_MAIL_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
   TASKLANE_REALTIME_JOIN_ERROR_BACKOFF_MS: z.coerce.number().int().min(0).default(5_000),
   TASKLANE_REALTIME_CONNECT_ERROR_BACKOFF_MS: z.coerce.number().int().min(0).default(2_000),
   TASKLANE_REALTIME_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
@@ -72,6 +73,8 @@ export interface StandInConfig {
     emailTemplates: EmailTemplates;
   };
   storage: StorageSettings;
+  /** How often the scheduler asks the API to send the notification mail that is due (pg_cron: every minute). */
+  notificationMailIntervalMs: number;
   /**
    * Realtime's backoffs (hosted: 5 s after a refused join, 2 s after a refused handshake), idle timeout,
    * how often a joined channel is checked again (hosted: 5 min), and the tenant's limits on payloads
@@ -139,6 +142,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, projectDir = pr
       fileSizeLimit: storageFileSizeLimit(vars.TASKLANE_STORAGE_FILE_SIZE_LIMIT),
       uploadUrlExpiresInSeconds: vars.TASKLANE_STORAGE_UPLOAD_URL_EXPIRES_IN,
     },
+    notificationMailIntervalMs: vars.TASKLANE_NOTIFICATION_MAIL_INTERVAL_MS,
     realtime: {
       joinErrorBackoffMs: vars.TASKLANE_REALTIME_JOIN_ERROR_BACKOFF_MS,
       connectErrorBackoffMs: vars.TASKLANE_REALTIME_CONNECT_ERROR_BACKOFF_MS,

@@ -5,7 +5,11 @@ import { apiUrl, databaseUrl, webUrl, type StandInConfig } from './config.ts';
 import { publicJwks, type StandInKeys } from './keys.ts';
 
 /** The API's settings the stand-in hands on from its own environment when they are set there. */
-const PASSED_THROUGH = ['RATE_LIMIT_USER_PER_MINUTE', 'RATE_LIMIT_IP_PER_MINUTE'] as const;
+const PASSED_THROUGH = [
+  'RATE_LIMIT_USER_PER_MINUTE',
+  'RATE_LIMIT_IP_PER_MINUTE',
+  'NOTIFICATION_MAIL_BATCH_SECONDS',
+] as const;
 
 /**
  * The environment a hosted Edge Function gets, pointed at the stand-in, plus the project's own secrets

@@ -10,6 +10,7 @@ import { functionEnvironment } from './function-env.ts';
 import { startFunctionWorkers, type FunctionWorkers } from './functions/function-workers.ts';
 import { startGateway } from './gateway/gateway.ts';
 import { startHousekeeping } from './housekeeping.ts';
+import { startNotificationMailScheduler } from './notification-mail-scheduler.ts';
 import { loadOrCreateKeys, type StandInKeys } from './keys.ts';
 import { isNoteworthyPostgresLine, type Log } from './log.ts';
 import { createRealtimeService } from './realtime/realtime-service.ts';
@@ -98,6 +99,14 @@ export async function startStack(config: StandInConfig, log: Log): Promise<Runni
       mailbox,
     });
     stoppers.push(() => closeServer(mailboxServer));
+    // pg_cron's and pg_net's call on hosted Supabase: the notification mail that is due, every minute.
+    const notificationMail = startNotificationMailScheduler({
+      apiUrl: `${apiUrl(config)}/functions/v1/api`,
+      secretKey: keys.secretKey,
+      intervalMs: config.notificationMailIntervalMs,
+      log: (line) => log('scheduler', line),
+    });
+    stoppers.push(() => notificationMail.stop());
 
     const realtimeDatabase = openDatabase({
       url: databaseUrl(config),

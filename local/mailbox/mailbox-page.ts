@@ -30,9 +30,16 @@ ${list}
 function renderMessage(message: MailboxMessage): string {
   return `<article>
 <h2>${escapeHtml(message.subject)}</h2>
-<dl><dt>To</dt><dd>${escapeHtml(message.to)}</dd><dt>Sent</dt><dd><time datetime="${escapeHtml(message.created_at)}">${escapeHtml(message.created_at)}</time></dd></dl>
+<dl><dt>To</dt><dd>${escapeHtml(message.to)}</dd><dt>Sent</dt><dd><time datetime="${escapeHtml(message.created_at)}">${escapeHtml(message.created_at)}</time></dd>${renderHeaders(message.headers)}</dl>
 <pre>${linkify(message.text)}</pre>
 </article>`;
+}
+
+/** The extra headers a sender set (List-Unsubscribe and its like), their addresses clickable. */
+function renderHeaders(headers: Record<string, string> | undefined): string {
+  return Object.entries(headers ?? {})
+    .map(([name, value]) => `<dt>${escapeHtml(name)}</dt><dd>${linkify(value)}</dd>`)
+    .join('');
 }
 
 /** Escapes the text and turns its http(s) addresses, and only those, into links. */

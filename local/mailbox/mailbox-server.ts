@@ -26,6 +26,7 @@ const RelayedMail = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string().optional(),
+  headers: z.record(z.string(), z.string()).optional(),
 });
 
 const MAX_RELAYED_BYTES = 1024 * 1024;
@@ -91,9 +92,15 @@ async function relay(mailbox: Mailbox, req: IncomingMessage, res: ServerResponse
     const fields = [...new Set(mail.error.issues.map((issue) => issue.path.join('.')))].join(', ');
     return sendJson(res, 422, { message: `Invalid mail: ${fields}.` });
   }
-  const { to, subject, text, html } = mail.data;
+  const { to, subject, text, html, headers } = mail.data;
   const delivered = (Array.isArray(to) ? to : [to]).map((recipient) =>
-    mailbox.deliver({ to: recipient, subject, text, ...(html === undefined ? {} : { html }) }),
+    mailbox.deliver({
+      to: recipient,
+      subject,
+      text,
+      ...(html === undefined ? {} : { html }),
+      ...(headers === undefined ? {} : { headers }),
+    }),
   );
   sendJson(res, 200, { id: delivered[0]?.id });
 }

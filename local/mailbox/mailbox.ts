@@ -6,6 +6,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers the sender set, such as `List-Unsubscribe` (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /** A delivered e-mail, as `GET /api/messages` lists it. */

@@ -8,7 +8,7 @@
 --   commented        a watcher of the task, on a new comment;
 --   status_changed   a watcher of the task, when its status changed.
 -- And outside the event log: invitation_accepted (to whoever sent the invitation), due_soon and overdue
--- (to the assignee, by the hourly private.notify_due_tasks()).
+-- (to the assignee, by private.notify_due_tasks(), which the notification mail runs every minute).
 -- Nobody is told of their own action; a person whose setting for the type is `off` gets nothing; a uuid
 -- that is not a member of the workspace gets nothing and is never added as a watcher. The same person's
 -- changes to one task within 10 minutes fold into the recipient's unread notification of that type
@@ -419,8 +419,8 @@ create trigger memberships_forget_removed_member after delete on public.membersh
   for each row execute function private.forget_removed_member();
 
 -- Due dates: the assignee of an open task hears the day before it is due (due_soon) and once it is past
--- (overdue), each once per due date, by the day in their own time zone. Run hourly (pg_cron on hosted;
--- the stand-in's housekeeping locally); how many notifications it wrote. Tasks overdue for more than 30
+-- (overdue), each once per due date, by the day in their own time zone. Run by every run of the
+-- notification mail (POST /v1/internal/notification-mail, every minute); how many notifications it wrote. Tasks overdue for more than 30
 -- days are not told of any more.
 create function private.notify_due_tasks()
 returns bigint
@@ -456,21 +456,6 @@ $$;
 revoke all on function private.notify_due_tasks() from public;
 create index tasks_due_date_idx on public.tasks (due_date) where assignee_id is not null and due_date is not null;
 
-create function private.schedule_due_reminders()
-returns boolean
-language plpgsql
-set search_path = ''
-as $$
-begin
-  if not exists (select 1 from pg_catalog.pg_namespace where nspname = 'cron') then
-    return false;
-  end if;
-  perform cron.schedule('tasklane-due-reminders', '7 * * * *', 'select private.notify_due_tasks()');
-  return true;
-end;
-$$;
-revoke all on function private.schedule_due_reminders() from public;
-select private.schedule_due_reminders();
 
 -- Live: a private topic per person ----------------------------------------------------------------------
 

@@ -106,10 +106,12 @@ const isSafe = (operation: Operation) => SAFE_METHODS.includes(operation.method)
 function expectedOutcome(operation: Operation, caller: Caller): Outcome {
   const success: Outcome = { status: operation.success };
   const { access } = operation;
+  if (access.kind === 'service') return { status: 401, code: 'unauthenticated' };
+  // A public route reads no credentials: whatever is sent, the answer is everyone's.
+  if (access.kind === 'public') return success;
   if (caller.kind === 'anonymous' && access.kind === 'optional_credentials') return success;
-  if (caller.kind === 'anonymous' || caller.kind === 'barred') {
-    return access.kind === 'public' ? success : { status: 401, code: 'unauthenticated' };
-  }
+  if (caller.kind === 'anonymous' || caller.kind === 'barred')
+    return { status: 401, code: 'unauthenticated' };
   if (caller.kind === 'api_token') {
     if (access.kind === 'session_only') return { status: 403, code: 'forbidden' };
     if (caller.scope === 'read' && !isSafe(operation)) return { status: 403, code: 'insufficient_scope' };
@@ -117,7 +119,6 @@ function expectedOutcome(operation: Operation, caller: Caller): Outcome {
   }
   const { person } = caller;
   switch (access.kind) {
-    case 'public':
     case 'optional_credentials':
       return success;
     case 'signed_in':

@@ -18,6 +18,8 @@ import { callApi } from './api-request.ts';
 import { withBearer } from './test-users.ts';
 import { WORKSPACE_ROLES, type WorkspaceFixture, type WorkspaceRole } from './workspace-fixture.ts';
 import { asService } from './service-transaction.ts';
+import { selectUnsubscribeSigningKey } from '../../supabase/functions/api/notification-mail/notification-mail.queries.ts';
+import { signUnsubscribeToken } from '../../supabase/functions/api/notification-mail/unsubscribe-token.ts';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -46,7 +48,9 @@ export type Access =
    */
   | { kind: 'workspace'; roles: readonly WorkspaceRole[]; self?: WorkspaceRole }
   /** The person an invitation was sent to (the fixture's outsider); anyone else `403 forbidden`. */
-  | { kind: 'invitee' };
+  | { kind: 'invitee' }
+  /** The scheduler, with the project's secret key: every person and token is `401 unauthenticated`. */
+  | { kind: 'service' };
 
 export interface OperationContext {
   app: Hono<AppEnv>;
@@ -250,6 +254,12 @@ const notifyEveryone = async (context: OperationContext): Promise<string[]> => {
     );
     return [...rows.map((row) => row.id), outsiders?.id ?? ''];
   });
+};
+
+/** A signed unsubscribe link's token for the fixture owner's mail of mentions. */
+const unsubscribeTokenOfOwner = async ({ db, fixture }: OperationContext): Promise<string> => {
+  const key = await db.serviceStatements(selectUnsubscribeSigningKey);
+  return signUnsubscribeToken(key, { userId: fixture.owner.id, types: ['mentioned'] });
 };
 
 const CreatedUpload = z.object({
@@ -965,6 +975,22 @@ export const OPERATIONS: readonly Operation[] = [
     access: { kind: 'signed_in' },
     success: 200,
     prepare: async () => ({ params: {}, body: { deliveries: { commented: 'email_digest' } } }),
+  },
+  {
+    operationId: 'unsubscribeFromMail',
+    method: 'post',
+    path: '/v1/notification-unsubscribe/{token}',
+    access: { kind: 'public' },
+    success: 200,
+    prepare: async (context) => ({ params: { token: await unsubscribeTokenOfOwner(context) } }),
+  },
+  {
+    operationId: 'sendNotificationMail',
+    method: 'post',
+    path: '/v1/internal/notification-mail',
+    access: { kind: 'service' },
+    success: 200,
+    prepare: nothingToPrepare,
   },
   {
     operationId: 'listTaskWatchers',

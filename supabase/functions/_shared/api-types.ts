@@ -38,6 +38,7 @@ export type EventActor = Schemas['EventActor'];
 export type EventFeed = Schemas['EventFeed'];
 export type FieldError = Schemas['FieldError'];
 export type Health = Schemas['Health'];
+export type MailUnsubscribed = Schemas['MailUnsubscribed'];
 export type Notification = Schemas['Notification'];
 export type NotificationList = Schemas['NotificationList'];
 export type NotificationSettings = Schemas['NotificationSettings'];

@@ -87,6 +87,7 @@ const EnvSchema = z
     MAIL_API_URL: httpUrl.optional(),
     MAIL_API_KEY: z.string().optional(),
     MAIL_FROM: z.string().default(DEFAULT_MAIL_FROM),
+    NOTIFICATION_MAIL_BATCH_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
     RATE_LIMIT_USER_PER_MINUTE: perMinute.default(RATE_LIMIT_PER_MINUTE.user),
     RATE_LIMIT_IP_PER_MINUTE: perMinute.default(RATE_LIMIT_PER_MINUTE.ip),
     SUPABASE_JWKS: jsonWebKeySet.optional(),
@@ -118,6 +119,8 @@ const EXPECTED: Record<EnvName, string> = {
   MAIL_API_URL: "the mail relay's http(s) endpoint, such as https://api.resend.com/emails",
   MAIL_API_KEY: "the mail relay's API key",
   MAIL_FROM: 'a sender such as Tasklane <no-reply@example.com>',
+  NOTIFICATION_MAIL_BATCH_SECONDS:
+    'a whole number of seconds (0–3600) a first notification waits for others to join its mail (120)',
   RATE_LIMIT_USER_PER_MINUTE:
     'a whole number of requests per minute per user or API token (docs/product.md#limits: 600)',
   RATE_LIMIT_IP_PER_MINUTE:

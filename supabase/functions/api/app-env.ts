@@ -47,6 +47,13 @@ export interface AppDeps {
    */
   storage?: StorageClient;
   /**
+   * The project's secret key (index.ts: the one Storage is called with), which the scheduler sends to the
+   * internal routes (POST /v1/internal/notification-mail); without it, they answer `401`.
+   */
+  serviceKey?: string;
+  /** How long a person's first "at once" notification waits for others to join its mail; 120 s by default. */
+  notificationMailBatchSeconds?: number;
+  /**
    * Whether issuing an upload URL also sweeps expired uploads, at most every 10 minutes per instance
    * (files/upload-sweep.ts); yes by default. Tests that count a request's round trips turn it off.
    */

@@ -18,6 +18,7 @@ import { noQueryParameters } from './http/query-params.ts';
 import { invitationPreviewRoutes, invitationsRoutes } from './invitations/invitations.routes.ts';
 import { labelsRoutes } from './labels/labels.routes.ts';
 import { meRoutes } from './me/me.routes.ts';
+import { notificationMailRoutes } from './notification-mail/notification-mail.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { membersRoutes } from './members/members.routes.ts';
 import { metaRoutes } from './meta/meta.routes.ts';
@@ -46,7 +47,17 @@ import { watchersRoutes } from './watchers/watchers.routes.ts';
 import { workspacesRoutes } from './workspaces/workspaces.routes.ts';
 
 /** The routes anyone may call without credentials. Every other route requires a verified caller. */
-export const PUBLIC_ROUTES: readonly RouteName[] = ['GET /api/v1/health', 'GET /api/v1/meta/limits'];
+export const PUBLIC_ROUTES: readonly RouteName[] = [
+  'GET /api/v1/health',
+  'GET /api/v1/meta/limits',
+  // The signed token is the authority: one click from a mail client, signed out (RFC 8058).
+  'POST /api/v1/notification-unsubscribe/:token',
+  // The scheduler, with the project's secret key, which the route checks itself.
+  'POST /api/v1/internal/notification-mail',
+];
+
+/** The routes whose body is a form, not JSON: a mail client's one-click unsubscribe (RFC 8058). */
+export const FORM_BODY_ROUTES: readonly RouteName[] = ['POST /api/v1/notification-unsubscribe/:token'];
 
 /**
  * The routes that take credentials but do not need them: without any, the caller is signed out and the
@@ -96,7 +107,7 @@ export function createApp(deps: AppDeps, extraRoutes?: Hono<AppEnv>): Hono<AppEn
   );
   app.use(limitByPrincipal(rateLimits));
   app.use(tokenAccess(SESSION_ONLY_ROUTES));
-  app.use(bodyGuard());
+  app.use(bodyGuard(FORM_BODY_ROUTES));
   // After the body guard, because it fingerprints the parsed body; the route's queries join its transaction.
   app.use(idempotency(deps.db));
   // Where each route used to check its query first: inside the idempotency transaction, before the handler.
@@ -109,6 +120,7 @@ export function createApp(deps: AppDeps, extraRoutes?: Hono<AppEnv>): Hono<AppEn
   api.route('/v1', avatarsRoutes(deps));
   api.route('/v1', tokensRoutes(deps));
   api.route('/v1', notificationsRoutes(deps));
+  api.route('/v1', notificationMailRoutes(deps));
   api.route('/v1', workspacesRoutes(deps));
   api.route('/v1', membersRoutes(deps));
   api.route('/v1', invitationsRoutes(deps));

@@ -66,6 +66,10 @@ Deno.serve(
     appUrl: env.APP_URL,
     apiUrl: apiUrlFor(env.SUPABASE_URL),
     storage,
+    serviceKey: env.STORAGE_SERVICE_KEY,
+    ...(env.NOTIFICATION_MAIL_BATCH_SECONDS === undefined
+      ? {}
+      : { notificationMailBatchSeconds: env.NOTIFICATION_MAIL_BATCH_SECONDS }),
     rateLimits: { user: env.RATE_LIMIT_USER_PER_MINUTE, ip: env.RATE_LIMIT_IP_PER_MINUTE },
   }).fetch,
 );

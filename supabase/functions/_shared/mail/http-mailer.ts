@@ -38,6 +38,7 @@ export function httpMailer(options: HttpMailerOptions): Mailer {
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
+          ...(mail.headers ? { headers: mail.headers } : {}),
         }),
         redirect: 'manual',
         signal: AbortSignal.timeout(timeoutMs),

@@ -10,6 +10,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, such as `List-Unsubscribe` (RFC 8058); the relay adds them as they are. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -6,12 +6,11 @@
  */
 import type { z } from 'zod';
 import type { SortKey } from '../../_shared/pages.ts';
+import { BASE64URL, toBase64url, utf8FromBase64url } from '../../_shared/base64url.ts';
 
 export const CURSOR_FORMAT_VERSION = 1;
 /** Longer than any cursor this API issues, short enough that nobody sends megabytes through it. */
 export const CURSOR_MAX_LENGTH = 512;
-
-const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
 export type DecodedCursor<Key> = { ok: true; key: Key } | { ok: false; reason: string };
 
@@ -25,7 +24,7 @@ export function decodeCursor<Key>(cursor: string, keySchema: z.ZodType<Key>): De
     ({ ok: false, reason: `is not a cursor this list issued: ${why}` }) as const;
   if (cursor.length > CURSOR_MAX_LENGTH) return notOurs(`it is longer than ${CURSOR_MAX_LENGTH} characters`);
   if (!BASE64URL.test(cursor)) return notOurs('it is not base64url');
-  const content = parseJson(fromBase64url(cursor));
+  const content = parseJson(utf8FromBase64url(cursor));
   if (!Array.isArray(content) || content.length === 0) return notOurs('it does not hold a position');
   const [version, ...key] = content as unknown[];
   if (version !== CURSOR_FORMAT_VERSION) {
@@ -33,23 +32,6 @@ export function decodeCursor<Key>(cursor: string, keySchema: z.ZodType<Key>): De
   }
   const parsed = keySchema.safeParse(key);
   return parsed.success ? { ok: true, key: parsed.data } : notOurs('its position does not fit this list');
-}
-
-function toBase64url(bytes: Uint8Array): string {
-  const binary = Array.from(bytes, (byte) => String.fromCharCode(byte)).join('');
-  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
-}
-
-/** The decoded bytes as UTF-8 text, or undefined when they are not base64url of UTF-8. */
-function fromBase64url(text: string): string | undefined {
-  if (text.length % 4 === 1) return undefined;
-  try {
-    const binary = atob(text.replaceAll('-', '+').replaceAll('_', '/'));
-    const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return undefined;
-  }
 }
 
 function parseJson(text: string | undefined): unknown {

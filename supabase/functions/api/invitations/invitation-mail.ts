@@ -1,6 +1,7 @@
 /** The e-mail that carries an invitation's link to the invited address. */
 import { escapeHtml } from '../../_shared/mail/escape-html.ts';
 import type { OutgoingMail } from '../../_shared/mail/mailer.ts';
+import { singleLine } from '../../_shared/mail/single-line.ts';
 import type { NewInvitation } from '../../_shared/api-types.ts';
 
 /** What an invitation's e-mail says: known before the invitation is written, so it goes with it. */
@@ -47,11 +48,6 @@ export function invitationMail({
  */
 function mailedLink(invitation: InvitationMailInput['invitation']): string {
   return `${invitation.accept_url}#email=${encodeURIComponent(invitation.email)}`;
-}
-
-/** Names go into the subject line, which must stay one line. */
-function singleLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
 }
 
 /** E.g. "29 November 2026, 09:00 UTC": unambiguous wherever the reader is. */

@@ -3,12 +3,13 @@
  * `accept_url`. It is shown once, when the invitation is created; only its SHA-256 is stored, and
  * accepting looks the invitation up by that hash.
  */
+import { toBase64url } from '../../_shared/base64url.ts';
 
 const RANDOM_BYTES = 32;
 const WELL_FORMED = /^[A-Za-z0-9_-]{43}$/;
 
 export function generateInvitationToken(): string {
-  return base64url(crypto.getRandomValues(new Uint8Array(RANDOM_BYTES)));
+  return toBase64url(crypto.getRandomValues(new Uint8Array(RANDOM_BYTES)));
 }
 
 /** Whether the token has the shape of one this module makes; anything else is never looked up. */
@@ -25,11 +26,4 @@ export async function hashInvitationToken(token: string): Promise<string> {
 /** The web app's page for accepting the invitation. */
 export function acceptUrlOf(appUrl: string, token: string): string {
   return `${appUrl}/invite/${token}`;
-}
-
-function base64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '');
 }

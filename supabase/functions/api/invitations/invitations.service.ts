@@ -105,7 +105,7 @@ export async function createInvitation(
     if (created.status === 'rejected') throw created.reason;
     if (queued.status === 'rejected') throw queued.reason;
     const invitation = { ...toInvitation(created.value), accept_url: acceptUrlOf(appUrl, token) };
-    return { invitation, mail: { id: queued.value, invitation_id: invitation.id, mail } };
+    return { invitation, mail: { id: queued.value, invitation_id: invitation.id, user_id: null, mail } };
   });
 }
 

@@ -1,7 +1,9 @@
 /**
- * SQL for the mail outbox (private.mail_outbox, docs/decisions/0014). The caller queues an invitation's
- * mail in the invitation's own transaction (`private.enqueue_invitation_mail`), claimed for itself; the
- * service marks it sent, and claims and marks others due for a retry, after that transaction committed.
+ * SQL for the mail outbox (private.mail_outbox, docs/decisions/0014): invitations, and a person's
+ * notification mail (0048). The caller queues an invitation's mail in the invitation's own transaction
+ * (`private.enqueue_invitation_mail`), claimed for itself; the notification sender queues a person's
+ * (`private.enqueue_notification_mail`, notification-mail.queries.ts). The service marks mail sent, and
+ * claims and marks others due for a retry, after the transaction that queued them committed.
  * A claim moves the row's next attempt past a back-off, so two senders never send the same row at once,
  * and a sender that dies leaves it due again later.
  */
@@ -13,7 +15,10 @@ export const MAIL_ATTEMPTS = 5;
 
 export interface ClaimedMail extends Record<string, unknown> {
   id: string;
-  invitation_id: string;
+  /** The invitation the mail is for, or null for a person's notification mail. */
+  invitation_id: string | null;
+  /** The person a notification mail goes to; null for an invitation. */
+  user_id: string | null;
   mail: OutgoingMail;
 }
 
@@ -36,10 +41,11 @@ export async function enqueueInvitationMail(
   return row.id;
 }
 
-// Only mail that can still help: unsent, due, tries left, and its invitation still pending and unexpired.
+// Only mail that can still help: unsent, due, tries left, and an invitation's still pending and unexpired.
 const CLAIMABLE = `o.sent_at is null and o.next_attempt_at <= now() and o.attempts < ${MAIL_ATTEMPTS}
-  and exists (select 1 from public.invitations i
-              where i.id = o.invitation_id and i.status = 'pending' and i.expires_at > now())`;
+  and (o.invitation_id is null or exists (
+    select 1 from public.invitations i
+    where i.id = o.invitation_id and i.status = 'pending' and i.expires_at > now()))`;
 
 /** Claims the outbox rows `ids` that are due (all due rows, up to `limit`, when `ids` is null). */
 export function claimMail(sql: Sql, ids: readonly string[] | null, limit: number): Promise<ClaimedMail[]> {
@@ -52,7 +58,7 @@ export function claimMail(sql: Sql, ids: readonly string[] | null, limit: number
        where ${CLAIMABLE} and ($1::uuid[] is null or o.id = any($1::uuid[]))
        order by o.next_attempt_at limit $2
        for update skip locked)
-     returning u.id, u.invitation_id, u.mail`,
+     returning u.id, u.invitation_id, u.user_id, u.mail`,
     [ids, limit],
   );
 }

@@ -59,12 +59,39 @@ async function markSentAndRetry(
   const [marked, claimed] = outcomes;
   if (marked.status === 'rejected') notSent(delivery, requestId, marked.reason, own);
   if (claimed.status === 'rejected') return notSent(delivery, requestId, claimed.reason);
-  for (const row of claimed.value) {
+  await sendClaimed(delivery, claimed.value, requestId);
+}
+
+/**
+ * Claims up to `limit` due rows of the outbox and sends them, marking each sent; how many went. Never
+ * throws: what could not be claimed, sent or marked is logged and stays due.
+ */
+export async function sendDueMail(delivery: MailDelivery, limit: number, requestId: string): Promise<number> {
+  let claimed: ClaimedMail[];
+  try {
+    claimed = await delivery.db.serviceStatements((sql) => claimMail(sql, null, limit));
+  } catch (error) {
+    notSent(delivery, requestId, error);
+    return 0;
+  }
+  return sendClaimed(delivery, claimed, requestId);
+}
+
+/** Sends each claimed row and marks it sent; how many the relay took. */
+async function sendClaimed(
+  delivery: MailDelivery,
+  rows: readonly ClaimedMail[],
+  requestId: string,
+): Promise<number> {
+  let sent = 0;
+  for (const row of rows) {
     if (!(await send(delivery, row, requestId))) continue;
+    sent += 1;
     await delivery.db
       .serviceStatements((sql) => markMailSent(sql, row.id))
       .catch((error: unknown) => notSent(delivery, requestId, error, row));
   }
+  return sent;
 }
 
 /** Hands `row`'s mail to the relay; whether it took it (a refusal is logged). */
@@ -80,9 +107,10 @@ async function send(delivery: MailDelivery, row: ClaimedMail, requestId: string)
 
 /** Logs a mail not sent (or not marked sent), never with its content: it holds a secret link. */
 function notSent({ logger }: MailDelivery, requestId: string, error: unknown, row?: ClaimedMail): void {
-  logger.warn('invitation mail not sent', {
+  logger.warn(row?.user_id ? 'notification mail not sent' : 'invitation mail not sent', {
     request_id: requestId,
-    ...(row ? { invitation_id: row.invitation_id } : {}),
+    ...(row?.invitation_id ? { invitation_id: row.invitation_id } : {}),
+    ...(row?.user_id ? { user_id: row.user_id } : {}),
     ...describeError(error),
   });
 }
