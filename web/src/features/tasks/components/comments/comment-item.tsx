@@ -27,7 +27,16 @@ type Comment = components['schemas']['Comment'];
  * One comment: its author, when, "edited", and the body in markdown. Its author may edit it and delete
  * it; owners and admins may delete anyone's (docs/product.md#roles). A deleted one keeps its place.
  */
-export function CommentItem({ comment, workspace }: { comment: Comment; workspace: TaskWorkspace }) {
+export function CommentItem({
+  comment,
+  workspace,
+  highlighted = false,
+}: {
+  comment: Comment;
+  workspace: TaskWorkspace;
+  /** The comment the address points at (`#comment-<id>`, from a notification). */
+  highlighted?: boolean;
+}) {
   const update = useUpdateComment(comment.task_id);
   const remove = useDeleteComment(comment.task_id);
   const author = memberName(workspace.members, comment.author_id);
@@ -73,7 +82,12 @@ export function CommentItem({ comment, workspace }: { comment: Comment; workspac
     });
 
   return (
-    <li className={styles.comment} data-comment-id={comment.id}>
+    <li
+      id={commentAnchor(comment.id)}
+      className={highlighted ? `${styles.comment} ${styles.highlighted}` : styles.comment}
+      data-comment-id={comment.id}
+      data-highlighted={highlighted || undefined}
+    >
       <div className={styles.meta}>
         {comment.author_id ? (
           <Avatar
@@ -137,6 +151,9 @@ export function CommentItem({ comment, workspace }: { comment: Comment; workspac
     </li>
   );
 }
+
+/** The id of a comment's element, which an address's hash points at: `comment-<id>`. */
+export const commentAnchor = (commentId: string): string => `comment-${commentId}`;
 
 export function CommentComposer({
   taskId,
