@@ -2,7 +2,7 @@ import { Avatar, EmptyAvatar } from '../../../components/ui/avatar.tsx';
 import { VisuallyHidden } from '../../../components/ui/visually-hidden.tsx';
 import { formatTimestamp, relativeTime } from '../../../lib/dates/relative-time.ts';
 import type { Notification } from '../api/list-notifications.ts';
-import { mentionText } from '../mention-text.ts';
+import { mentionText } from '../../../lib/mentions/mention-text.ts';
 import { notificationSentence } from '../notification-sentence.ts';
 import styles from './inbox.module.css';
 

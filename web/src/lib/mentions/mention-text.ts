@@ -5,8 +5,8 @@
 const MENTION_PATTERN = /<@([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})>/g;
 
 /**
- * A comment's body as plain text for an excerpt: each `<@uuid>` as `@name`, or `@former member` when the
- * name is not known (someone who left the workspace).
+ * A text with each `<@uuid>` as `@name`, or `@former member` when the name is not known (someone who left
+ * the workspace): a notification's excerpt, a comment as the thread shows it.
  */
 export function mentionText(body: string, nameOf: (userId: string) => string | undefined): string {
   return body.replace(
