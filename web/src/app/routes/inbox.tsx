@@ -57,6 +57,10 @@ export function InboxScreen() {
       ) : (
         <>
           <InboxList notifications={list} nameOf={nameOf} onOpen={openNotification} />
+          <p className={styles.hint}>
+            <kbd>j</kbd> <kbd>k</kbd> move, <kbd>Enter</kbd> opens, <kbd>e</kbd> archives, <kbd>u</kbd> marks
+            unread
+          </p>
           {notifications.hasNextPage && (
             <Button
               className={styles.more}
