@@ -105,7 +105,9 @@ describe('the inbox', () => {
     const highlighted = page.locator(`#comment-${comment.id}[data-highlighted]`);
     await highlighted.waitFor();
     expect(await highlighted.isVisible()).toBe(true);
+    await highlighted.getByText('@Leo can you look at this?').waitFor();
     await page.getByTestId('unread-badge').waitFor({ state: 'detached', ...LIVE });
+    await saveScreenshots(page, 'inbox-opened-comment', () => highlighted.waitFor());
     // The panel is modal: the header is out of reach until it closes.
     await page.keyboard.press('Escape');
     await bell(page, 0).waitFor(LIVE);
@@ -115,5 +117,6 @@ describe('the inbox', () => {
     await row(page, 'Maya assigned you WEB-2').waitFor();
     await page.goto(`${webUrl}/inbox?unread=true`);
     await page.getByText('You’re all caught up.').waitFor();
+    await saveScreenshots(page, 'inbox-caught-up', () => page.getByText('You’re all caught up.').waitFor());
   }, 120_000);
 });
