@@ -59,7 +59,7 @@ export function InboxScreen() {
           <InboxList notifications={list} nameOf={nameOf} onOpen={openNotification} />
           <p className={styles.hint}>
             <kbd>j</kbd> <kbd>k</kbd> move, <kbd>Enter</kbd> opens, <kbd>e</kbd> archives, <kbd>u</kbd> marks
-            unread
+            read or unread
           </p>
           {notifications.hasNextPage && (
             <Button
