@@ -1,9 +1,11 @@
 import { useQueries } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { paths } from '../../config/paths.ts';
+import { describeError } from '../../lib/api/api-error.ts';
 import { membersQueryOptions } from '../../features/members/api/list-members.ts';
 import {
   notificationsOf,
@@ -36,7 +38,9 @@ export function InboxScreen() {
       <PageHeader>
         <h1 className="page-title">{filters.archived ? 'Archived' : 'Inbox'}</h1>
         <Button
-          onClick={() => markAllRead.mutate()}
+          onClick={() =>
+            markAllRead.mutate(undefined, { onError: (error) => toast.error(describeError(error)) })
+          }
           disabled={(unread.data?.unread ?? 0) === 0 || markAllRead.isPending}
         >
           Mark all read

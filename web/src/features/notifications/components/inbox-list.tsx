@@ -1,7 +1,9 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { describeError } from '../../../lib/api/api-error.ts';
 import { isTyping } from '../../../lib/keyboard/is-typing.ts';
 import type { Notification } from '../api/list-notifications.ts';
-import { useUpdateNotification } from '../api/update-notification.ts';
+import { useUpdateNotification, type NotificationChange } from '../api/update-notification.ts';
 import { groupByDay } from '../group-by-day.ts';
 import { NotificationRow } from './notification-row.tsx';
 import styles from './inbox.module.css';
@@ -19,7 +21,12 @@ interface InboxListProps {
  * selection (and the focus, so Enter opens), e archives or unarchives, u marks read or unread.
  */
 export function InboxList({ notifications, nameOf, onOpen }: InboxListProps) {
-  const update = useUpdateNotification();
+  const updateNotification = useUpdateNotification();
+  // The change shows at once; if the API refuses it, it is undone and the person told why.
+  const update = {
+    mutate: (change: NotificationChange) =>
+      updateNotification.mutate(change, { onError: (error) => toast.error(describeError(error)) }),
+  };
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const days = groupByDay(notifications);
