@@ -72,6 +72,7 @@ describe('the inbox', () => {
     await bell(page, 1).waitFor(LIVE);
     console.log(`mention→badge ms: ${Date.now() - answered}`);
     expect(await page.getByTestId('unread-badge').textContent()).toBe('1');
+    await saveScreenshots(page, 'inbox-bell', () => bell(page, 1).waitFor());
 
     // A second one, to archive from the keyboard.
     await call(maya, 'POST', `/workspaces/${slug}/projects/WEB/tasks`, {
