@@ -7,6 +7,7 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { paths } from '../config/paths.ts';
+import { inboxSearchSchema } from '../features/notifications/inbox-search.ts';
 import { boardSearchSchema, type BoardSearch } from '../features/tasks/board-search.ts';
 import { searchValidator } from '../lib/routing/route-params.ts';
 import {
@@ -113,6 +114,13 @@ const accountRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: paths.account,
   component: lazyRouteComponent(() => import('./routes/account.tsx'), 'AccountScreen'),
+});
+
+const inboxRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: paths.inbox,
+  validateSearch: searchValidator(inboxSearchSchema),
+  component: lazyRouteComponent(() => import('./routes/inbox.tsx'), 'InboxScreen'),
 });
 
 const newWorkspaceRoute = createRoute({
@@ -222,6 +230,7 @@ const routeTree = rootRoute.addChildren([
   signedInRoute.addChildren([
     homeRoute,
     accountRoute,
+    inboxRoute,
     newWorkspaceRoute,
     workspaceRoute.addChildren([
       workspaceHomeRoute,

@@ -10,6 +10,7 @@ export const paths = {
   resetPassword: '/reset-password',
   mfa: '/mfa',
   account: '/account',
+  inbox: '/inbox',
   invite: '/invite/$token',
   docsApi: '/docs/api',
   docsApiTour: '/docs/api/tour',

@@ -4,6 +4,8 @@ import { paths } from '../../config/paths.ts';
 import { AccountMenu } from '../../features/account/components/account-menu.tsx';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
 import { SessionNav } from '../../features/auth/components/session-nav.tsx';
+import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
+import { useLiveNotifications } from '../../features/notifications/realtime/use-live-notifications.ts';
 import { useProjects } from '../../features/projects/api/list-projects.ts';
 import { ProjectMenuItems } from '../../features/projects/components/project-menu-items.tsx';
 import { ProjectNav } from '../../features/projects/components/project-nav.tsx';
@@ -14,12 +16,14 @@ import { sessionAssurance } from '../../lib/auth/session-assurance.ts';
 import styles from './app-header.module.css';
 
 /**
- * The header of every screen. Signed in: the workspace switcher, the current workspace's projects and
- * the account menu. Signed out (or still owing a second factor): the brand and the sign-in link.
+ * The header of every screen. Signed in: the workspace switcher, the current workspace's projects, the
+ * notification bell (kept live by the person's topic) and the account menu. Signed out (or still owing a second factor): the brand and the sign-in link.
  */
 export function AppHeader() {
   const { session } = useAuthState();
   const { slug } = useParams({ strict: false });
+  const signedIn = session !== null && !sessionAssurance(session).needsSecondFactor;
+  useLiveNotifications(signedIn ? session.user.id : undefined);
   if (!session || sessionAssurance(session).needsSecondFactor) {
     return (
       <header className="app-header">
@@ -36,6 +40,7 @@ export function AppHeader() {
         <Brand compact />
         {slug ? <WorkspaceParts slug={slug} /> : <WorkspaceSwitcher current={undefined} />}
         <span className={styles.spacer} />
+        <NotificationBell />
         <SignedInAccountMenu email={session.user.email ?? ''} />
       </div>
     </header>

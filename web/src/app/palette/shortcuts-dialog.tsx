@@ -10,6 +10,9 @@ export const SHORTCUTS: readonly { keys: string[]; does: string }[] = [
   { keys: ['Space'], does: 'Pick up or drop the focused card' },
   { keys: ['Enter'], does: 'Open the focused card; edit the title' },
   { keys: ['Ctrl/⌘', 'Enter'], does: 'Send a comment, save a description' },
+  { keys: ['j', 'k'], does: 'Inbox: move between notifications (Enter opens one)' },
+  { keys: ['e'], does: 'Inbox: archive or unarchive the selected notification' },
+  { keys: ['u'], does: 'Inbox: mark the selected notification read or unread' },
   { keys: ['Esc'], does: 'Close the panel, a dialog or a menu; cancel an edit' },
   { keys: ['?'], does: 'Show these shortcuts' },
 ];

@@ -9,6 +9,7 @@ import { useUpdateComment } from '../../api/update-comment.ts';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
 import { Markdown } from '../panel/markdown.tsx';
 import { formatTimestamp, relativeTime } from '../../../../lib/dates/relative-time.ts';
+import { mentionText } from '../../../../lib/mentions/mention-text.ts';
 import {
   canEditTasks,
   canModerate,
@@ -27,7 +28,16 @@ type Comment = components['schemas']['Comment'];
  * One comment: its author, when, "edited", and the body in markdown. Its author may edit it and delete
  * it; owners and admins may delete anyone's (docs/product.md#roles). A deleted one keeps its place.
  */
-export function CommentItem({ comment, workspace }: { comment: Comment; workspace: TaskWorkspace }) {
+export function CommentItem({
+  comment,
+  workspace,
+  highlighted = false,
+}: {
+  comment: Comment;
+  workspace: TaskWorkspace;
+  /** The comment the address points at (`#comment-<id>`, from a notification). */
+  highlighted?: boolean;
+}) {
   const update = useUpdateComment(comment.task_id);
   const remove = useDeleteComment(comment.task_id);
   const author = memberName(workspace.members, comment.author_id);
@@ -73,7 +83,12 @@ export function CommentItem({ comment, workspace }: { comment: Comment; workspac
     });
 
   return (
-    <li className={styles.comment} data-comment-id={comment.id}>
+    <li
+      id={commentAnchor(comment.id)}
+      className={highlighted ? `${styles.comment} ${styles.highlighted}` : styles.comment}
+      data-comment-id={comment.id}
+      data-highlighted={highlighted || undefined}
+    >
       <div className={styles.meta}>
         {comment.author_id ? (
           <Avatar
@@ -131,12 +146,20 @@ export function CommentItem({ comment, workspace }: { comment: Comment; workspac
         />
       ) : (
         <div className={styles.body}>
-          <Markdown>{comment.body}</Markdown>
+          <Markdown>{mentionText(comment.body, (userId) => mentionedName(workspace, userId))}</Markdown>
         </div>
       )}
     </li>
   );
 }
+
+/** A mentioned member's name; undefined for someone no longer in the workspace. */
+function mentionedName(workspace: TaskWorkspace, userId: string): string | undefined {
+  return workspace.members.find((member) => member.user_id === userId)?.display_name;
+}
+
+/** The id of a comment's element, which an address's hash points at: `comment-<id>`. */
+export const commentAnchor = (commentId: string): string => `comment-${commentId}`;
 
 export function CommentComposer({
   taskId,

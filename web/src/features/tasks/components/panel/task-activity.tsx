@@ -1,4 +1,6 @@
 import type { components } from '@api-spec/schema.d.ts';
+import { useRouterState } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { Avatar, EmptyAvatar } from '../../../../components/ui/avatar.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { describeError } from '../../../../lib/api/api-error.ts';
@@ -6,7 +8,7 @@ import { useOnline } from '../../../../lib/offline/online-status.ts';
 import { useCreateComment } from '../../api/create-comment.ts';
 import { useComments } from '../../api/list-comments.ts';
 import { useTaskEvents } from '../../api/list-task-events.ts';
-import { CommentComposer, CommentItem } from '../comments/comment-item.tsx';
+import { commentAnchor, CommentComposer, CommentItem } from '../comments/comment-item.tsx';
 import { draftPlace } from '../../drafts/draft-storage.ts';
 import { eventSentence } from './event-sentence.ts';
 import { formatTimestamp, relativeTime } from '../../../../lib/dates/relative-time.ts';
@@ -37,6 +39,7 @@ export function TaskActivity({ task, workspace }: { task: Task; workspace: TaskW
   ].sort((a, b) => a.at.localeCompare(b.at));
 
   const failed = comments.error ?? events.error;
+  const highlighted = useHighlightedComment(comments.data);
 
   return (
     <section className={styles.activity} aria-labelledby="task-activity-title">
@@ -66,7 +69,12 @@ export function TaskActivity({ task, workspace }: { task: Task; workspace: TaskW
         <ol className={styles.timeline}>
           {entries.map((entry) =>
             entry.kind === 'comment' ? (
-              <CommentItem key={`c-${entry.comment.id}`} comment={entry.comment} workspace={workspace} />
+              <CommentItem
+                key={`c-${entry.comment.id}`}
+                comment={entry.comment}
+                workspace={workspace}
+                highlighted={entry.comment.id === highlighted}
+              />
             ) : (
               <li key={`e-${entry.event.id}`} className={styles.event}>
                 {entry.event.actor.user_id ? (
@@ -104,4 +112,17 @@ export function TaskActivity({ task, workspace }: { task: Task; workspace: TaskW
       )}
     </section>
   );
+}
+
+/**
+ * The comment the address's hash points at (`#comment-<id>`, a notification opened), scrolled to once the
+ * thread has loaded.
+ */
+function useHighlightedComment(comments: Comment[] | undefined): string | undefined {
+  const hash = useRouterState({ select: (state) => state.location.hash });
+  const id = comments?.find((comment) => commentAnchor(comment.id) === hash)?.id;
+  useEffect(() => {
+    if (id) document.getElementById(commentAnchor(id))?.scrollIntoView({ block: 'center' });
+  }, [id]);
+  return id;
 }
