@@ -226,6 +226,20 @@ describe('POST /v1/internal/notification-mail', () => {
     expect(person.headers.get('www-authenticate')).toContain('invalid_token');
   });
 
+  it('answers 401 to every key when the instance has none', async () => {
+    const keyless = createTestApp(api.databaseUrl, { mailer });
+    try {
+      const response = await callRun(keyless.app, `Bearer ${SERVICE_KEY}`);
+      expectProblem(response, 401, 'unauthenticated');
+      expect(response.headers.get('www-authenticate')).toContain('invalid_token');
+    } finally {
+      await keyless.close();
+    }
+    const empty = await callRun(api.app, 'Bearer ');
+    expectProblem(empty, 401, 'unauthenticated');
+    expect(empty.headers.get('www-authenticate')).toBe('Bearer');
+  });
+
   it('answers 200 with what the run did, with the secret key', async () => {
     const response = await callRun(api.app, `Bearer ${SERVICE_KEY}`);
     expect(response.status).toBe(200);
@@ -312,6 +326,18 @@ describe('mail at once', () => {
     expect(toSlash?.text).toContain('> @Back\\slash \\1 & $1 see');
   });
 
+  it('mails once when two runs go at the same time', async () => {
+    const { ws, key } = await board();
+    const task = await taskBy(ws.owner, ws, key);
+    await commentBy(ws.owner, task.id, `${mentionOf(ws.member.id)} once`);
+
+    const runs = await Promise.all([run(), run(), run()]);
+    expect(runs.reduce((sum, r) => sum + r.queued, 0)).toBe(1);
+    expect(runs.reduce((sum, r) => sum + r.sent, 0)).toBe(1);
+    expect(sentTo(ws.member)).toHaveLength(1);
+    expect(await outboxOf(ws.member)).toEqual([{ sent: true, has_mail: false, attempts: 1 }]);
+  });
+
   it('tells two mentions on two tasks in one mail', async () => {
     const { ws, key } = await board();
     const first = await taskBy(ws.owner, ws, key, { title: 'First' });
@@ -365,6 +391,37 @@ describe('mail at once', () => {
     expect(await mailStateOf(ws.member)).toEqual([
       { type: 'mentioned', email_delivery: 'now', emailed: true },
     ]);
+  });
+
+  it('sends nothing for what was archived before the run', async () => {
+    const { ws, key } = await board();
+    const task = await taskBy(ws.owner, ws, key);
+    await commentBy(ws.owner, task.id, `${mentionOf(ws.member.id)} archive me`);
+    const [notification] = await inboxOf(ws.member);
+    const archived = await notes().update(ws.member.accessToken, notification?.id ?? '', { archived: true });
+    expect(archived.status, archived.text).toBe(200);
+
+    expect(await run()).toEqual({ object: 'notification_mail_run', queued: 0, sent: 0 });
+    expect(sentTo(ws.member)).toEqual([]);
+    expect(await mailStateOf(ws.member)).toEqual([
+      { type: 'mentioned', email_delivery: 'now', emailed: true },
+    ]);
+  });
+
+  it('does not quote a comment deleted before the run', async () => {
+    const { ws, key } = await board();
+    const task = await taskBy(ws.owner, ws, key);
+    const words = `regretted-${randomUUID()}`;
+    const comment = await commentBy(ws.owner, task.id, `${mentionOf(ws.member.id)} ${words}`);
+    const removed = await commentCalls(api.app).remove(ws.owner.accessToken, comment.id);
+    expect(removed.status, removed.text).toBeLessThan(300);
+
+    await run();
+    const mails = sentTo(ws.member);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).not.toContain(words);
+    expect(mails[0]?.text).not.toContain('\n> ');
+    expect(mails[0]?.html).not.toContain(words);
   });
 
   it('follows the settings: inbox is never mailed, email_digest not at once', async () => {
