@@ -50,6 +50,10 @@ export interface TestAppOptions {
   storage?: AppDeps['storage'];
   /** Whether issuing an upload URL sweeps expired uploads (AppDeps.sweepUploads); yes by default. */
   sweepUploads?: boolean;
+  /** The project's secret key the scheduler calls the internal routes with (AppDeps.serviceKey); none by default. */
+  serviceKey?: string;
+  /** How long notification mail waits to batch (AppDeps.notificationMailBatchSeconds); 120 s by default. */
+  notificationMailBatchSeconds?: number;
 }
 
 export function createTestApp(databaseUrl: string, options: TestAppOptions = {}): TestApp {
@@ -75,6 +79,8 @@ export function createTestApp(databaseUrl: string, options: TestAppOptions = {})
     exportDeadlineMs: options.exportDeadlineMs,
     storage: options.storage,
     sweepUploads: options.sweepUploads,
+    serviceKey: options.serviceKey,
+    notificationMailBatchSeconds: options.notificationMailBatchSeconds,
   };
   return { app: createApp(deps, options.extraRoutes), db, logs, sentMail, close: () => db.close() };
 }
