@@ -55,8 +55,9 @@ revoke all on function private.mentions_named(text, uuid) from public;
 
 -- The people due a mail now, at most `max_people`, each with the ids of the notifications it settles and
 -- the items it tells of (those still unread and not archived: what was seen in the app is not mailed).
---   at once: every unmailed `now` notification of a person whose oldest one is `batch_window` old;
---   digest:  every unmailed `digest` notification written before today's `digest_hour` o'clock in the
+--   at once: every unmailed `now` notification of a person whose oldest one last changed (written, or
+--            folded into) `batch_window` ago;
+--   digest:  every unmailed `digest` notification last changed before today's `digest_hour` o'clock in the
 --            person's time zone, once that hour has come.
 create function private.notification_mail_due(
   batch_window interval default interval '2 minutes',
@@ -71,7 +72,7 @@ set search_path = ''
 as $$
   with unmailed as (
     select n.*, n.email_delivery = 'digest' as is_digest,
-      min(n.created_at) filter (where n.email_delivery = 'now') over (partition by n.user_id) as oldest_now,
+      min(n.updated_at) filter (where n.email_delivery = 'now') over (partition by n.user_id) as oldest_now,
       (date_trunc('day', now() at time zone coalesce(p.time_zone, 'UTC')) + make_interval(hours => digest_hour))
         at time zone coalesce(p.time_zone, 'UTC') as digest_at
     from public.notifications n
@@ -81,11 +82,11 @@ as $$
   due as (
     select u.* from unmailed u
     where (not u.is_digest and u.oldest_now <= now() - batch_window)
-       or (u.is_digest and u.digest_at <= now() and u.created_at < u.digest_at)
+       or (u.is_digest and u.digest_at <= now() and u.updated_at < u.digest_at)
   ),
   people as (
     select d.user_id, d.is_digest from due d group by d.user_id, d.is_digest
-    order by min(d.created_at) limit max_people
+    order by min(d.updated_at) limit max_people
   )
   select d.user_id, a.email, d.is_digest, array_agg(d.id order by d.created_at),
     coalesce(jsonb_agg(jsonb_build_object(

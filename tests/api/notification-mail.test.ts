@@ -338,6 +338,23 @@ describe('mail at once', () => {
     expect(await outboxOf(ws.member)).toEqual([{ sent: true, has_mail: false, attempts: 1 }]);
   });
 
+  it('mails a mention folded into one already mailed, saying how many', async () => {
+    const { ws, key } = await board();
+    const task = await taskBy(ws.owner, ws, key);
+    await commentBy(ws.owner, task.id, `${mentionOf(ws.member.id)} first`);
+    expect(await run()).toMatchObject({ queued: 1, sent: 1 });
+
+    await commentBy(ws.owner, task.id, `${mentionOf(ws.member.id)} again`);
+    const [folded] = await inboxOf(ws.member);
+    expect(folded).toMatchObject({ type: 'mentioned', change_count: 2 });
+    expect(await run()).toMatchObject({ queued: 1, sent: 1 });
+
+    const mails = sentTo(ws.member);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]?.text).toContain(`owner mentioned you 2 times on ${task.key}`);
+    expect(mails[1]?.text).toContain('again');
+  });
+
   it('tells two mentions on two tasks in one mail', async () => {
     const { ws, key } = await board();
     const first = await taskBy(ws.owner, ws, key, { title: 'First' });

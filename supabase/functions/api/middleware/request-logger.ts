@@ -24,9 +24,10 @@ export const requestLogger = (logger: Logger) =>
 
 /**
  * The path with the secrets some paths carry masked: an invitation's token, in its preview
- * (`/v1/invitations/{token}`) and its acceptance (`/v1/invitations/{token}/accept`). A workspace's own
- * invitations (`/v1/workspaces/{slug}/invitations/{id}`) are addressed by id, which is no secret.
+ * (`/v1/invitations/{token}`) and its acceptance (`/v1/invitations/{token}/accept`), and a mail's
+ * unsubscribe token (`/v1/notification-unsubscribe/{token}`). A workspace's own invitations
+ * (`/v1/workspaces/{slug}/invitations/{id}`) are addressed by id, which is no secret.
  */
 export function withoutSecrets(path: string): string {
-  return path.replace(/(\/v1\/invitations\/)[^/]+/g, '$1{token}');
+  return path.replace(/(\/v1\/(?:invitations|notification-unsubscribe)\/)[^/]+/g, '$1{token}');
 }
