@@ -6,6 +6,7 @@ import { DraftMark } from '../../drafts/draft-mark.tsx';
 import type { DraftBase } from '../../drafts/draft-storage.ts';
 import type { DraftSlot } from '../../drafts/use-draft.ts';
 import { useLeaveWarning } from '../../drafts/use-leave-warning.ts';
+import { MentionTextarea } from '../mentions/mention-textarea.tsx';
 import { Markdown } from '../panel/markdown.tsx';
 import styles from './comments.module.css';
 
@@ -67,7 +68,7 @@ export function CommentEditor(props: CommentEditorProps) {
           {body.trim() ? <Markdown>{body}</Markdown> : <p className={styles.time}>Nothing to preview.</p>}
         </div>
       ) : (
-        <textarea
+        <MentionTextarea
           className={styles.textarea}
           aria-label={label}
           aria-invalid={error ? true : undefined}
@@ -76,7 +77,7 @@ export function CommentEditor(props: CommentEditorProps) {
           rows={onCancel ? 4 : 3}
           value={body}
           readOnly={busy}
-          onChange={(event) => edit(event.target.value)}
+          onValueChange={edit}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
               event.preventDefault();

@@ -9,7 +9,6 @@ import { useUpdateComment } from '../../api/update-comment.ts';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
 import { Markdown } from '../panel/markdown.tsx';
 import { formatTimestamp, relativeTime } from '../../../../lib/dates/relative-time.ts';
-import { mentionText } from '../../../../lib/mentions/mention-text.ts';
 import {
   canEditTasks,
   canModerate,
@@ -146,16 +145,11 @@ export function CommentItem({
         />
       ) : (
         <div className={styles.body}>
-          <Markdown>{mentionText(comment.body, (userId) => mentionedName(workspace, userId))}</Markdown>
+          <Markdown>{comment.body}</Markdown>
         </div>
       )}
     </li>
   );
-}
-
-/** A mentioned member's name; undefined for someone no longer in the workspace. */
-function mentionedName(workspace: TaskWorkspace, userId: string): string | undefined {
-  return workspace.members.find((member) => member.user_id === userId)?.display_name;
 }
 
 /** The id of a comment's element, which an address's hash points at: `comment-<id>`. */

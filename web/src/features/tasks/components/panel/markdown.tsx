@@ -1,10 +1,12 @@
 import { createContext, useContext, useLayoutEffect, useMemo, useRef, type ChangeEvent } from 'react';
 import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { MentionChip } from '../mentions/mention-chip.tsx';
+import { remarkMentions } from '../mentions/remark-mentions.ts';
 import styles from './markdown.module.css';
 
-/** GitHub's flavour: task lists, tables, strikethrough, autolinks. */
-const REMARK_PLUGINS = [remarkGfm];
+/** GitHub's flavour (task lists, tables, strikethrough, autolinks), and `<@uuid>` mentions as chips. */
+const REMARK_PLUGINS = [remarkGfm, remarkMentions];
 
 type HastNode = NonNullable<ExtraProps['node']>;
 
@@ -37,6 +39,11 @@ const ExternalLink: Components['a'] = ({ node: _node, ...props }) => (
 
 const components: Components = {
   a: ExternalLink,
+  // A mention (remark-mentions.ts made it `<span data-mention>`): its member's current name, as a chip.
+  span: ({ node, ...props }) => {
+    const userId = node?.properties.dataMention;
+    return typeof userId === 'string' ? <MentionChip userId={userId} /> : <span {...props} />;
+  },
   // An image from elsewhere would tell its server who read the task, and when: it is a link instead.
   img: ({ node: _node, src, alt, title }) =>
     typeof src === 'string' && isOwnOrigin(src) ? (

@@ -7,6 +7,7 @@ import type { DraftBase, DraftPlace } from '../../drafts/draft-storage.ts';
 import { useDraft, type DraftSlot } from '../../drafts/use-draft.ts';
 import { useLeaveWarning } from '../../drafts/use-leave-warning.ts';
 import { ConflictNotice } from './conflict-notice.tsx';
+import { MentionTextarea } from '../mentions/mention-textarea.tsx';
 import { Markdown } from './markdown.tsx';
 import type { Task } from './task-context.ts';
 import { useChecklistTicks } from './use-checklist-ticks.ts';
@@ -133,7 +134,7 @@ export function TaskDescription({ task, canEdit, save, draftPlace }: TaskDescrip
           {draft ? <Markdown>{draft}</Markdown> : <p className={styles.placeholder}>Nothing to preview.</p>}
         </div>
       ) : (
-        <textarea
+        <MentionTextarea
           className={styles.textarea}
           aria-label="Description (markdown)"
           aria-invalid={error ? true : undefined}
@@ -144,7 +145,7 @@ export function TaskDescription({ task, canEdit, save, draftPlace }: TaskDescrip
           // Opened by the button the person just pressed, so focus follows (not when a draft reopens it).
           autoFocus={openedByButton}
           placeholder="Write in markdown: **bold**, lists, [links](https://…)"
-          onChange={(event) => edit(event.target.value)}
+          onValueChange={edit}
           onKeyDown={onKeyDown}
         />
       )}

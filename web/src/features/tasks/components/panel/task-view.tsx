@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
 import { TaskActivity } from './task-activity.tsx';
 import { draftPlace } from '../../drafts/draft-storage.ts';
 import { canEditTasks, type Task, type TaskWorkspace } from './task-context.ts';
+import { MentionMembers } from '../mentions/mention-members.ts';
 import { TaskDescription } from './task-description.tsx';
 import { TaskProperties } from './task-properties.tsx';
 import { TaskTitle } from './task-title.tsx';
@@ -60,37 +61,40 @@ export function TaskView({ task, workspace, layout, onDeleted, attachments }: Ta
     });
 
   return (
-    <div className={classNames(styles.view, styles[layout])}>
-      <div className={styles.titleArea}>
-        <TaskTitle task={task} canEdit={canEdit} save={save} />
-      </div>
-      <aside className={styles.side} aria-label="Properties">
-        <TaskProperties task={task} workspace={workspace} save={save} />
-        {canEdit && (
-          <ConfirmDialog
-            trigger={
-              <Button className={styles.deleteButton} disabled={remove.isPending}>
-                Delete task
-              </Button>
-            }
-            title={`Delete ${task.key}?`}
-            description={`“${task.title}” is deleted with its comments and files. You can undo this for ${UNDO_MS / 1000} seconds.`}
-            confirm="Delete task"
-            onConfirm={onDelete}
+    // Mentions read and are picked from the workspace's current members.
+    <MentionMembers value={workspace.members}>
+      <div className={classNames(styles.view, styles[layout])}>
+        <div className={styles.titleArea}>
+          <TaskTitle task={task} canEdit={canEdit} save={save} />
+        </div>
+        <aside className={styles.side} aria-label="Properties">
+          <TaskProperties task={task} workspace={workspace} save={save} />
+          {canEdit && (
+            <ConfirmDialog
+              trigger={
+                <Button className={styles.deleteButton} disabled={remove.isPending}>
+                  Delete task
+                </Button>
+              }
+              title={`Delete ${task.key}?`}
+              description={`“${task.title}” is deleted with its comments and files. You can undo this for ${UNDO_MS / 1000} seconds.`}
+              confirm="Delete task"
+              onConfirm={onDelete}
+            />
+          )}
+        </aside>
+        <div className={styles.bodyArea}>
+          <TaskDescription
+            task={task}
+            canEdit={canEdit}
+            save={save}
+            draftPlace={draftPlace(workspace.meId, workspace.slug, task.id)}
           />
-        )}
-      </aside>
-      <div className={styles.bodyArea}>
-        <TaskDescription
-          task={task}
-          canEdit={canEdit}
-          save={save}
-          draftPlace={draftPlace(workspace.meId, workspace.slug, task.id)}
-        />
-        {attachments}
-        <TaskActivity task={task} workspace={workspace} />
+          {attachments}
+          <TaskActivity task={task} workspace={workspace} />
+        </div>
       </div>
-    </div>
+    </MentionMembers>
   );
 }
 
