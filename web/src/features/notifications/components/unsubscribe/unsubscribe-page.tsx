@@ -54,7 +54,7 @@ export function UnsubscribePage({ token }: UnsubscribePageProps) {
   }
 
   return (
-    <FormPanel title="Unsubscribe from these e-mails">
+    <FormPanel title="Stop these e-mails?">
       <p>You will no longer get e-mails about {topicsOf(types)}. Your inbox in Tasklane still tells you.</p>
       {unsubscribe.isError && (
         <Alert>The e-mails were not turned off: {describeError(unsubscribe.error)}</Alert>
