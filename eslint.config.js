@@ -112,10 +112,18 @@ const onlyApiSchemas = {
   regex: String.raw`^@api/(?!.*\.schemas\.ts$)`,
   message: 'The web imports only *.schemas.ts from @api.',
 };
-// It may read the shared vocabulary and the limits: pure constants and predicates, no server code.
+// It may read the shared vocabulary and the limits: pure constants and predicates, no server code; and
+// the notification sentence, which the inbox and the notification mail say alike (it imports only types).
 const noServerCode = {
-  group: ['@shared/*', '!@shared/vocabulary', '!@shared/limits.ts', '**/supabase/functions/**'],
-  message: 'The web runs no API code (only @shared/vocabulary/ and @shared/limits.ts).',
+  group: [
+    '@shared/*',
+    '!@shared/vocabulary',
+    '!@shared/limits.ts',
+    '!@shared/notification-sentence.ts',
+    '**/supabase/functions/**',
+  ],
+  message:
+    'The web runs no API code (only @shared/vocabulary/, @shared/limits.ts and @shared/notification-sentence.ts).',
 };
 // The web reaches the server only through the typed API client (operations of openapi.yaml) and
 // supabase-js's Auth: no other network call, and no table, RPC or storage query from the browser.

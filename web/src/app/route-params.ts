@@ -24,3 +24,6 @@ export const taskParams = pathParams(pathSchema({ slug, key, number }));
 
 /** Any token: one that cannot be an invitation's is the API's `404`, which the page explains. */
 export const inviteParams = pathParams(pathSchema({ token: text() }));
+
+/** Any token: one the API did not sign is its `404`, which the page explains. */
+export const unsubscribeParams = pathParams(pathSchema({ token: text() }));

@@ -19,7 +19,7 @@ import {
 } from './guards.ts';
 import { redirectToHomeWorkspace } from './home-redirect.ts';
 import { prefetchBoard } from './prefetch-board.ts';
-import { boardParams, inviteParams, taskParams, workspaceParams } from './route-params.ts';
+import { boardParams, inviteParams, taskParams, unsubscribeParams, workspaceParams } from './route-params.ts';
 import { RootLayout } from './routes/root-layout.tsx';
 import { RouteError } from './routes/route-error.tsx';
 import { RoutePending } from './routes/route-pending.tsx';
@@ -79,6 +79,15 @@ const inviteRoute = createRoute({
   params: inviteParams,
   beforeLoad: ({ location }) => requireSecondFactorIfSignedIn(location),
   component: lazyRouteComponent(() => import('./routes/invite.tsx'), 'InviteScreen'),
+});
+
+// A notification mail's unsubscribe link: open to everyone, signed in or not; only its button acts.
+
+const unsubscribeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: paths.unsubscribe,
+  params: unsubscribeParams,
+  component: lazyRouteComponent(() => import('./routes/unsubscribe.tsx'), 'UnsubscribeScreen'),
 });
 
 // The API reference, open to everyone; its renderer is loaded only here.
@@ -225,6 +234,7 @@ const routeTree = rootRoute.addChildren([
   forgotPasswordRoute,
   resetPasswordRoute,
   inviteRoute,
+  unsubscribeRoute,
   docsApiRoute,
   docsApiTourRoute,
   signedInRoute.addChildren([

@@ -12,6 +12,7 @@ export const paths = {
   account: '/account',
   inbox: '/inbox',
   invite: '/invite/$token',
+  unsubscribe: '/unsubscribe/$token',
   docsApi: '/docs/api',
   docsApiTour: '/docs/api/tour',
   newWorkspace: '/new',

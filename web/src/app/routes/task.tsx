@@ -6,6 +6,7 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { paths } from '../../config/paths.ts';
 import { useMe } from '../../features/account/api/get-me.ts';
 import { AttachmentsSection } from '../../features/attachments/components/attachments-section.tsx';
+import { WatchControl } from '../../features/notifications/components/watch-control.tsx';
 import { useCreateLabel } from '../../features/labels/api/create-label.ts';
 import { useLabels } from '../../features/labels/api/list-labels.ts';
 import { useMembers } from '../../features/members/api/list-members.ts';
@@ -204,6 +205,7 @@ function TaskContent({ slug, projectKey, taskKey, layout, onDeleted }: TaskConte
       layout={layout}
       onDeleted={onDeleted}
       attachments={attachments}
+      watch={<WatchControl taskId={taskId} />}
     />
   );
 }

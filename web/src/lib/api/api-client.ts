@@ -30,6 +30,12 @@ export const apiBaseUrl = `${env.supabaseUrl}/functions/v1/api`;
 export const api = createClient<paths>({ baseUrl: apiBaseUrl, fetch: fetchOrEarly });
 api.use(authorization);
 
+/**
+ * The same client without credentials, for the public operations a link from an e-mail calls (the
+ * signed token is the authority, and the session, if any, is not asked for).
+ */
+export const publicApi = createClient<paths>({ baseUrl: apiBaseUrl, fetch: fetchOrEarly });
+
 /** The shape of what openapi-fetch resolves with, for any operation. */
 interface ApiResult<Data> {
   data?: Data;

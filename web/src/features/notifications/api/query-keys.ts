@@ -16,4 +16,8 @@ export const notificationKeys = {
   lists: keys.lists,
   list: keys.list,
   unreadCount: () => [...keys.all, 'unread-count'] as const,
+  /** How the person hears of each type: GET /v1/me/notification-settings. */
+  settings: () => [...keys.all, 'settings'] as const,
+  /** Who watches a task: GET /v1/tasks/{id}/watchers. */
+  watchers: (taskId: string) => [...keys.all, 'watchers', taskId] as const,
 };

@@ -26,13 +26,15 @@ interface TaskViewProps {
   onDeleted: () => void;
   /** The task's files, from the attachments feature (the route composes it), above the activity. */
   attachments?: ReactNode;
+  /** Watching the task and who watches, from the notifications feature (the route composes it). */
+  watch?: ReactNode;
 }
 
 /** How long the toast of a deletion offers Undo. */
 const UNDO_MS = 10_000;
 
 /** A task with everything about it: title, properties, description, files, activity and comments. */
-export function TaskView({ task, workspace, layout, onDeleted, attachments }: TaskViewProps) {
+export function TaskView({ task, workspace, layout, onDeleted, attachments, watch }: TaskViewProps) {
   const { save } = useTaskSaver(workspace.slug, task.key);
   const canEdit = canEditTasks(workspace.role);
   const remove = useDeleteTask();
@@ -69,6 +71,7 @@ export function TaskView({ task, workspace, layout, onDeleted, attachments }: Ta
         </div>
         <aside className={styles.side} aria-label="Properties">
           <TaskProperties task={task} workspace={workspace} save={save} />
+          {watch}
           {canEdit && (
             <ConfirmDialog
               trigger={
