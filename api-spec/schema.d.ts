@@ -1800,6 +1800,12 @@ export interface components {
              */
             avatar_url: string | null;
             /**
+             * @description The person's time zone, an IANA name such as `Europe/Paris`: due dates and the daily digest
+             *     (08:00) follow it. Null is UTC; the web app sets the browser's when none is set.
+             * @example Europe/Paris
+             */
+            time_zone: string | null;
+            /**
              * @description The authenticator assurance level of the current session: `aal1` after a password,
              *     `aal2` after a second factor. Workspaces that require MFA refuse `aal1`. For an API token,
              *     `aal2` when the person has a verified factor, else `aal1`.
@@ -1867,6 +1873,8 @@ export interface components {
         UpdateMe: {
             /** @description Trimmed, then 1–80 characters. */
             display_name?: string;
+            /** @description An IANA time zone name (`Europe/Paris`), or null for UTC; an unknown name is `422`. */
+            time_zone?: string | null;
         };
         /**
          * @description `read` tokens may only call `GET` and `HEAD`; `write` tokens may do all their person may.

@@ -1,5 +1,5 @@
 /**
- * Row n (issue 26): what telling a task's watchers costs a comment. The subject is
+ * Row n: what telling a task's watchers costs a comment. The subject is
  * `POST /v1/tasks/{id}/comments` on a task that all 50 members of the workspace watch (49 of them told,
  * the commenter is not); the baseline is the same call on a task nobody else watches. The fan-out is one
  * statement in the comment's transaction (private.write_notifications), so the target is ≤ 1.2×. Each

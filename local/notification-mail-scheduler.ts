@@ -1,5 +1,5 @@
 /**
- * What pg_cron and pg_net do on hosted Supabase (docs/deploy.md#notification-mail), done by the stand-in:
+ * What pg_cron and pg_net do on hosted Supabase (docs/deploy.md#7a-schedule-the-notification-mail), done by the stand-in:
  * asks the API to send the notification mail that is due (POST /v1/internal/notification-mail, with the
  * project's secret key) every interval, as the scheduler of a hosted project does every minute.
  */

@@ -64,7 +64,7 @@ as $$
 begin
   if new.time_zone is not null
     and not exists (select 1 from pg_catalog.pg_timezone_names z where z.name = new.time_zone) then
-    raise exception 'unknown time zone' using errcode = '22023', hint = 'invalid_time_zone';
+    raise exception 'unknown time zone' using errcode = 'P0001', hint = 'validation_failed';
   end if;
   return new;
 end;
@@ -72,6 +72,8 @@ $$;
 revoke all on function private.check_time_zone() from public;
 create trigger profiles_check_time_zone before insert or update of time_zone on public.profiles
   for each row execute function private.check_time_zone();
+-- People set their own (PATCH /v1/me; the web app sets the browser's when none is set).
+grant update (time_zone) on table public.profiles to authenticated;
 
 -- Watchers -------------------------------------------------------------------------------------------
 

@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   OPTIONAL_CREDENTIAL_ROUTES,
   PUBLIC_ROUTES,
+  SERVICE_ROUTES,
   SESSION_ONLY_ROUTES,
 } from '../../supabase/functions/api/app.ts';
 import {
@@ -440,7 +441,9 @@ describe('which routes need credentials', () => {
       isPublic: security?.length === 0,
       // `{}` among the alternatives: the operation may also be called with no credentials at all.
       isOptional: security?.some((scheme) => Object.keys(scheme).length === 0) ?? false,
-      isSessionOnly: security !== undefined && !security.some((scheme) => 'apiToken' in scheme),
+      isSessionOnly:
+        security !== undefined && !security.some((scheme) => 'apiToken' in scheme || 'secretKey' in scheme),
+      isService: security?.some((scheme) => 'secretKey' in scheme) ?? false,
     };
   });
   const routeName = ({ method, path }: { method: string; path: string }) =>
@@ -464,13 +467,20 @@ describe('which routes need credentials', () => {
     expect(documentedSessionOnly.sort()).toEqual([...SESSION_ONLY_ROUTES].sort());
   });
 
-  it.each(PUBLIC_ROUTES.map((route) => route.split(' ') as [string, string]))(
-    '%s %s answers without credentials, and ignores a bad one',
-    async (method, path) => {
-      expect((await callApi(api.app, path, { method })).status).toBe(200);
-      expect((await callApi(api.app, path, { method, ...asBearer('garbage') })).status).toBe(200);
-    },
-  );
+  it('the spec asks for the secret key on exactly the routes the app keeps for the scheduler', () => {
+    const documentedService = operations.filter((operation) => operation.isService).map(routeName);
+    expect(documentedService.sort()).toEqual([...SERVICE_ROUTES].sort());
+  });
+
+  // A public route with a parameter (an unsubscribe link's token) is called so in its own tests.
+  it.each(
+    PUBLIC_ROUTES.filter((route) => !route.includes(':')).map(
+      (route) => route.split(' ') as [string, string],
+    ),
+  )('%s %s answers without credentials, and ignores a bad one', async (method, path) => {
+    expect((await callApi(api.app, path, { method })).status).toBe(200);
+    expect((await callApi(api.app, path, { method, ...asBearer('garbage') })).status).toBe(200);
+  });
 
   it('every other operation in the spec answers 401 without credentials, before reading any body', async () => {
     const secured = operations.filter((operation) => !operation.isPublic && !operation.isOptional);

@@ -71,6 +71,7 @@ describe('GET /api/v1/me', () => {
       email: 'ada@example.com',
       display_name: 'Ada Lovelace',
       avatar_url: null,
+      time_zone: null,
       aal: 'aal1',
       credential: { type: 'session', api_token_id: null, scope: null },
       mfa: { enabled: false, factors: [] },
@@ -187,6 +188,22 @@ describe('PATCH /api/v1/me', () => {
     expect(after?.display_name).toBe('Hedy Lamarr');
     expect(after?.updated_at.getTime()).toBeGreaterThan(before?.updated_at.getTime() ?? Infinity);
     expect((await getMe(user)).body).toMatchObject({ display_name: 'Hedy Lamarr' });
+  });
+
+  it('sets the time zone, keeps the name, clears it with null, and refuses an unknown zone', async () => {
+    const user = await createTestUser(api.db);
+    const before = await profileOf(user.id);
+    const set = await patchMe(user, JSON.stringify({ time_zone: 'Europe/Paris' }));
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({ time_zone: 'Europe/Paris', display_name: before?.display_name });
+
+    const unknown = await patchMe(user, JSON.stringify({ time_zone: 'Mars/Olympus_Mons' }));
+    expect(unknown.status).toBe(422);
+    expect(problemOf(unknown).errors?.map((error) => error.path)).toEqual(['body.time_zone']);
+    expect((await getMe(user)).body).toMatchObject({ time_zone: 'Europe/Paris' });
+
+    const cleared = await patchMe(user, JSON.stringify({ time_zone: null }));
+    expect(cleared.body).toMatchObject({ time_zone: null });
   });
 
   it('bumps the version, and honours If-Match with 412 and the current version', async () => {

@@ -1,5 +1,5 @@
 /**
- * Notification mail (issue 26, docs/decisions/0048): the scheduler's POST /v1/internal/notification-mail
+ * Notification mail (docs/decisions/0048): the scheduler's POST /v1/internal/notification-mail
  * batches a person's "at once" notifications and sends the daily digest through the mail outbox; each mail
  * carries a signed one-click unsubscribe (RFC 8058), POST /v1/notification-unsubscribe/{token}.
  *

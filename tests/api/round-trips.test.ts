@@ -207,17 +207,20 @@ const roundTripsOfOnce = (request: () => Promise<ApiResponse>, status: number): 
   roundTripsOf(request, status, () => callApi(api.app, '/api/v1/me', withBearer(acme.member.accessToken)));
 
 describe('round trips of every operation, with an access token', () => {
-  it.each(OPERATIONS.map((operation) => ({ ...operation, kind: isRead(operation) ? 'read' : 'write' })))(
-    '$operationId ($kind)',
-    async (operation) => {
-      const send = await sendsOf(operation);
-      const trips = await roundTripsOfOnce(send, operation.success);
-      measured.set(operation.operationId, trips);
-      const target = isRead(operation) ? 2 : 3;
-      const exception = EXCEPTIONS[operation.operationId];
-      expectAtMost(trips, exception?.waitedFor ?? target, exception?.all ?? target);
-    },
-  );
+  // The scheduler's call is nobody's request: a person's token is refused before any round trip.
+  it.each(
+    OPERATIONS.filter((operation) => operation.access.kind !== 'service').map((operation) => ({
+      ...operation,
+      kind: isRead(operation) ? 'read' : 'write',
+    })),
+  )('$operationId ($kind)', async (operation) => {
+    const send = await sendsOf(operation);
+    const trips = await roundTripsOfOnce(send, operation.success);
+    measured.set(operation.operationId, trips);
+    const target = isRead(operation) ? 2 : 3;
+    const exception = EXCEPTIONS[operation.operationId];
+    expectAtMost(trips, exception?.waitedFor ?? target, exception?.all ?? target);
+  });
 });
 
 /** Requests that cost more by their nature, each held to what it takes today. */

@@ -1,5 +1,5 @@
 /**
- * Notifications in the web (issue 26): Maya mentions Leo in a comment through the API; Leo's open page shows
+ * Notifications in the web: Maya mentions Leo in a comment through the API; Leo's open page shows
  * the bell's count go to 1 live, without a reload. His inbox lists it with the comment's excerpt (the mention
  * as his name); the keyboard archives another notification (j, e) and opens the mention (Enter), which shows
  * the task with the comment highlighted and marks the notification read, so the badge goes. Screenshots of

@@ -1,5 +1,5 @@
 /**
- * Mentions in the web (issue 26): Maya types a comment fast, `Hey @le` opens the member picker with Leo,
+ * Mentions in the web: Maya types a comment fast, `Hey @le` opens the member picker with Leo,
  * Enter inserts him, she types on and sends. The API keeps `Hey <@leo-id> please look`, the thread shows a
  * chip "@Leo" (not a link), and Leo has his notification. Screenshots of the open picker and of the chip at
  * 1280 and 390 px, light and dark.

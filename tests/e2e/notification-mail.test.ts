@@ -1,5 +1,5 @@
 /**
- * Notification mail from the web's side (issue 26): Maya mentions Leo in a comment through the API; the
+ * Notification mail from the web's side: Maya mentions Leo in a comment through the API; the
  * stand-in's scheduler (every half second, no batch window in the browser tests' stack) mails Leo. The
  * mail's task link opens the task at the comment; its unsubscribe link opens a page that changes nothing
  * until Leo clicks "Turn off these e-mails". Maya mentions him again: his inbox has it, his mailbox not.

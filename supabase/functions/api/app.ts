@@ -37,6 +37,7 @@ import {
 import { requestIds } from './middleware/request-id.ts';
 import { requestLogger } from './middleware/request-logger.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
+import { serviceKey } from './middleware/service-key.ts';
 import { signedOutRequests } from './middleware/signed-out-requests.ts';
 import { tokenAccess } from './middleware/token-access.ts';
 import { projectsRoutes } from './projects/projects.routes.ts';
@@ -52,9 +53,10 @@ export const PUBLIC_ROUTES: readonly RouteName[] = [
   'GET /api/v1/meta/limits',
   // The signed token is the authority: one click from a mail client, signed out (RFC 8058).
   'POST /api/v1/notification-unsubscribe/:token',
-  // The scheduler, with the project's secret key, which the route checks itself.
-  'POST /api/v1/internal/notification-mail',
 ];
+
+/** The routes only the scheduler calls, with the project's secret key (middleware/service-key.ts). */
+export const SERVICE_ROUTES: readonly RouteName[] = ['POST /api/v1/internal/notification-mail'];
 
 /** The routes whose body is a form, not JSON: a mail client's one-click unsubscribe (RFC 8058). */
 export const FORM_BODY_ROUTES: readonly RouteName[] = ['POST /api/v1/notification-unsubscribe/:token'];
@@ -93,9 +95,10 @@ export function createApp(deps: AppDeps, extraRoutes?: Hono<AppEnv>): Hono<AppEn
   // Rate limits: per IP around authentication (so 405s and refused credentials count too), per user or
   // API token right after it; both before any body is read.
   const rateLimits = rateLimitOptions(deps);
-  const isSignedOut = signedOutRequests(PUBLIC_ROUTES, OPTIONAL_CREDENTIAL_ROUTES);
+  const isSignedOut = signedOutRequests([...PUBLIC_ROUTES, ...SERVICE_ROUTES], OPTIONAL_CREDENTIAL_ROUTES);
   app.use(limitByIp(rateLimits, isSignedOut));
   app.use(methodNotAllowedFor(app));
+  app.use(serviceKey(SERVICE_ROUTES, deps.serviceKey));
   app.use(
     authenticate(
       deps.credentials,

@@ -1,10 +1,13 @@
 /** SQL for the caller's own account. Runs as the caller, so RLS keeps every statement to their own rows. */
 import type { Sql } from '../../_shared/db.ts';
 import type { ExpectedVersion } from '../../_shared/versions.ts';
+import { AppError } from '../../_shared/errors.ts';
+import { raisedErrorCode, refusing, type Refusals } from '../../_shared/sql-errors.ts';
 
 export interface ProfileRow extends Record<string, unknown> {
   display_name: string;
   avatar_path: string | null;
+  time_zone: string | null;
   version: number;
   updated_at: Date;
 }
@@ -24,7 +27,7 @@ export interface MfaFactorRow extends Record<string, unknown> {
 
 export async function selectOwnProfile(sql: Sql): Promise<ProfileRow | undefined> {
   const [row] = await sql.query<ProfileRow>(
-    `select display_name, avatar_path, version, updated_at
+    `select display_name, avatar_path, time_zone, version, updated_at
      from public.profiles where user_id = (select auth.uid())`,
   );
   return row;
@@ -41,17 +44,42 @@ export async function selectOwnMfaFactors(sql: Sql): Promise<MfaFactorRow[]> {
   );
 }
 
-/** Sets the display name if the profile is at an expected version; whether it did. */
-export async function updateOwnDisplayName(
+/** The profile's writable fields: each left out keeps its value. */
+export interface ProfileChanges {
+  display_name?: string | undefined;
+  time_zone?: string | null | undefined;
+}
+
+/** Applies `changes` if the profile is at an expected version; whether it did. */
+export async function updateOwnProfile(
   sql: Sql,
-  displayName: string,
+  changes: ProfileChanges,
   expected: ExpectedVersion,
 ): Promise<boolean> {
-  const rows = await sql.query(
-    `update public.profiles set display_name = $1
-     where user_id = (select auth.uid()) and ($2::integer[] is null or version = any($2::integer[]))
-     returning version`,
-    [displayName, expected],
+  const rows = await refusing(
+    sql.query(
+      `update public.profiles
+       set display_name = coalesce($1, display_name),
+         time_zone = case when $2 then $3 else time_zone end
+       where user_id = (select auth.uid()) and ($4::integer[] is null or version = any($4::integer[]))
+       returning version`,
+      [changes.display_name ?? null, changes.time_zone !== undefined, changes.time_zone ?? null, expected],
+    ),
+    unknownTimeZone,
   );
   return rows.length > 0;
 }
+
+/** The database's own list of time zones backs up the schema's (Intl's) check. */
+const unknownTimeZone: Refusals = (error) =>
+  raisedErrorCode(error) === 'validation_failed'
+    ? new AppError('validation_failed', undefined, {
+        errors: [
+          {
+            path: 'body.time_zone',
+            code: 'unknown_time_zone',
+            message: 'must be an IANA time zone name, such as Europe/Paris',
+          },
+        ],
+      })
+    : undefined;

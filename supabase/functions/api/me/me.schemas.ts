@@ -34,5 +34,28 @@ export const DisplayNameSchema = z
   .min(DISPLAY_NAME_LENGTH.min, 'must not be empty')
   .max(DISPLAY_NAME_LENGTH.max, `must be at most ${DISPLAY_NAME_LENGTH.max} characters`);
 
+export const TIME_ZONE_MAX_LENGTH = 64;
+
+/** Whether the runtime knows `name` as a time zone (Intl's IANA names; the database checks its own). */
+const isKnownTimeZone = (name: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** An IANA time zone name, such as `Europe/Paris`; null is UTC. */
+export const TimeZoneSchema = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(TIME_ZONE_MAX_LENGTH, `must be at most ${TIME_ZONE_MAX_LENGTH} characters`)
+  .refine(isKnownTimeZone, 'must be an IANA time zone name, such as Europe/Paris')
+  .nullable();
+
 /** `PATCH /v1/me`: JSON Merge Patch over the writable fields. */
-export const UpdateMeBodySchema = z.strictObject({ display_name: DisplayNameSchema });
+export const UpdateMeBodySchema = z.strictObject({
+  display_name: DisplayNameSchema,
+  time_zone: TimeZoneSchema.optional(),
+});

@@ -6,12 +6,7 @@ import type { Principal } from '../../_shared/principal.ts';
 import { requireExpectedVersion, type ExpectedVersion } from '../../_shared/versions.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { signedAvatarUrl } from '../files/avatar-urls.ts';
-import {
-  selectOwnAccount,
-  selectOwnMfaFactors,
-  selectOwnProfile,
-  updateOwnDisplayName,
-} from './me.queries.ts';
+import { selectOwnAccount, selectOwnMfaFactors, selectOwnProfile, updateOwnProfile } from './me.queries.ts';
 import type { MfaFactorRow } from './me.queries.ts';
 
 export async function getMe(db: Database, files: FileStore, principal: Principal): Promise<Me> {
@@ -28,9 +23,9 @@ export async function updateMe(
   const updated = await db.asCaller(principal, async (sql) => {
     // The update and the reads behind it travel together: statements run in order, so the reads see it.
     const update =
-      changes.display_name === undefined
+      changes.display_name === undefined && changes.time_zone === undefined
         ? Promise.resolve(false)
-        : updateOwnDisplayName(sql, changes.display_name, expected);
+        : updateOwnProfile(sql, changes, expected);
     const [changed, me] = await Promise.all([update, readMe(sql, principal)]);
     if (!changed) requireExpectedVersion(me.me.version, expected);
     return me;
@@ -67,6 +62,7 @@ export async function readMe(sql: Sql, principal: Principal): Promise<MeRead> {
     email: account.email,
     display_name: profile.display_name,
     avatar_url: null,
+    time_zone: profile.time_zone,
     aal: principal.aal,
     credential: credentialOf(principal),
     mfa: { enabled: factors.some((factor) => factor.status === 'verified'), factors },

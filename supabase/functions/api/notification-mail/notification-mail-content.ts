@@ -27,7 +27,7 @@ export interface NotificationMailInput {
 export function notificationMail(input: NotificationMailInput): OutgoingMail {
   const { items, appUrl, apiUrl, unsubscribeToken } = input;
   const unsubscribePage = `${appUrl}/unsubscribe/${unsubscribeToken}`;
-  const settingsPage = `${appUrl}/account`;
+  const settingsPage = `${appUrl}/account#notifications`;
   const entries = items.map((item) => entryOf(item, appUrl));
   return {
     to: input.to,
@@ -104,7 +104,21 @@ function sentenceOf(item: MailItem): string {
     taskKey: taskKeyOf(item),
     workspaceName: item.workspace_name,
     changeCount: item.change_count,
+    ...(item.due_date ? { dueDay: `on ${formatDueDate(item.due_date)}` } : {}),
   });
+}
+
+/**
+ * "Monday 30 November": a mail may be read on another day than it was sent (a digest the morning after),
+ * so it names the day rather than saying "tomorrow".
+ */
+function formatDueDate(date: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
 }
 
 const taskKeyOf = (item: MailItem): string | null =>

@@ -1,11 +1,10 @@
 /**
- * POST /v1/internal/notification-mail — the scheduler's call, with the project's secret key, that sends
+ * POST /v1/internal/notification-mail — the scheduler's call (its secret key checked by
+ * middleware/service-key.ts), that sends
  * the notification mail due now (every minute: pg_cron on hosted, the stand-in's scheduler locally).
  * POST /v1/notification-unsubscribe/{token} — a mail's one-click unsubscribe (RFC 8058), signed-out.
  */
 import { Hono } from 'hono';
-import { isSameSecret } from '../../_shared/auth/same-secret.ts';
-import { invalidCredentials, missingCredentials } from '../../_shared/auth/unauthenticated.ts';
 import { AppError } from '../../_shared/errors.ts';
 import type { AppDeps, AppEnv } from '../app-env.ts';
 import { apiUrlOf } from '../http/api-url.ts';
@@ -14,21 +13,11 @@ import { sendNotificationMail } from './notification-mail.service.ts';
 import { invalidUnsubscribeLink, unsubscribe } from './unsubscribe.service.ts';
 import { UnsubscribeTokenShape } from './unsubscribe-token.ts';
 
-const ONLY_THE_SCHEDULER = "Only the scheduler may call this, with the project's secret key.";
-
 export const notificationMailRoutes = (
-  deps: Pick<
-    AppDeps,
-    'db' | 'mailer' | 'logger' | 'appUrl' | 'apiUrl' | 'serviceKey' | 'notificationMailBatchSeconds'
-  >,
+  deps: Pick<AppDeps, 'db' | 'mailer' | 'logger' | 'appUrl' | 'apiUrl' | 'notificationMailBatchSeconds'>,
 ) =>
   new Hono<AppEnv>()
     .post('/internal/notification-mail', async (c) => {
-      const bearer = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1];
-      if (!bearer) throw missingCredentials(ONLY_THE_SCHEDULER);
-      if (!deps.serviceKey || !(await isSameSecret(bearer, deps.serviceKey))) {
-        throw invalidCredentials(ONLY_THE_SCHEDULER);
-      }
       if (!deps.mailer || !deps.appUrl) {
         throw new AppError('unavailable', 'This instance has no mailer or no APP_URL to write links with.');
       }

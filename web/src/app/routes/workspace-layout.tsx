@@ -8,6 +8,7 @@ import { WorkspaceCommands } from '../workspace-commands.tsx';
 import { useMe } from '../../features/account/api/get-me.ts';
 import { useLiveWorkspace } from '../live/use-live-workspace.ts';
 import { RoutePending } from './route-pending.tsx';
+import { useDefaultTimeZone } from '../../features/account/use-default-time-zone.ts';
 
 const route = getRouteApi('/signed-in/w/$slug');
 
@@ -22,6 +23,7 @@ export function WorkspaceLayout() {
   const me = useMe();
   // Live while any of the workspace's screens is shown: others' changes, presence, catch-up.
   useLiveWorkspace(slug, workspace.data?.id, me.data?.id);
+  useDefaultTimeZone(me.data);
 
   useEffect(() => {
     if (isMember) rememberWorkspace(slug);

@@ -14,6 +14,7 @@ import { PROFILE_LABELS, validateProfile } from '../account-forms.ts';
 import { useMe } from '../api/get-me.ts';
 import { useUpdateMe } from '../api/update-me.ts';
 import { AvatarPicker } from './avatar-picker.tsx';
+import { TimeZoneField } from './time-zone-field.tsx';
 
 type Me = components['schemas']['Me'];
 
@@ -34,6 +35,7 @@ export function ProfileSection() {
         <>
           <AvatarPicker me={me.data} />
           <ProfileForm me={me.data} />
+          <TimeZoneField me={me.data} />
         </>
       )}
     </PanelSection>

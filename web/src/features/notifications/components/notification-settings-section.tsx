@@ -38,10 +38,9 @@ export function NotificationSettingsSection() {
 
   return (
     <PanelSection title="Notifications" id="notifications">
-      {/* "Your time" is profiles.time_zone, which the API does not expose yet (PATCH /v1/me takes no
-          time zone): once it does, the profile section should offer it. Not added here on purpose. */}
       <p className="muted">
-        How you hear of each kind of notification. A daily digest arrives at 08:00 your time.
+        How you hear of each kind of notification. A daily digest arrives at 08:00 in the time zone of your
+        profile.
       </p>
       {settings.isPending ? (
         <LoadingLine>Reading your notification settings…</LoadingLine>
