@@ -59,6 +59,6 @@ header p, .empty, dl { color: GrayText; }
 article { border: 1px solid color-mix(in srgb, currentColor 20%, transparent); border-radius: .5rem; padding: 0 1rem; margin: 1rem 0; }
 h2 { font-size: 1.1rem; }
 dl { display: grid; grid-template-columns: max-content 1fr; gap: 0 1rem; margin: 0; }
-dd { margin: 0; }
+dd { margin: 0; min-width: 0; overflow-wrap: anywhere; }
 pre { white-space: pre-wrap; overflow-wrap: anywhere; font: inherit; }
 `;

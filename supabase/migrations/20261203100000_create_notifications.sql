@@ -287,9 +287,10 @@ begin
   ),
   folded as (
     update public.notifications n
-      -- Mailed already, it is mailed again with the change it now holds too (batched from now on).
+      -- Mailed already, it is mailed again with the change it now holds too (batched from now on), as the
+      -- person now wants it: a type they turned to the inbox since is not mailed again.
       set change_count = n.change_count + 1, updated_at = now(), comment_id = coalesce(comment, n.comment_id),
-        emailed_at = null
+        email_delivery = r.email_delivery, emailed_at = null
       from recipients r
       where n.user_id = r.user_id and n.task_id = task and n.type = r.type and n.actor_id = actor
         and n.read_at is null and n.archived_at is null and n.updated_at > now() - interval '10 minutes'

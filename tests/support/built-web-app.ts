@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { ClientRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { build, preview, type ProxyOptions } from 'vite';
+import { build, createLogger, preview, type Logger, type ProxyOptions } from 'vite';
 import { freePort } from '../../local/ports.ts';
 import { buildForProduction } from './production-build.ts';
 
@@ -50,6 +50,7 @@ export async function serveBuiltWebApp(stack: Stack): Promise<BuiltWebApp> {
   const server = await preview({
     configFile,
     logLevel: 'warn',
+    customLogger: quietAboutClosedSockets(),
     build: { outDir },
     preview: {
       host: '127.0.0.1',
@@ -65,4 +66,20 @@ export async function serveBuiltWebApp(stack: Stack): Promise<BuiltWebApp> {
       await rm(outDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * vite's logger, less one kind of line: a browser that closes a live socket (a page leaving, going
+ * offline, a service worker taking over) resets the proxied connection, which vite logs as an error,
+ * and the tests fail on any console.error. Nothing of the app's is wrong then.
+ */
+function quietAboutClosedSockets(): Logger {
+  const logger = createLogger('warn');
+  const logError = logger.error.bind(logger);
+  logger.error = (message, options) => {
+    const code = (options?.error as NodeJS.ErrnoException | null | undefined)?.code;
+    if (message.includes('ws proxy') && (code === 'ECONNRESET' || code === 'EPIPE')) return;
+    logError(message, options);
+  };
+  return logger;
 }
