@@ -71,7 +71,7 @@ export function TaskView({ task, workspace, layout, onDeleted, attachments, watc
         </div>
         <aside className={styles.side} aria-label="Properties">
           <TaskProperties task={task} workspace={workspace} save={save} />
-          {watch}
+          {watch && <div className={styles.watch}>{watch}</div>}
           {canEdit && (
             <ConfirmDialog
               trigger={
