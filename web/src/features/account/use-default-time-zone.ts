@@ -7,7 +7,7 @@ type Me = components['schemas']['Me'];
 
 /**
  * A person who never chose a time zone gets the browser's, once, when their account is read: their
- * due-date reminders and 08:00 digest then follow their day (issue 26). A choice they made (UTC included,
+ * due-date reminders and 08:00 digest then follow their day (docs/notifications.md). A choice they made (UTC included,
  * once chosen) is never overwritten; only a session sets it, never an API token.
  */
 export function useDefaultTimeZone(me: Me | undefined): void {
