@@ -13,7 +13,7 @@ const TINY: BenchOptions = {
   web: { loads: 2, moves: 3, slowLoads: 1 },
   command: 'npx vitest run --project local tests/local/bench-smoke.test.ts',
 };
-const ROWS = ['a1', 'a2', 'a3', 'a4', 'b', 'c', 'd', 'e', 'f', 'k', 'l'];
+const ROWS = ['a1', 'a2', 'a3', 'a4', 'b', 'c', 'd', 'e', 'f', 'k', 'l', 'n'];
 
 test('the bench measures every row and prints them in one table', { timeout: 420_000 }, async () => {
   const progress: string[] = [];
@@ -58,7 +58,13 @@ test('the bench measures every row and prints them in one table', { timeout: 420
   expect(board?.baseline?.name).toBe("the move's message arriving in that page");
   expect(board?.note).toMatch(/^\d+\.\d\d API requests per move on that board/);
 
-  const tableRows = report.split('\n').filter((line) => /^\| [a-fkl]\d? +\|/.test(line));
+  // A comment on a task all 50 members watch told the others, and was weighed against one nobody watches.
+  const fanOut = byId('n');
+  expect(fanOut?.subject).toBe('comment on a task 50 people watch');
+  expect(fanOut?.target).toMatchObject({ text: '≤ 1.2×', limit: 1.2 });
+  expect(fanOut?.note).toMatch(/^[1-9]\d* notifications written on the watched tasks/);
+
+  const tableRows = report.split('\n').filter((line) => /^\| [a-fkln]\d? +\|/.test(line));
   expect(tableRows.map((line) => line.split('|')[1]?.trim())).toEqual(ROWS);
   expect(report).toMatch(/^- Machine: \d+ cores .*Node v\d+.*Deno \d.*PostgreSQL \d+/m);
   expect(report).toContain(`- Command: \`${TINY.command}\`.`);
