@@ -190,6 +190,28 @@ describe('sendChecked', () => {
     expect(result).toMatchObject({ kind: 'response', status: 200, body: 'ok\uFFFD' });
   });
 
+  it('keeps what came of the body when the deadline ends its read', async () => {
+    const { result, connection } = await sendTo(
+      { sends: [answer('200 OK\r\nContent-Length: 100', 'abc')], then: 'hang' },
+      {},
+      { timeoutMs: 50 },
+    );
+    expect(result).toMatchObject({ kind: 'response', status: 200, body: 'abc' });
+    expect(connection.closed).toBe(true);
+  });
+
+  it('calls headers longer than 64 KiB a bad response', async () => {
+    const { result } = await sendTo({
+      sends: [answer(`200 OK\r\nX-Big: ${'b'.repeat(40_000)}\r\nX-Bigger: ${'b'.repeat(40_000)}`)],
+      then: 'close',
+    });
+    expect(result).toMatchObject({
+      kind: 'failed',
+      error: 'bad_response',
+      message: "The answer's headers are too long.",
+    });
+  });
+
   it('gives up on a server that never answers', async () => {
     const { result, connection } = await sendTo({ sends: [], then: 'hang' }, {}, { timeoutMs: 50 });
     expect(result).toEqual({

@@ -23,19 +23,22 @@ export async function readResponseHead(reader: ByteReader): Promise<ResponseHead
 }
 
 async function readOneHead(reader: ByteReader): Promise<ResponseHead> {
-  const statusLine = await reader.readLine(MAX_HEAD_BYTES);
+  const budget = new HeadBudget();
+  const statusLine = await reader.readLine(budget.left);
   if (statusLine === null) throw new BadResponseError('The server closed the connection without answering.');
+  budget.spend(statusLine);
   const status = STATUS_LINE.exec(statusLine)?.[1];
   if (status === undefined)
     throw new BadResponseError('The answer does not start with an HTTP/1.1 status line.');
-  return { status: Number(status), headers: await readHeaders(reader) };
+  return { status: Number(status), headers: await readHeaders(reader, budget) };
 }
 
-async function readHeaders(reader: ByteReader): Promise<Record<string, string>> {
+async function readHeaders(reader: ByteReader, budget: HeadBudget): Promise<Record<string, string>> {
   const headers: Record<string, string> = {};
   for (let count = 0; count <= MAX_HEADER_COUNT; count++) {
-    const line = await reader.readLine(MAX_HEAD_BYTES);
+    const line = await reader.readLine(budget.left);
     if (line === null) throw new BadResponseError('The server closed the connection inside the headers.');
+    budget.spend(line);
     if (line === '') return headers;
     const [, name, value] = HEADER_LINE.exec(line) ?? [];
     if (name === undefined || value === undefined) throw new BadResponseError('A header line is malformed.');
@@ -43,4 +46,14 @@ async function readHeaders(reader: ByteReader): Promise<Record<string, string>> 
     headers[key] = headers[key] === undefined ? value : `${headers[key]}, ${value}`;
   }
   throw new BadResponseError('The answer has too many headers.');
+}
+
+/** What is left of MAX_HEAD_BYTES for the status line and headers together. */
+class HeadBudget {
+  left = MAX_HEAD_BYTES;
+
+  spend(line: string): void {
+    this.left -= line.length + 2;
+    if (this.left < 0) throw new BadResponseError("The answer's headers are too long.");
+  }
 }
