@@ -34,6 +34,7 @@ export interface OutboundDeps {
 
 export type OutboundFailure = 'timeout' | 'connection_failed' | 'bad_response';
 
+/** `latencyMs` runs from resolving the host to the end of the answer, or to the failure. */
 export type OutboundResult =
   | {
       kind: 'response';
