@@ -1681,8 +1681,296 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/workspaces/{slug}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the workspace's webhooks
+         * @description The workspace's webhooks, oldest first, without their secrets. Owners and admins only (`403 forbidden` for members and viewers). Paged with `limit` and
+         *     `cursor`.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Subscribe a URL to the workspace's events
+         * @description Creates a webhook: every event of the listed types (`task.created`, `task.*`, or `*` for all)
+         *     committed from now on is POSTed to `url`, signed (Standard Webhooks), until the webhook is
+         *     switched off or deleted. Owners and admins only (`403 forbidden` for members and viewers). The answer holds the signing `secret`, this once.
+         *
+         *     The URL must be `https://` with a host that resolves to public addresses only: a private,
+         *     loopback, link-local, CGNAT, multicast, reserved or cloud-metadata address is refused
+         *     (`422 validation_failed`), in any of its spellings, and checked again at every delivery. A local
+         *     stand-in also accepts `http://` to loopback. A workspace holds at most 10 webhooks
+         *     (`409 limit_reached`, limit `webhooks_per_workspace`). `Location` names the new webhook's address,
+         *     relative to this one. Takes no query parameters.
+         *
+         *     With an `Idempotency-Key`, a retry is answered the first answer again instead of running twice.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{slug}/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+                /** @description The webhook's id. A webhook of another workspace, or an id that is not a UUID, is `404`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * One webhook
+         * @description The webhook, without its secret. Owners and admins only (`403 forbidden` for members and viewers). Send its `ETag` in `If-None-Match` to get
+         *     `304 Not Modified` while it is unchanged. Takes no query parameters.
+         */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook
+         * @description Deletes the webhook and its delivery log; nothing more is sent to it. Owners and admins only (`403 forbidden` for members and viewers). With `If-Match`,
+         *     only that version is deleted (`412 precondition_failed` otherwise). Deleting it again is `404`.
+         *     Takes no query parameters and no body.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a webhook's URL or events, or switch it off and on
+         * @description A JSON Merge Patch (RFC 7396) of `url`, `events` and `active`, with the rules of creation.
+         *     Owners and admins only (`403 forbidden` for members and viewers). Switching a webhook on again clears `disabled_reason`; deliveries resume with the events
+         *     committed from then on. With `If-Match`, the change applies only to that version
+         *     (`412 precondition_failed` otherwise). Takes no query parameters.
+         */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/v1/workspaces/{slug}/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+                /** @description The webhook's id. A webhook of another workspace, or an id that is not a UUID, is `404`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a webhook a new secret
+         * @description Makes a new signing secret and answers it, this once. For 24 hours every delivery carries two
+         *     signatures in `webhook-signature`, one with the old secret and one with the new, so a receiver
+         *     can switch over without missing a beat. Owners and admins only (`403 forbidden` for members and viewers). Takes no query parameters and no body.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{slug}/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+                /** @description The webhook's id. A webhook of another workspace, or an id that is not a UUID, is `404`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Queues a `ping` to the webhook, sent at once and signed like any event (`{ "type": "ping",
+         *     "timestamp", "data": { "object": "ping", "webhook_id", "url" } }`), even while the webhook is
+         *     switched off. Owners and admins only (`403 forbidden` for members and viewers). The answer is the delivery, still `pending`: follow it in the delivery log.
+         *     Takes no query parameters and no body.
+         */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{slug}/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+                /** @description The webhook's id. A webhook of another workspace, or an id that is not a UUID, is `404`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The webhook's delivery log
+         * @description The webhook's deliveries, newest first: each event's (and each ping's) status, attempts, the last
+         *     response's status, latency and error, and when it is tried next. Owners and admins only (`403 forbidden` for members and viewers). Paged with `limit` and
+         *     `cursor`; kept as long as the events they deliver (30 days).
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{slug}/webhooks/{id}/deliveries/{delivery_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+                /** @description The webhook's id. A webhook of another workspace, or an id that is not a UUID, is `404`. */
+                id: string;
+                /** @description The delivery's id (its `webhook-id` header). One of another webhook is `404`. */
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * One delivery, with its request and response
+         * @description The delivery, with the request last sent (headers and body) and the response it got (status and
+         *     its first 4 KiB). Owners and admins only (`403 forbidden` for members and viewers). Takes no query parameters.
+         */
+        get: operations["getWebhookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{slug}/webhooks/{id}/deliveries/{delivery_id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+                /** @description The webhook's id. A webhook of another workspace, or an id that is not a UUID, is `404`. */
+                id: string;
+                /** @description The delivery's id (its `webhook-id` header). One of another webhook is `404`. */
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again
+         * @description Sends the delivery again at once, with the same `webhook-id` and body (a receiver that already
+         *     has it can tell), and with its retry schedule from the start; whatever its status was. Owners and admins only (`403 forbidden` for members and viewers).
+         *     Takes no query parameters and no body.
+         */
+        post: operations["redeliverWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    event: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An event happened in the workspace
+         * @description Sent for every event of a type the webhook listens to, at least once, in about a second after
+         *     the change committed; tries may arrive out of order, so order by `data.seq`. Verify the signature
+         *     (any Standard Webhooks library does) before trusting the body, at most 256 KiB.
+         */
+        post: operations["eventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    ping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A test, sent by POST …/webhooks/{id}/test
+         * @description Sent when an admin asks for a test; signed like any event.
+         */
+        post: operations["pingWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         Health: {
@@ -2623,6 +2911,151 @@ export interface components {
          *     may change between API versions.
          */
         NextCursor: string | null;
+        /** @description An event type (`task.created`), every type of a resource (`task.*`), or every event (`*`). */
+        WebhookEventFilter: string;
+        /**
+         * Format: uri
+         * @description `https://` to a host whose every address is public (not private, loopback, link-local, CGNAT,
+         *     multicast, reserved or cloud metadata); no user name or password in it.
+         */
+        WebhookUrl: string;
+        /** @description A new webhook. */
+        CreateWebhook: {
+            url: components["schemas"]["WebhookUrl"];
+            events: components["schemas"]["WebhookEventFilter"][];
+            /** @default true */
+            active: boolean;
+        };
+        /** @description A JSON Merge Patch of a webhook's writable fields; leave a field out to keep it. */
+        UpdateWebhook: {
+            url?: components["schemas"]["WebhookUrl"];
+            events?: components["schemas"]["WebhookEventFilter"][];
+            active?: boolean;
+        };
+        /** @description What every answer about a webhook holds (Webhook and NewWebhook). */
+        WebhookFields: {
+            /** @enum {string} */
+            object: "webhook";
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            workspace_id: string;
+            url: components["schemas"]["WebhookUrl"];
+            events: components["schemas"]["WebhookEventFilter"][];
+            /** @description Whether events are delivered to it. Events committed while it is off are never sent. */
+            active: boolean;
+            /**
+             * @description Why Tasklane switched it off: `failing` when every delivery failed for 3 days (its admins are
+             *     mailed), `gone` when the receiver answered `410 Gone`. Null when it is on, or was switched
+             *     off by a person.
+             * @enum {string|null}
+             */
+            disabled_reason: "failing" | "gone" | null;
+            /**
+             * Format: uuid
+             * @description The user who created it; null once that account is deleted.
+             */
+            created_by: string | null;
+            version: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description A webhook, without its secret. */
+        Webhook: components["schemas"]["WebhookFields"];
+        /** @description A webhook with its signing secret, answered once, when it is made or rotated. */
+        NewWebhook: {
+            /** @description The signing secret (Standard Webhooks), never shown again. */
+            secret: string;
+        } & components["schemas"]["WebhookFields"];
+        WebhookList: components["schemas"]["List"] & {
+            data: components["schemas"]["Webhook"][];
+        };
+        /**
+         * @description `pending` until its first answer, `succeeded` on a 2xx, `retrying` after a failure while tries
+         *     remain (after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h), `failed` after the last.
+         * @enum {string}
+         */
+        WebhookDeliveryStatus: "pending" | "retrying" | "succeeded" | "failed";
+        /** @description What every answer about a delivery holds. */
+        WebhookDeliveryFields: {
+            /** @enum {string} */
+            object: "webhook_delivery";
+            /**
+             * Format: uuid
+             * @description Also its `webhook-id` header, the same on every try.
+             */
+            id: string;
+            /** Format: uuid */
+            webhook_id: string;
+            /** @description The event delivered; null for a `ping`. */
+            event_id: string | null;
+            /** @description The event's type, or `ping`. */
+            event_type: string;
+            status: components["schemas"]["WebhookDeliveryStatus"];
+            attempts: number;
+            /** @description The last try's HTTP status; null before any answer. */
+            response_status: number | null;
+            /** @description How long the last try took. */
+            latency_ms: number | null;
+            /** @description Why the last try failed without an answer (a timeout, a refused connection, an address refused). */
+            error: string | null;
+            /** Format: date-time */
+            last_attempt_at: string | null;
+            /**
+             * Format: date-time
+             * @description When it is tried next; null once it succeeded or failed for good.
+             */
+            next_attempt_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description A delivery of one event (or ping) to one webhook. */
+        WebhookDelivery: components["schemas"]["WebhookDeliveryFields"];
+        /** @description A delivery with the request last sent and the response it got. */
+        WebhookDeliveryDetail: {
+            /** @description The request as last sent (before the first try, as it will be sent). */
+            request: {
+                headers: {
+                    [key: string]: string;
+                };
+                body: string;
+            };
+            /** @description The last answer; null before any. */
+            response: {
+                status: number;
+                /** @description Its first 4 KiB. */
+                body: string;
+            } | null;
+        } & components["schemas"]["WebhookDeliveryFields"];
+        WebhookDeliveryList: components["schemas"]["List"] & {
+            data: components["schemas"]["WebhookDelivery"][];
+        };
+        /** @description What a webhook receives for an event. */
+        WebhookEventPayload: {
+            type: components["schemas"]["EventType"];
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            timestamp: string;
+            data: components["schemas"]["Event"];
+        };
+        /** @description What a webhook receives for a test. */
+        WebhookPingPayload: {
+            /** @enum {string} */
+            type: "ping";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                /** @enum {string} */
+                object: "ping";
+                /** Format: uuid */
+                webhook_id: string;
+                url: string;
+            };
+        };
         /**
          * @description The envelope of every list. A list of a kind narrows `data` to its items, as
          *     `allOf: [{ $ref: List }, { type: object, required: [data], properties: { data: { type: array,
@@ -7929,6 +8362,685 @@ export interface operations {
             };
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many items a page holds at most.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Where the page starts: the `next_cursor` of the previous page, as it was answered. Opaque;
+                 *     one that this list did not issue is `400 bad_request`. Leave it out for the first page.
+                 * @example WzEsIjIwMjYtMTEtMjJUMTI6MDA6MDAuMTIzNDU2KzAwOjAwIiwiNWMzZTJhMTAtOGI3ZC00ZjZlLTlhMDEtM2QyYzFiMGE5ZjhlIl0
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of webhooks. */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A key of your choosing (a fresh UUID per logical request is ideal) that makes a retry safe:
+                 *     for 24 hours, the same request with the same key is answered the first success again, with
+                 *     `Idempotent-Replayed: true`, and acts only once. The same key with another request is
+                 *     `422 idempotency_key_reused`; while the first is still running, `409 idempotency_key_in_use`.
+                 *     An empty key or one over 255 characters is `400 bad_request`.
+                 * @example 5f0c2b9e-8d1a-4c2e-9b7f-3a6d1e4c8b20
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/tasklane",
+                 *       "events": [
+                 *         "task.*",
+                 *         "comment.created"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateWebhook"];
+            };
+        };
+        responses: {
+            /** @description The webhook, with its secret (shown this once). */
+            201: {
+                headers: {
+                    /** @description The new webhook's address, relative to the request's (`webhooks/{id}`). */
+                    Location: string;
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewWebhook"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description `limit_reached` when the workspace already has 10 webhooks, `idempotency_key_in_use` while a request with the same `Idempotency-Key` is still running. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The `ETag` you hold (`"3"`, `W/"3"`, a list of them, or `*`): while the resource is still at that
+                 *     version the answer is `304 Not Modified`, with no body and not counted against the rate limit.
+                 *     Malformed or longer than 4096 characters, it is `400 bad_request`.
+                 * @example "3"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+                /** @description The webhook's id. A webhook of another workspace, or an id that is not a UUID, is `404`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
+                 *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed or longer than 4096
+                 *     characters, it is `400 bad_request`.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+                /** @description The webhook's id. A webhook of another workspace, or an id that is not a UUID, is `404`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook is gone. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Apply the change only if the resource is still at this version: its `ETag` as you got it
+                 *     (`"3"`), a list of them, or `*` for any. Otherwise the answer is `412 precondition_failed` with
+                 *     the `current_version`. Weak tags (`W/"3"`) never match. Malformed or longer than 4096
+                 *     characters, it is `400 bad_request`.
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description A key of your choosing (a fresh UUID per logical request is ideal) that makes a retry safe:
+                 *     for 24 hours, the same request with the same key is answered the first success again, with
+                 *     `Idempotent-Replayed: true`, and acts only once. The same key with another request is
+                 *     `422 idempotency_key_reused`; while the first is still running, `409 idempotency_key_in_use`.
+                 *     An empty key or one over 255 characters is `400 bad_request`.
+                 * @example 5f0c2b9e-8d1a-4c2e-9b7f-3a6d1e4c8b20
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+                /** @description The webhook's id. A webhook of another workspace, or an id that is not a UUID, is `404`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "active": false
+                 *     }
+                 */
+                "application/merge-patch+json": components["schemas"]["UpdateWebhook"];
+                /**
+                 * @example {
+                 *       "events": [
+                 *         "*"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateWebhook"];
+            };
+        };
+        responses: {
+            /** @description The webhook, with the change applied. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description `idempotency_key_in_use` while a request with the same `Idempotency-Key` is still running. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A key of your choosing (a fresh UUID per logical request is ideal) that makes a retry safe:
+                 *     for 24 hours, the same request with the same key is answered the first success again, with
+                 *     `Idempotent-Replayed: true`, and acts only once. The same key with another request is
+                 *     `422 idempotency_key_reused`; while the first is still running, `409 idempotency_key_in_use`.
+                 *     An empty key or one over 255 characters is `400 bad_request`.
+                 * @example 5f0c2b9e-8d1a-4c2e-9b7f-3a6d1e4c8b20
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+                /** @description The webhook's id. A webhook of another workspace, or an id that is not a UUID, is `404`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook, with its new secret (shown this once). */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewWebhook"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description `idempotency_key_in_use` while a request with the same `Idempotency-Key` is still running. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A key of your choosing (a fresh UUID per logical request is ideal) that makes a retry safe:
+                 *     for 24 hours, the same request with the same key is answered the first success again, with
+                 *     `Idempotent-Replayed: true`, and acts only once. The same key with another request is
+                 *     `422 idempotency_key_reused`; while the first is still running, `409 idempotency_key_in_use`.
+                 *     An empty key or one over 255 characters is `400 bad_request`.
+                 * @example 5f0c2b9e-8d1a-4c2e-9b7f-3a6d1e4c8b20
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+                /** @description The webhook's id. A webhook of another workspace, or an id that is not a UUID, is `404`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ping, queued. */
+            202: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description `idempotency_key_in_use` while a request with the same `Idempotency-Key` is still running. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many items a page holds at most.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Where the page starts: the `next_cursor` of the previous page, as it was answered. Opaque;
+                 *     one that this list did not issue is `400 bad_request`. Leave it out for the first page.
+                 * @example WzEsIjIwMjYtMTEtMjJUMTI6MDA6MDAuMTIzNDU2KzAwOjAwIiwiNWMzZTJhMTAtOGI3ZC00ZjZlLTlhMDEtM2QyYzFiMGE5ZjhlIl0
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+                /** @description The webhook's id. A webhook of another workspace, or an id that is not a UUID, is `404`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries. */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+                /** @description The webhook's id. A webhook of another workspace, or an id that is not a UUID, is `404`. */
+                id: string;
+                /** @description The delivery's id (its `webhook-id` header). One of another webhook is `404`. */
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    redeliverWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A key of your choosing (a fresh UUID per logical request is ideal) that makes a retry safe:
+                 *     for 24 hours, the same request with the same key is answered the first success again, with
+                 *     `Idempotent-Replayed: true`, and acts only once. The same key with another request is
+                 *     `422 idempotency_key_reused`; while the first is still running, `409 idempotency_key_in_use`.
+                 *     An empty key or one over 255 characters is `400 bad_request`.
+                 * @example 5f0c2b9e-8d1a-4c2e-9b7f-3a6d1e4c8b20
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+                /** @description The webhook's id. A webhook of another workspace, or an id that is not a UUID, is `404`. */
+                id: string;
+                /** @description The delivery's id (its `webhook-id` header). One of another webhook is `404`. */
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, due again. */
+            202: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description `idempotency_key_in_use` while a request with the same `Idempotency-Key` is still running. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    eventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id, the same on every try of it (deduplicate on it). */
+                "webhook-id": string;
+                /** @description When this try was signed, in seconds since 1970. Refuse one far from your clock. */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` with the secret's bytes
+                 *     (base64 after `whsec_`); two, separated by a space, for 24 hours after a rotation.
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventPayload"];
+            };
+        };
+        responses: {
+            /**
+             * @description Any 2xx answer within 10 seconds is a success. Anything else (another status, a timeout, a
+             *     refused connection) is tried again on the schedule; `410 Gone` switches the webhook off;
+             *     `429` and `503` with `Retry-After` are tried again no sooner than it says.
+             */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    pingWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id, the same on every try of it (deduplicate on it). */
+                "webhook-id": string;
+                /** @description When this try was signed, in seconds since 1970. Refuse one far from your clock. */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` with the secret's bytes
+                 *     (base64 after `whsec_`); two, separated by a space, for 24 hours after a rotation.
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPingPayload"];
+            };
+        };
+        responses: {
+            /**
+             * @description Any 2xx answer within 10 seconds is a success. Anything else (another status, a timeout, a
+             *     refused connection) is tried again on the schedule; `410 Gone` switches the webhook off;
+             *     `429` and `503` with `Retry-After` are tried again no sooner than it says.
+             */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

@@ -43,6 +43,7 @@ const EnvSchema = z.object({
     .max(SIGNED_UPLOAD_URL_LIFETIME_SECONDS)
     .default(SIGNED_UPLOAD_URL_LIFETIME_SECONDS),
   TASKLANE_NOTIFICATION_MAIL_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
+  TASKLANE_WEBHOOK_DISPATCH_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
   TASKLANE_REALTIME_JOIN_ERROR_BACKOFF_MS: z.coerce.number().int().min(0).default(5_000),
   TASKLANE_REALTIME_CONNECT_ERROR_BACKOFF_MS: z.coerce.number().int().min(0).default(2_000),
   TASKLANE_REALTIME_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
@@ -75,6 +76,8 @@ export interface StandInConfig {
   storage: StorageSettings;
   /** How often the scheduler asks the API to send the notification mail that is due (pg_cron: every minute). */
   notificationMailIntervalMs: number;
+  /** How often the webhook dispatcher is called, as pg_cron does every minute on hosted Supabase. */
+  webhookDispatchIntervalMs: number;
   /**
    * Realtime's backoffs (hosted: 5 s after a refused join, 2 s after a refused handshake), idle timeout,
    * how often a joined channel is checked again (hosted: 5 min), and the tenant's limits on payloads
@@ -143,6 +146,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, projectDir = pr
       uploadUrlExpiresInSeconds: vars.TASKLANE_STORAGE_UPLOAD_URL_EXPIRES_IN,
     },
     notificationMailIntervalMs: vars.TASKLANE_NOTIFICATION_MAIL_INTERVAL_MS,
+    webhookDispatchIntervalMs: vars.TASKLANE_WEBHOOK_DISPATCH_INTERVAL_MS,
     realtime: {
       joinErrorBackoffMs: vars.TASKLANE_REALTIME_JOIN_ERROR_BACKOFF_MS,
       connectErrorBackoffMs: vars.TASKLANE_REALTIME_CONNECT_ERROR_BACKOFF_MS,

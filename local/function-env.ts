@@ -36,6 +36,8 @@ export async function functionEnvironment(
     SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: keys.publishableKey }),
     SUPABASE_SECRET_KEYS: JSON.stringify({ default: keys.secretKey }),
     SUPABASE_JWKS: JSON.stringify(publicJwks(keys)),
+    // Receivers on this machine are the only ones a local webhook can reach over plain http.
+    TASKLANE_WEBHOOKS_ALLOW_LOOPBACK_HTTP: 'true',
   };
 }
 

@@ -10,7 +10,7 @@ import { functionEnvironment } from './function-env.ts';
 import { startFunctionWorkers, type FunctionWorkers } from './functions/function-workers.ts';
 import { startGateway } from './gateway/gateway.ts';
 import { startHousekeeping } from './housekeeping.ts';
-import { startNotificationMailScheduler } from './notification-mail-scheduler.ts';
+import { startScheduledCall } from './scheduled-call.ts';
 import { loadOrCreateKeys, type StandInKeys } from './keys.ts';
 import { isNoteworthyPostgresLine, type Log } from './log.ts';
 import { createRealtimeService } from './realtime/realtime-service.ts';
@@ -99,14 +99,25 @@ export async function startStack(config: StandInConfig, log: Log): Promise<Runni
       mailbox,
     });
     stoppers.push(() => closeServer(mailboxServer));
-    // pg_cron's and pg_net's call on hosted Supabase: the notification mail that is due, every minute.
-    const notificationMail = startNotificationMailScheduler({
-      apiUrl: `${apiUrl(config)}/functions/v1/api`,
+    // pg_cron's and pg_net's calls on hosted Supabase: the notification mail that is due, and the
+    // webhook deliveries the API's wake-ups missed, every minute.
+    const notificationMail = startScheduledCall({
+      name: 'notification mail',
+      url: `${apiUrl(config)}/functions/v1/api/v1/internal/notification-mail`,
       secretKey: keys.secretKey,
       intervalMs: config.notificationMailIntervalMs,
       log: (line) => log('scheduler', line),
+      isNews: (body) => !/"queued":0,"sent":0/.test(body),
     });
     stoppers.push(() => notificationMail.stop());
+    const webhookDispatch = startScheduledCall({
+      name: 'webhook dispatcher',
+      url: `${apiUrl(config)}/functions/v1/webhook-dispatcher`,
+      secretKey: keys.secretKey,
+      intervalMs: config.webhookDispatchIntervalMs,
+      log: (line) => log('scheduler', line),
+    });
+    stoppers.push(() => webhookDispatch.stop());
 
     const realtimeDatabase = openDatabase({
       url: databaseUrl(config),
@@ -200,8 +211,10 @@ function reportDatabase(database: PreparedDatabase, log: Log): void {
 }
 
 async function waitForFunctions(config: StandInConfig, workers: FunctionWorkers): Promise<void> {
-  const port = workers.portOf('api');
-  if (port !== undefined) await waitForPort(config.host, port, FUNCTION_BOOT_TIMEOUT_MS);
+  for (const name of ['api', 'webhook-dispatcher']) {
+    const port = workers.portOf(name);
+    if (port !== undefined) await waitForPort(config.host, port, FUNCTION_BOOT_TIMEOUT_MS);
+  }
 }
 
 function closeServer(server: Server): Promise<void> {

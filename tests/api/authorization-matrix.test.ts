@@ -263,8 +263,19 @@ async function barredAdminBearer(
 const unexpectedErrorsOf = (response: ApiResponse) =>
   api.logs.forRequest(response.headers.get('x-request-id') ?? '').filter((entry) => entry.level === 'error');
 
-/** A new workspace of the fixture's owner, with nobody else in it; its slug. */
-async function anotherWorkspaceOf(fixture: WorkspaceFixture): Promise<string> {
+/** Each fixture's other workspace: one per owner, who may create only 10. */
+const otherWorkspaces = new Map<string, Promise<string>>();
+
+/** A workspace of the fixture's owner, with nobody else in it, made once; its slug. */
+function anotherWorkspaceOf(fixture: WorkspaceFixture): Promise<string> {
+  const known = otherWorkspaces.get(fixture.id);
+  if (known) return known;
+  const made = createAnotherWorkspace(fixture);
+  otherWorkspaces.set(fixture.id, made);
+  return made;
+}
+
+async function createAnotherWorkspace(fixture: WorkspaceFixture): Promise<string> {
   const slug = `elsewhere-${randomUUID().slice(0, 8)}`;
   const response = await callApi(
     api.app,

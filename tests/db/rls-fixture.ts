@@ -35,6 +35,9 @@ export interface RlsFixture {
   /** `target`'s notification about the task. Every member watches the task and has a notification about it,
    * and everyone (the outsider in their own workspace) has a notification setting for `commented`. */
   notificationId: string;
+  /** A webhook of the main workspace, subscribed to every event, and a test delivery of it. */
+  webhookId: string;
+  webhookDeliveryId: string;
 }
 
 export async function createRlsFixture(db: pg.Client): Promise<RlsFixture> {
@@ -101,7 +104,30 @@ export async function createRlsFixture(db: pg.Client): Promise<RlsFixture> {
     eventId: await firstEventOf(db, workspaceId),
     attachmentIds: await insertAttachmentsByEach(db, workspaceId, taskId, users),
     notificationId: await insertNotificationRows(db, workspaceId, otherWorkspaceId, taskId, users),
+    ...(await insertWebhookRows(db, workspaceId, otherWorkspaceId)),
   };
+}
+
+/** A webhook with a ping in each workspace; answers the main workspace's. */
+async function insertWebhookRows(
+  db: pg.Client,
+  workspaceId: string,
+  otherWorkspaceId: string,
+): Promise<Pick<RlsFixture, 'webhookId' | 'webhookDeliveryId'>> {
+  const { rows } = await db.query<{ webhook_id: string; delivery_id: string; main: boolean }>(
+    `with hook as (
+       insert into public.webhooks (workspace_id, url, events)
+       values ($1, 'https://hooks.example.com/tasklane', '{*}'), ($2, 'https://hooks.example.com/tasklane', '{*}')
+       returning id, workspace_id
+     )
+     insert into public.webhook_deliveries (webhook_id, workspace_id, event_type, payload)
+     select id, workspace_id, 'ping', '{"type": "ping"}' from hook
+     returning webhook_id, id as delivery_id, workspace_id = $1 as main`,
+    [workspaceId, otherWorkspaceId],
+  );
+  const main = rows.find((row) => row.main);
+  if (!main) throw new Error('no webhook in the main workspace');
+  return { webhookId: main.webhook_id, webhookDeliveryId: main.delivery_id };
 }
 
 /**

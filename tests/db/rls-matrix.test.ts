@@ -567,6 +567,81 @@ const RULES: readonly Rule[] = [
     allowed: NOBODY,
   },
   {
+    table: 'webhooks',
+    command: 'select',
+    attempt: "read the workspace's webhooks",
+    statement: (f) => ['select 1 from public.webhooks where id = $1', [f.webhookId]],
+    allowed: ADMINS,
+  },
+  {
+    table: 'webhooks',
+    command: 'insert',
+    attempt: 'add a webhook',
+    statement: (f) => [
+      `insert into public.webhooks (workspace_id, url, events) values ($1, 'https://hooks.example.com/new', '{task.*}')`,
+      [f.workspaceId],
+    ],
+    allowed: ADMINS,
+  },
+  {
+    table: 'webhooks',
+    command: 'update',
+    attempt: 'point a webhook elsewhere',
+    statement: (f) => [
+      `update public.webhooks set url = 'https://hooks.example.com/moved' where id = $1`,
+      [f.webhookId],
+    ],
+    allowed: ADMINS,
+  },
+  {
+    table: 'webhooks',
+    command: 'update',
+    attempt: 'clear why the dispatcher stopped a webhook, leaving it stopped',
+    statement: (f) => [`update public.webhooks set failing_since = null where id = $1`, [f.webhookId]],
+    allowed: NOBODY,
+  },
+  {
+    table: 'webhooks',
+    command: 'delete',
+    attempt: 'remove a webhook',
+    statement: (f) => ['delete from public.webhooks where id = $1', [f.webhookId]],
+    allowed: ADMINS,
+  },
+  {
+    table: 'webhook_deliveries',
+    command: 'select',
+    attempt: "read a webhook's delivery log",
+    statement: (f) => ['select 1 from public.webhook_deliveries where id = $1', [f.webhookDeliveryId]],
+    allowed: ADMINS,
+  },
+  {
+    table: 'webhook_deliveries',
+    command: 'insert',
+    attempt: 'queue a delivery of my own making (private.queue_webhook_ping is the way)',
+    statement: (f) => [
+      `insert into public.webhook_deliveries (webhook_id, workspace_id, event_type, payload) values ($1, $2, 'ping', '{}')`,
+      [f.webhookId, f.workspaceId],
+    ],
+    allowed: NOBODY,
+  },
+  {
+    table: 'webhook_deliveries',
+    command: 'update',
+    attempt: 'mark a delivery succeeded (private.redeliver_webhook_delivery is the way to send it again)',
+    statement: (f) => [
+      `update public.webhook_deliveries set status = 'succeeded' where id = $1`,
+      [f.webhookDeliveryId],
+    ],
+    allowed: NOBODY,
+  },
+  {
+    table: 'webhook_deliveries',
+    command: 'delete',
+    attempt: 'erase a delivery from the log',
+    statement: (f) => ['delete from public.webhook_deliveries where id = $1', [f.webhookDeliveryId]],
+    allowed: NOBODY,
+  },
+  {
     table: 'notifications',
     command: 'select',
     attempt: 'read my own notifications',
@@ -871,6 +946,8 @@ const WORKSPACE_TABLES = [
   'comments',
   'events',
   'attachments',
+  'webhooks',
+  'webhook_deliveries',
 ] as const;
 
 describe('row-level security (docs/product.md#roles), role by role', () => {

@@ -54,7 +54,17 @@ export interface TestAppOptions {
   serviceKey?: string;
   /** How long notification mail waits to batch (AppDeps.notificationMailBatchSeconds); 120 s by default. */
   notificationMailBatchSeconds?: number;
+  /**
+   * How webhook URLs are judged (AppDeps.webhookDestinations): by default, no name resolves and plain
+   * http to loopback is allowed, as on the stand-in, so tests never look a name up.
+   */
+  webhookDestinations?: AppDeps['webhookDestinations'];
+  /** Wakes the webhook dispatcher after a write (AppDeps.wakeWebhookDispatcher); none by default. */
+  wakeWebhookDispatcher?: () => void;
 }
+
+/** Resolves nothing: a test that needs a name to resolve brings its own resolver. */
+const NO_NAMES = { resolve: () => Promise.resolve([]), allowLoopbackHttp: true };
 
 export function createTestApp(databaseUrl: string, options: TestAppOptions = {}): TestApp {
   const logs = captureLogs();
@@ -81,6 +91,8 @@ export function createTestApp(databaseUrl: string, options: TestAppOptions = {})
     sweepUploads: options.sweepUploads,
     serviceKey: options.serviceKey,
     notificationMailBatchSeconds: options.notificationMailBatchSeconds,
+    webhookDestinations: options.webhookDestinations ?? NO_NAMES,
+    wakeWebhookDispatcher: options.wakeWebhookDispatcher,
   };
   return { app: createApp(deps, options.extraRoutes), db, logs, sentMail, close: () => db.close() };
 }

@@ -13,7 +13,12 @@ import { asService } from './service-transaction.ts';
 const BOOKKEEPING_COLUMNS = ['last_used_at'];
 
 /** Tables outside `public` that hold what a request did, by qualified name. */
-const OTHER_TABLES = ['private.avatar_uploads', 'private.deleted_tasks', 'private.deleted_task_attachments'];
+const OTHER_TABLES = [
+  'private.avatar_uploads',
+  'private.deleted_tasks',
+  'private.deleted_task_attachments',
+  'private.webhook_secrets',
+];
 
 /** Table name → md5 of its rows (null for an empty table). */
 export type DatabaseDigest = Record<string, string | null>;

@@ -2,6 +2,8 @@
  * A network for the outbound tests that never leaves the process: a resolver answering from a table, a
  * connector recording every attempt, and connections whose server side is a script of bytes.
  */
+import { connect as connectTcp } from 'node:net';
+import { Duplex } from 'node:stream';
 import type {
   ConnectTarget,
   Connection,
@@ -89,3 +91,25 @@ export function scriptedConnection(script: ServerScript): ScriptedConnection {
     },
   };
 }
+
+/**
+ * A real connection over node:net, in place of Deno's connector: for receivers on loopback only (the
+ * dispatcher's tests and the stand-in's own run on Deno). Plain TCP: no test asks for TLS.
+ */
+export const loopbackConnector: Connector = (target) =>
+  new Promise<Connection>((resolve, reject) => {
+    if (target.tls) return reject(new Error('The loopback connector speaks plain TCP only.'));
+    if (target.address !== '127.0.0.1' && target.address !== '::1') {
+      return reject(new Error(`The loopback connector connects to loopback only, not ${target.address}.`));
+    }
+    const socket = connectTcp({ host: target.address, port: target.port });
+    socket.once('error', reject);
+    socket.once('connect', () => {
+      const { readable, writable } = Duplex.toWeb(socket);
+      resolve({
+        readable: readable as ReadableStream<Uint8Array>,
+        writable: writable as WritableStream<Uint8Array>,
+        close: () => socket.destroy(),
+      });
+    });
+  });

@@ -89,7 +89,7 @@ export interface Operation {
   /** The spec's path template, e.g. `/v1/workspaces/{slug}/projects/{key}`. */
   path: string;
   access: Access;
-  success: 200 | 201 | 204;
+  success: 200 | 201 | 202 | 204;
   prepare(context: OperationContext): Promise<PreparedCall>;
   refusals?: readonly Refusal[];
 }
@@ -167,6 +167,38 @@ const createInvitation = (context: OperationContext, email = `invitee-${uniqueSu
     { email, role: 'member' },
     CreatedInvitation,
   );
+
+/**
+ * Room for one more webhook: the calls share the fixture's workspace, which holds 10 at most, so each
+ * starts from none.
+ */
+const clearWebhooks = (context: OperationContext) =>
+  asService(context.db, (sql) =>
+    sql.query('delete from public.webhooks where workspace_id = $1', [context.fixture.id]),
+  );
+
+/** A webhook of the fixture's workspace, to a loopback receiver nothing listens on (none is sent here). */
+const createWebhook = async (context: OperationContext) => {
+  await clearWebhooks(context);
+  return createAsOwner(
+    context,
+    workspacePath(context, '/webhooks'),
+    { url: `http://127.0.0.1:9/matrix-${uniqueSuffix()}`, events: ['task.*'] },
+    Created,
+  );
+};
+
+/** A webhook with a ping queued: its id and the ping's. */
+const createWebhookWithPing = async (context: OperationContext) => {
+  const { id } = await createWebhook(context);
+  const ping = await callApi(
+    context.app,
+    `/api${workspacePath(context, `/webhooks/${id}/test`)}`,
+    withBearer(context.ownerBearer, { method: 'POST' }),
+  );
+  if (ping.status !== 202) throw new Error(`preparing a call: the test ping answered ${ping.status}`);
+  return { id, deliveryId: Created.parse(ping.body).id };
+};
 
 const createApiToken = (context: OperationContext) =>
   createAsOwner(context, '/v1/me/tokens', { name: 'Matrix', scope: 'read' }, Created);
@@ -758,6 +790,112 @@ export const OPERATIONS: readonly Operation[] = [
     prepare: async (context) => ({
       params: { ...inWorkspace(context), id: (await createLabel(context)).id },
     }),
+  },
+  // ── webhooks ──
+  {
+    operationId: 'createWebhook',
+    method: 'post',
+    path: '/v1/workspaces/{slug}/webhooks',
+    access: { kind: 'workspace', roles: ADMINS },
+    success: 201,
+    prepare: async (context) => {
+      await clearWebhooks(context);
+      return {
+        params: inWorkspace(context),
+        body: { url: `http://127.0.0.1:9/matrix-${uniqueSuffix()}`, events: ['*'] },
+      };
+    },
+  },
+  {
+    operationId: 'listWebhooks',
+    method: 'get',
+    path: '/v1/workspaces/{slug}/webhooks',
+    access: { kind: 'workspace', roles: ADMINS },
+    success: 200,
+    prepare: async (context) => ({ params: inWorkspace(context) }),
+  },
+  {
+    operationId: 'getWebhook',
+    method: 'get',
+    path: '/v1/workspaces/{slug}/webhooks/{id}',
+    access: { kind: 'workspace', roles: ADMINS },
+    success: 200,
+    prepare: async (context) => ({
+      params: { ...inWorkspace(context), id: (await createWebhook(context)).id },
+    }),
+  },
+  {
+    operationId: 'updateWebhook',
+    method: 'patch',
+    path: '/v1/workspaces/{slug}/webhooks/{id}',
+    access: { kind: 'workspace', roles: ADMINS },
+    success: 200,
+    prepare: async (context) => ({
+      params: { ...inWorkspace(context), id: (await createWebhook(context)).id },
+      body: { active: false },
+    }),
+  },
+  {
+    operationId: 'deleteWebhook',
+    method: 'delete',
+    path: '/v1/workspaces/{slug}/webhooks/{id}',
+    access: { kind: 'workspace', roles: ADMINS },
+    success: 204,
+    prepare: async (context) => ({
+      params: { ...inWorkspace(context), id: (await createWebhook(context)).id },
+    }),
+  },
+  {
+    operationId: 'rotateWebhookSecret',
+    method: 'post',
+    path: '/v1/workspaces/{slug}/webhooks/{id}/rotate-secret',
+    access: { kind: 'workspace', roles: ADMINS },
+    success: 200,
+    prepare: async (context) => ({
+      params: { ...inWorkspace(context), id: (await createWebhook(context)).id },
+    }),
+  },
+  {
+    operationId: 'testWebhook',
+    method: 'post',
+    path: '/v1/workspaces/{slug}/webhooks/{id}/test',
+    access: { kind: 'workspace', roles: ADMINS },
+    success: 202,
+    prepare: async (context) => ({
+      params: { ...inWorkspace(context), id: (await createWebhook(context)).id },
+    }),
+  },
+  {
+    operationId: 'listWebhookDeliveries',
+    method: 'get',
+    path: '/v1/workspaces/{slug}/webhooks/{id}/deliveries',
+    access: { kind: 'workspace', roles: ADMINS },
+    success: 200,
+    prepare: async (context) => ({
+      params: { ...inWorkspace(context), id: (await createWebhookWithPing(context)).id },
+    }),
+  },
+  {
+    operationId: 'getWebhookDelivery',
+    method: 'get',
+    path: '/v1/workspaces/{slug}/webhooks/{id}/deliveries/{delivery_id}',
+    access: { kind: 'workspace', roles: ADMINS },
+    success: 200,
+    prepare: async (context) => {
+      const { id, deliveryId } = await createWebhookWithPing(context);
+      return { params: { ...inWorkspace(context), id, delivery_id: deliveryId } };
+    },
+  },
+  {
+    operationId: 'redeliverWebhookDelivery',
+    method: 'post',
+    path: '/v1/workspaces/{slug}/webhooks/{id}/deliveries/{delivery_id}/redeliver',
+    access: { kind: 'workspace', roles: ADMINS },
+    success: 202,
+    prepare: async (context) => {
+      const { id, deliveryId } = await createWebhookWithPing(context);
+      return { params: { ...inWorkspace(context), id, delivery_id: deliveryId } };
+    },
   },
   // ── tasks ──
   {

@@ -67,3 +67,14 @@ export type UpdateProject = Schemas['UpdateProject'];
 export type UpdateWorkspace = Schemas['UpdateWorkspace'];
 export type UploadTarget = Schemas['UploadTarget'];
 export type Workspace = Schemas['Workspace'];
+
+// Webhooks, and what they deliver.
+export type CreateWebhook = Schemas['CreateWebhook'];
+export type NewWebhook = Schemas['NewWebhook'];
+export type UpdateWebhook = Schemas['UpdateWebhook'];
+export type Webhook = Schemas['Webhook'];
+export type WebhookDelivery = Schemas['WebhookDelivery'];
+export type WebhookDeliveryDetail = Schemas['WebhookDeliveryDetail'];
+export type WebhookDeliveryStatus = Schemas['WebhookDeliveryStatus'];
+export type WebhookEventPayload = Schemas['WebhookEventPayload'];
+export type WebhookPingPayload = Schemas['WebhookPingPayload'];

@@ -27,7 +27,19 @@ describe('parseEnv', () => {
       RATE_LIMIT_USER_PER_MINUTE: 600,
       RATE_LIMIT_IP_PER_MINUTE: 60,
       TASKLANE_DB_POOL_SIZE: 3,
+      TASKLANE_WEBHOOKS_ALLOW_LOOPBACK_HTTP: false,
     });
+  });
+
+  it('allows webhooks plain http to loopback only when told so, as the stand-in does', () => {
+    const base = { ...VALID, APP_URL: 'https://a.dev' };
+    expect(
+      parseEnv({ ...base, TASKLANE_WEBHOOKS_ALLOW_LOOPBACK_HTTP: 'true' })
+        .TASKLANE_WEBHOOKS_ALLOW_LOOPBACK_HTTP,
+    ).toBe(true);
+    expect(failureOf({ ...base, TASKLANE_WEBHOOKS_ALLOW_LOOPBACK_HTTP: 'yes' }).message).toContain(
+      'TASKLANE_WEBHOOKS_ALLOW_LOOPBACK_HTTP must be true only where the local stand-in runs',
+    );
   });
 
   it('reads rate limits, and refuses ones that are not positive whole numbers', () => {

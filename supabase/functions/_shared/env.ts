@@ -98,6 +98,10 @@ const EnvSchema = z
     TASKLANE_DB_POOL_SIZE: z.coerce.number().int().min(1).max(MAX_POOL_SIZE).default(DEFAULT_POOL_SIZE),
     TASKLANE_DB_CA_CERT: z.string().includes('-----BEGIN CERTIFICATE-----').optional(),
     TASKLANE_DB_PREPARED_STATEMENTS: z.enum(['on', 'off']).optional(),
+    TASKLANE_WEBHOOKS_ALLOW_LOOPBACK_HTTP: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((allowed) => allowed === 'true'),
   })
   .transform((env, context) => {
     const appUrl = env.APP_URL ?? env.ALLOWED_ORIGINS[0];
@@ -137,6 +141,8 @@ const EXPECTED: Record<EnvName, string> = {
   TASKLANE_DB_CA_CERT: "the database's CA certificate, PEM (-----BEGIN CERTIFICATE-----…)",
   TASKLANE_DB_PREPARED_STATEMENTS:
     'on or off (default: on through SUPABASE_DB_URL, off through TASKLANE_DB_URL, whose transaction pooler does not keep them)',
+  TASKLANE_WEBHOOKS_ALLOW_LOOPBACK_HTTP:
+    'true only where the local stand-in runs: webhooks may then call http:// on loopback (default false)',
 };
 
 /**

@@ -8,6 +8,7 @@ import type { Mailer } from '../_shared/mail/mailer.ts';
 import type { RequestCountRow } from '../_shared/auth/request-counts.queries.ts';
 import type { Principal } from '../_shared/principal.ts';
 import type { StorageClient } from '../_shared/storage.ts';
+import type { WebhookDestinations } from './webhooks/webhook-destination.ts';
 import type { PrespentExportBudget } from './export/export-budget.ts';
 import type { KeyClaim } from './idempotency/key-claim.ts';
 
@@ -53,6 +54,16 @@ export interface AppDeps {
   serviceKey?: string;
   /** How long a person's first "at once" notification waits for others to join its mail; 120 s by default. */
   notificationMailBatchSeconds?: number;
+  /**
+   * How a webhook's URL is judged when it is saved: the resolver its host is looked up with, and whether
+   * plain http to loopback is allowed (only where the stand-in runs). Without it, no name resolves.
+   */
+  webhookDestinations?: WebhookDestinations;
+  /**
+   * Asks the webhook dispatcher to send what is due, without waiting (index.ts calls its function); called
+   * after each request that changed something. Without it, deliveries wait for the scheduled run.
+   */
+  wakeWebhookDispatcher?: () => void;
   /**
    * Whether issuing an upload URL also sweeps expired uploads, at most every 10 minutes per instance
    * (files/upload-sweep.ts); yes by default. Tests that count a request's round trips turn it off.

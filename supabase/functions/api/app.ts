@@ -40,11 +40,13 @@ import { securityHeaders } from './middleware/security-headers.ts';
 import { serviceKey } from './middleware/service-key.ts';
 import { signedOutRequests } from './middleware/signed-out-requests.ts';
 import { tokenAccess } from './middleware/token-access.ts';
+import { wakeWebhookDispatcher } from './middleware/wake-webhook-dispatcher.ts';
 import { projectsRoutes } from './projects/projects.routes.ts';
 import { postgresRateLimiter } from './rate-limits/rate-limiter.ts';
 import { tasksRoutes } from './tasks/tasks.routes.ts';
 import { tokensRoutes } from './tokens/tokens.routes.ts';
 import { watchersRoutes } from './watchers/watchers.routes.ts';
+import { webhooksRoutes } from './webhooks/webhooks.routes.ts';
 import { workspacesRoutes } from './workspaces/workspaces.routes.ts';
 
 /** The routes anyone may call without credentials. Every other route requires a verified caller. */
@@ -111,6 +113,8 @@ export function createApp(deps: AppDeps, extraRoutes?: Hono<AppEnv>): Hono<AppEn
   app.use(limitByPrincipal(rateLimits));
   app.use(tokenAccess(SESSION_ONLY_ROUTES));
   app.use(bodyGuard(FORM_BODY_ROUTES));
+  // Outside the idempotency transaction: it wakes the dispatcher once the request's writes committed.
+  app.use(wakeWebhookDispatcher(deps.wakeWebhookDispatcher));
   // After the body guard, because it fingerprints the parsed body; the route's queries join its transaction.
   app.use(idempotency(deps.db));
   // Where each route used to check its query first: inside the idempotency transaction, before the handler.
@@ -134,6 +138,7 @@ export function createApp(deps: AppDeps, extraRoutes?: Hono<AppEnv>): Hono<AppEn
   api.route('/v1', eventsRoutes(deps));
   api.route('/v1', commentsRoutes(deps));
   api.route('/v1', watchersRoutes(deps));
+  api.route('/v1', webhooksRoutes(deps));
   api.route('/v1', attachmentsRoutes(deps));
   api.route('/v1', exportRoutes(deps));
   if (extraRoutes) api.route('/v1', extraRoutes);

@@ -7,6 +7,7 @@ const readJson = (path: string) =>
   JSON.parse(readFileSync(join(ROOT, path), 'utf8')) as Record<string, unknown>;
 
 const functionConfig = readJson('supabase/functions/api/deno.json');
+const dispatcherConfig = readJson('supabase/functions/webhook-dispatcher/deno.json');
 const rootConfig = readJson('deno.json');
 const packageJson = readJson('package.json') as { dependencies: Record<string, string> };
 
@@ -35,5 +36,15 @@ describe("the API function's deno.json, which the deploy bundles instead of node
   it('is the import map the stand-in and deno check use, so there is no second list', () => {
     expect(rootConfig).not.toHaveProperty('imports');
     expect(rootConfig.importMap).toBe('./supabase/functions/api/deno.json');
+  });
+});
+
+describe("the webhook dispatcher's own deno.json", () => {
+  it("pins each import as the API's does, and leaves node_modules out", () => {
+    const apiImports = functionConfig.imports as Record<string, string>;
+    const imports = Object.entries(dispatcherConfig.imports as Record<string, string>);
+    expect(imports.map(([alias]) => alias).sort()).toEqual(['jose', 'pg', 'zod']);
+    for (const [alias, specifier] of imports) expect(specifier).toBe(apiImports[alias]);
+    expect(dispatcherConfig).not.toHaveProperty('nodeModulesDir');
   });
 });

@@ -10,10 +10,12 @@ import { parseEnv, preparedStatementsOf } from '../_shared/env.ts';
 import { createJsonLogger } from '../_shared/logger.ts';
 import { httpMailer } from '../_shared/mail/http-mailer.ts';
 import { unsentMailer } from '../_shared/mail/unsent-mailer.ts';
+import { denoResolver } from '../_shared/outbound/deno-network.ts';
 import { createStorageClient } from '../_shared/storage.ts';
 import { createApp } from './app.ts';
 import { apiUrlFor } from './http/api-url.ts';
 import type { AppEnv } from './app-env.ts';
+import { dispatcherWake } from './webhooks/dispatcher-wake.ts';
 
 const env = parseEnv(Deno.env.toObject());
 const logger = createJsonLogger({ level: env.LOG_LEVEL });
@@ -67,6 +69,19 @@ Deno.serve(
     apiUrl: apiUrlFor(env.SUPABASE_URL),
     storage,
     serviceKey: env.STORAGE_SERVICE_KEY,
+    webhookDestinations: {
+      resolve: denoResolver,
+      allowLoopbackHttp: env.TASKLANE_WEBHOOKS_ALLOW_LOOPBACK_HTTP,
+    },
+    ...(env.STORAGE_SERVICE_KEY === undefined
+      ? {}
+      : {
+          wakeWebhookDispatcher: dispatcherWake({
+            url: `${env.SUPABASE_URL.replace(/\/+$/, '')}/functions/v1/webhook-dispatcher`,
+            secretKey: env.STORAGE_SERVICE_KEY,
+            logger,
+          }),
+        }),
     ...(env.NOTIFICATION_MAIL_BATCH_SECONDS === undefined
       ? {}
       : { notificationMailBatchSeconds: env.NOTIFICATION_MAIL_BATCH_SECONDS }),

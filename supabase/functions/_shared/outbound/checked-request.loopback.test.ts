@@ -3,12 +3,11 @@
  * the local stand-in does, through a connector built on node:net in place of Deno's.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { connect as connectTcp, type AddressInfo } from 'node:net';
-import { Duplex } from 'node:stream';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeResolver } from '../../../../tests/support/fake-network.ts';
+import { fakeResolver, loopbackConnector } from '../../../../tests/support/fake-network.ts';
 import { sendChecked } from './checked-request.ts';
-import type { ConnectTarget, Connection, Connector } from './connector.ts';
+import type { ConnectTarget, Connector } from './connector.ts';
 
 interface Received {
   method: string | undefined;
@@ -25,19 +24,7 @@ let port: number;
 /** Plain TCP only: this test never asks for TLS. */
 const nodeConnector: Connector = (target) => {
   attempts.push(target);
-  return new Promise<Connection>((resolve, reject) => {
-    if (target.tls) return reject(new Error('The test connector speaks plain TCP only.'));
-    const socket = connectTcp({ host: target.address, port: target.port });
-    socket.once('error', reject);
-    socket.once('connect', () => {
-      const { readable, writable } = Duplex.toWeb(socket);
-      resolve({
-        readable: readable as ReadableStream<Uint8Array>,
-        writable: writable as WritableStream<Uint8Array>,
-        close: () => socket.destroy(),
-      });
-    });
-  });
+  return loopbackConnector(target);
 };
 
 beforeAll(async () => {

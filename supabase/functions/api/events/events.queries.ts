@@ -2,37 +2,18 @@
  * SQL for events. Runs as the caller: RLS shows the events of their workspaces only. Events are read
  * in commit order, by `seq` (event-order.ts).
  */
-import type { Event } from '../../_shared/api-types.ts';
+import { EVENT_COLUMNS, type EventRow } from '../../_shared/events/event-object.ts';
 import type { Sql } from '../../_shared/db.ts';
 import { rowsToFetch, type PageRequest } from '../../_shared/pages.ts';
 import { callerWorkspaceIdAt } from '../workspaces/workspace-access.queries.ts';
 import type { ActivitySeqKey } from './event-order.ts';
 import type { EventTypeFilter } from './event-types.ts';
 
-type EventData = Event['data'];
-
-export interface EventRow extends Record<string, unknown> {
-  /** bigint, as text. */
-  id: string;
-  /** bigint, as text. */
-  seq: string;
-  workspace_id: string;
-  project_id: string | null;
-  task_id: string | null;
-  actor_id: string | null;
-  actor_api_token_id: string | null;
-  type: string;
-  data: EventData;
-  previous_attributes: Record<string, unknown> | null;
-  created_at: Date;
-}
+export type { EventRow };
 
 export interface ActivityRow extends EventRow {
   sort_key: ActivitySeqKey;
 }
-
-const EVENT_COLUMNS = `e.id::text as id, e.seq::text as seq, e.workspace_id, e.project_id, e.task_id, e.actor_id,
-  e.actor_api_token_id, e.type, e.data, e.previous_attributes, e.created_at`;
 
 /** A page of the task's events, in commit order. */
 export function selectTaskEvents(

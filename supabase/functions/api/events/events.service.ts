@@ -3,8 +3,9 @@
  * read the activity too). Both read in commit order (event-order.ts); the feed's position always moves
  * forward, so a client can poll it (openapi.yaml, listWorkspaceEvents).
  */
-import type { Event, EventActor, EventType } from '../../_shared/api-types.ts';
+import type { Event } from '../../_shared/api-types.ts';
 import type { Database } from '../../_shared/db.ts';
+import { toEvent } from '../../_shared/events/event-object.ts';
 import { AppError } from '../../_shared/errors.ts';
 import { pageOf, type Page, type PageRequest } from '../../_shared/pages.ts';
 import type { Principal } from '../../_shared/principal.ts';
@@ -12,7 +13,7 @@ import { readInTaskWorkspace } from '../tasks/task-access.ts';
 import { readInWorkspace } from '../workspaces/workspace-access.ts';
 import type { ActivitySeqKey, FeedPositionKey } from './event-order.ts';
 import type { EventTypeFilter } from './event-types.ts';
-import { selectFeed, selectTaskEvents, type EventRow } from './events.queries.ts';
+import { selectFeed, selectTaskEvents } from './events.queries.ts';
 
 export function listTaskEvents(
   db: Database,
@@ -79,28 +80,4 @@ function seqInFeedOf(workspaceId: string, [cursorWorkspaceId, seq]: FeedPosition
   throw new AppError('bad_request', `${where}: ${message}.`, {
     errors: [{ path, code: 'invalid', message }],
   });
-}
-
-export function toEvent(row: EventRow): Event {
-  return {
-    object: 'event',
-    id: row.id,
-    seq: Number(row.seq),
-    type: row.type as EventType,
-    created_at: row.created_at.toISOString(),
-    actor: actorOf(row),
-    workspace_id: row.workspace_id,
-    project_id: row.project_id,
-    task_id: row.task_id,
-    data: row.data,
-    previous_attributes: row.previous_attributes,
-  };
-}
-
-function actorOf(row: EventRow): EventActor {
-  if (row.actor_id === null) return { type: 'system', user_id: null, api_token_id: null };
-  if (row.actor_api_token_id !== null) {
-    return { type: 'api_token', user_id: row.actor_id, api_token_id: row.actor_api_token_id };
-  }
-  return { type: 'user', user_id: row.actor_id, api_token_id: null };
 }
