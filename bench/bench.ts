@@ -5,6 +5,7 @@
  */
 import { startBenchStack, type BenchStack } from './bench-stack.ts';
 import { describeCommentFanOutMethod, measureCommentFanOut } from './comment-fan-out.ts';
+import { describeWebhookDeliveryMethod, measureWebhookDelivery } from './webhook-delivery.ts';
 import type { Rounds } from './interleaved.ts';
 import { measureListOverhead } from './list-overhead.ts';
 import { measureListScale } from './list-scale.ts';
@@ -35,7 +36,7 @@ export interface BenchOptions {
 }
 
 /** The steps of the bench, each named by the rows it measures, in the order they run. */
-export const BENCH_STEPS = ['a', 'b', 'c', 'd', 'ef', 'k', 'l', 'n', 'ghijm'] as const;
+export const BENCH_STEPS = ['a', 'b', 'c', 'd', 'ef', 'k', 'l', 'n', 'o', 'ghijm'] as const;
 type BenchStep = (typeof BENCH_STEPS)[number];
 
 /** The steps that measure any of `rows` (`a4` or `a` selects step `a`); every step when unset. */
@@ -45,7 +46,7 @@ export function stepsFor(rows: readonly string[] | undefined): Set<BenchStep> {
   for (const row of rows) {
     const step = BENCH_STEPS.find((name) => name.includes(row.charAt(0).toLowerCase()));
     if (step === undefined)
-      throw new Error(`no bench row "${row}": rows are a1–a4, b, c, d, e, f, g–j, m, k, l, n`);
+      throw new Error(`no bench row "${row}": rows are a1–a4, b, c, d, e, f, g–j, m, k, l, n, o`);
     chosen.add(step);
   }
   return chosen;
@@ -118,6 +119,7 @@ async function measureAll(stack: BenchStack, options: BenchOptions, progress: (l
     k: () => measureRealtimeFanOut(stack, rounds, progress),
     l: () => measureRealtimeBoard(stack, options.web.moves, progress),
     n: () => measureCommentFanOut(stack, rounds, progress),
+    o: () => measureWebhookDelivery(stack, rounds, progress),
   };
   const chosen = stepsFor(options.rows);
   const rows: BenchRow[] = [];
@@ -151,6 +153,7 @@ function describeMethod({ seed, rounds, load, web, rows }: BenchOptions): string
     ...(chosen.has('k') ? [describeRealtimeMethod(rounds)] : []),
     ...(chosen.has('l') ? [describeRealtimeBoardMethod(web.moves)] : []),
     ...(chosen.has('n') ? [describeCommentFanOutMethod(rounds)] : []),
+    ...(chosen.has('o') ? [describeWebhookDeliveryMethod(rounds)] : []),
   ];
   const only = rows === undefined ? '' : ` (only the steps of rows ${rows.join(', ')})`;
   return `${workspace}${only}; ${parts.join('; ')}.`;

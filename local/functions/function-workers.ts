@@ -27,7 +27,16 @@ export interface FunctionWorkers {
  * Runs every function in supabase/functions as its own Deno process. Deno's watcher restarts a
  * function when its source (or shared code) changes.
  */
-export async function startFunctionWorkers(options: FunctionWorkersOptions): Promise<FunctionWorkers> {
+/** Workers whose processes this side started, and so can kill. */
+export interface LocalFunctionWorkers extends FunctionWorkers {
+  /**
+   * Kills the function's process at once (SIGKILL: no cleanup, as a crashed instance) and starts it again
+   * on the same port; resolves once the new one is spawned (it may still be booting).
+   */
+  killAndRestart(name: string): Promise<void>;
+}
+
+export async function startFunctionWorkers(options: FunctionWorkersOptions): Promise<LocalFunctionWorkers> {
   const functionsDir = join(options.projectDir, 'supabase', 'functions');
   const names = await discoverFunctions(functionsDir);
   const workers = new Map<string, { port: number; child: ChildProcess }>();
@@ -37,6 +46,14 @@ export async function startFunctionWorkers(options: FunctionWorkersOptions): Pro
   }
   return {
     portOf: (name) => workers.get(name)?.port,
+    killAndRestart: async (name) => {
+      const worker = workers.get(name);
+      if (!worker) throw new Error(`no function named ${name}`);
+      const exited = once(worker.child, 'exit');
+      if (worker.child.pid !== undefined) killGroup(worker.child.pid, 'SIGKILL');
+      await exited;
+      workers.set(name, { port: worker.port, child: spawnWorker(name, worker.port, options) });
+    },
     stop: () => Promise.all([...workers.values()].map(({ child }) => stopChild(child))).then(() => undefined),
     killNow: () => {
       for (const { child } of workers.values()) if (child.pid !== undefined) killGroup(child.pid, 'SIGKILL');

@@ -6,7 +6,6 @@
  * never died, requests during the outage failed fast with 503 and Retry-After, and latency is back to normal
  * soon after PostgreSQL is.
  */
-import { randomUUID } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -16,11 +15,7 @@ import { startFunctionWorkers, type FunctionWorkers } from '../../local/function
 import { freePort } from '../../local/ports.ts';
 import { startCluster, type RunningCluster } from '../../local/postgres/cluster.ts';
 import { prepareDatabase } from '../../local/postgres/prepare-database.ts';
-import {
-  displayPrefixOf,
-  generateApiTokenSecret,
-  hashApiToken,
-} from '../../supabase/functions/_shared/auth/api-token-secret.ts';
+import { seedWorkspaceWithToken, sleep, untilAcknowledged, waitForHealth } from '../support/fault-load.ts';
 
 const PROJECT_DIR = resolve(import.meta.dirname, '..', '..');
 const CLIENTS = 8;
@@ -195,18 +190,6 @@ describe('PostgreSQL is killed and restarted under load', () => {
   }, 120_000);
 });
 
-/** Calls until the API acknowledges (2xx), retrying with the same Idempotency-Key on 503 and 409. */
-async function untilAcknowledged(send: () => Promise<{ status: number; body: unknown }>): Promise<unknown> {
-  for (;;) {
-    const answer = await send().catch(() => ({ status: 0, body: undefined }));
-    if (answer.status >= 200 && answer.status < 300) return answer.body;
-    if (![0, 409, 503].includes(answer.status)) {
-      throw new Error(`unexpected ${answer.status}: ${JSON.stringify(answer.body)}`);
-    }
-    await sleep(100);
-  }
-}
-
 async function observe(
   observations: Observation[],
   url: string,
@@ -229,43 +212,6 @@ async function observe(
     retryAfter: response.headers.get('retry-after'),
   });
   return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
-}
-
-/** A user owning workspace `fault` with project `FLT`, and a write API token for them. */
-async function seedWorkspaceWithToken(url: string): Promise<string> {
-  const secret = generateApiTokenSecret();
-  const db = new pg.Client({ connectionString: url });
-  await db.connect();
-  try {
-    const userId = randomUUID();
-    await db.query(
-      `insert into auth.users (id, email, aud, role, email_confirmed_at, created_at, updated_at)
-       values ($1, 'fault@example.com', 'authenticated', 'authenticated', now(), now(), now())`,
-      [userId],
-    );
-    const {
-      rows: [workspace],
-    } = await db.query<{ id: string }>(
-      `insert into public.workspaces (slug, name, created_by) values ('fault', 'Fault', $1) returning id`,
-      [userId],
-    );
-    await db.query(`insert into public.memberships (workspace_id, user_id, role) values ($1, $2, 'owner')`, [
-      workspace?.id,
-      userId,
-    ]);
-    await db.query(
-      `insert into public.projects (workspace_id, key, name, created_by) values ($1, 'FLT', 'Fault', $2)`,
-      [workspace?.id, userId],
-    );
-    await db.query(
-      `insert into public.api_tokens (user_id, name, prefix, token_hash, scope, expires_at)
-       values ($1, 'fault', $2, decode($3, 'hex'), 'write', now() + interval '1 day')`,
-      [userId, displayPrefixOf(secret), await hashApiToken(secret)],
-    );
-  } finally {
-    await db.end();
-  }
-  return secret;
 }
 
 /** The tasks whose titles start with `prefix`, by title. */
@@ -306,18 +252,3 @@ async function terminateOtherBackends(url: string): Promise<number> {
     await db.end();
   }
 }
-
-async function waitForHealth(base: string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    const ok = await fetch(`${base}/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await sleep(250);
-  }
-  throw new Error('the API function did not become healthy');
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -13,7 +13,7 @@ const TINY: BenchOptions = {
   web: { loads: 2, moves: 3, slowLoads: 1 },
   command: 'npx vitest run --project local tests/local/bench-smoke.test.ts',
 };
-const ROWS = ['a1', 'a2', 'a3', 'a4', 'b', 'c', 'd', 'e', 'f', 'k', 'l', 'n'];
+const ROWS = ['a1', 'a2', 'a3', 'a4', 'b', 'c', 'd', 'e', 'f', 'k', 'l', 'n', 'o'];
 
 test('the bench measures every row and prints them in one table', { timeout: 420_000 }, async () => {
   const progress: string[] = [];
@@ -64,7 +64,13 @@ test('the bench measures every row and prints them in one table', { timeout: 420
   expect(fanOut?.target).toMatchObject({ text: '≤ 1.2×', limit: 1.2 });
   expect(fanOut?.note).toMatch(/^[1-9]\d* notifications written on the watched tasks/);
 
-  const tableRows = report.split('\n').filter((line) => /^\| [a-fkln]\d? +\|/.test(line));
+  // Each task created reached the webhook's receiver, verified, and every delivery succeeded.
+  const hooks = byId('o');
+  expect(hooks?.subject).toMatch(/^task created → its webhook delivery verified/);
+  expect(hooks?.target).toMatchObject({ text: 'p50 ≤ 1,000 ms', limit: 1_000 });
+  expect(hooks?.note).toMatch(/^deliveries: \d+ succeeded$/);
+
+  const tableRows = report.split('\n').filter((line) => /^\| [a-fklno]\d? +\|/.test(line));
   expect(tableRows.map((line) => line.split('|')[1]?.trim())).toEqual(ROWS);
   expect(report).toMatch(/^- Machine: \d+ cores .*Node v\d+.*Deno \d.*PostgreSQL \d+/m);
   expect(report).toContain(`- Command: \`${TINY.command}\`.`);
