@@ -4,9 +4,8 @@ import { accessTokenVerifier, authIssuer } from '../_shared/auth/access-token-ve
 import { apiTokenVerifier } from '../_shared/auth/api-token-verifier.ts';
 import { bearerCredentialVerifier } from '../_shared/auth/credential-verifier.ts';
 import { projectAuthKeys, reportSigningKeys } from '../_shared/auth/signing-keys.ts';
-import { createDatabase } from '../_shared/db.ts';
-import { databaseConnection } from '../_shared/db-connection.ts';
-import { parseEnv, preparedStatementsOf } from '../_shared/env.ts';
+import { databaseFromEnv } from '../_shared/database-from-env.ts';
+import { parseEnv } from '../_shared/env.ts';
 import { createJsonLogger } from '../_shared/logger.ts';
 import { httpMailer } from '../_shared/mail/http-mailer.ts';
 import { unsentMailer } from '../_shared/mail/unsent-mailer.ts';
@@ -19,20 +18,7 @@ import { dispatcherWake } from './webhooks/dispatcher-wake.ts';
 
 const env = parseEnv(Deno.env.toObject());
 const logger = createJsonLogger({ level: env.LOG_LEVEL });
-const connection = databaseConnection(env.TASKLANE_DB_URL ?? env.SUPABASE_DB_URL, env.TASKLANE_DB_CA_CERT);
-const db = createDatabase({
-  url: connection.connectionString,
-  ssl: connection.ssl,
-  maxConnections: env.TASKLANE_DB_POOL_SIZE,
-  preparedStatements: preparedStatementsOf(env),
-  logger,
-});
-logger.info('database connections', {
-  through: env.TASKLANE_DB_URL ? 'TASKLANE_DB_URL' : 'SUPABASE_DB_URL',
-  tls: connection.tls,
-  pool_size: env.TASKLANE_DB_POOL_SIZE,
-  prepared_statements: preparedStatementsOf(env),
-});
+const db = databaseFromEnv(env, logger);
 const authKeys = projectAuthKeys(env.SUPABASE_URL, env.SUPABASE_JWKS);
 const credentials = bearerCredentialVerifier({
   accessTokens: accessTokenVerifier({

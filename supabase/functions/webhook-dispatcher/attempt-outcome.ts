@@ -1,5 +1,5 @@
 /**
- * What a try's result means for its delivery (SPEC §4): a 2xx succeeds; anything else is tried again on
+ * What a try's result means for its delivery (docs/webhooks.md#retries): a 2xx succeeds; anything else is tried again on
  * the schedule (retry-schedule.ts) until the last try fails it. `429` and `503` with `Retry-After` wait
  * at least that long (a day at most); `410 Gone` fails it at once and switches the webhook off.
  */

@@ -1,21 +1,13 @@
 /** The webhook dispatcher's Edge Function entry point: the only file of it that reads Deno's environment. */
-import { createDatabase } from '../_shared/db.ts';
-import { databaseConnection } from '../_shared/db-connection.ts';
-import { parseEnv, preparedStatementsOf } from '../_shared/env.ts';
+import { databaseFromEnv } from '../_shared/database-from-env.ts';
+import { parseEnv } from '../_shared/env.ts';
 import { createJsonLogger } from '../_shared/logger.ts';
 import { denoConnector, denoResolver } from '../_shared/outbound/deno-network.ts';
 import { dispatcherHandler } from './dispatcher-handler.ts';
 
 const env = parseEnv(Deno.env.toObject());
 const logger = createJsonLogger({ level: env.LOG_LEVEL });
-const connection = databaseConnection(env.TASKLANE_DB_URL ?? env.SUPABASE_DB_URL, env.TASKLANE_DB_CA_CERT);
-const db = createDatabase({
-  url: connection.connectionString,
-  ssl: connection.ssl,
-  maxConnections: env.TASKLANE_DB_POOL_SIZE,
-  preparedStatements: preparedStatementsOf(env),
-  logger,
-});
+const db = databaseFromEnv(env, logger);
 
 Deno.serve(
   dispatcherHandler({
