@@ -33,6 +33,7 @@ let pushOutput: string;
 let pooler: Pgbouncer;
 let gateway: HostedGateway;
 let edge: HostedFunction;
+let dispatcher: HostedFunction;
 const cleanups: (() => Promise<void>)[] = [];
 
 async function superuserQuery<Row extends pg.QueryResultRow>(
@@ -65,15 +66,21 @@ beforeAll(async () => {
   // What a hosted function's environment holds that the API reads: no SUPABASE_ANON_KEY, no
   // SUPABASE_SERVICE_ROLE_KEY, no PATH or HOME; SUPABASE_DB_URL the direct connection, and the secret
   // TASKLANE_DB_URL the transaction pooler, which the API uses instead (docs/deploy.md, step 6).
-  edge = await startHostedFunction('api', {
+  const environment = {
     SUPABASE_URL: gateway.url,
     SUPABASE_DB_URL: database.postgresUrl(database.port),
     TASKLANE_DB_URL: database.postgresUrl(pooler.port),
+    SUPABASE_SECRET_KEYS: JSON.stringify({ default: gateway.keys.secretKey }),
     ALLOWED_ORIGINS: APP_URL,
-  });
+  };
+  edge = await startHostedFunction('api', environment);
   cleanups.push(() => edge.stop());
   gateway.routeFunction('api', edge.port);
-  await edge.ready(FUNCTION_BOOT_TIMEOUT_MS);
+  // The webhook dispatcher, deployed from its own deno.json, with the same secrets.
+  dispatcher = await startHostedFunction('webhook-dispatcher', environment);
+  cleanups.push(() => dispatcher.stop());
+  gateway.routeFunction('webhook-dispatcher', dispatcher.port);
+  await Promise.all([edge.ready(FUNCTION_BOOT_TIMEOUT_MS), dispatcher.ready(FUNCTION_BOOT_TIMEOUT_MS)]);
 });
 
 afterAll(async () => {
@@ -210,5 +217,41 @@ describe(`the API function under Deno ${HOSTED_DENO_VERSION}, through pgbouncer 
     );
     // Every request of the tour ran its transactions through it.
     expect(Number((await pooler.show('stats')).total_xact_count)).toBeGreaterThan(20);
+  });
+});
+
+describe(`the webhook dispatcher under Deno ${HOSTED_DENO_VERSION}, from its own deno.json`, () => {
+  const dispatcherUrl = () => `${gateway.url}/functions/v1/webhook-dispatcher`;
+
+  test("answers pg_cron's call with the secret key, and no one else's", async () => {
+    const called = await fetch(dispatcherUrl(), {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${gateway.keys.secretKey}` },
+    });
+    expect(called.status, dispatcher.output()).toBe(202);
+    expect(await called.json()).toEqual({ dispatching: true });
+    const anonymous = await fetch(dispatcherUrl(), {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${gateway.keys.publishableKey}` },
+    });
+    expect(anonymous.status).toBe(401);
+  });
+
+  test('hosted, the API refuses a webhook to loopback, even over http', async () => {
+    const { call } = httpApi(`${gateway.url}/functions/v1/api/v1`);
+    const email = `hooks.${randomUUID()}@example.com`;
+    const auth = supabaseClient(gateway.url, gateway.keys.publishableKey).auth;
+    expect((await auth.signUp({ email, password: PASSWORD })).error).toBeNull();
+    const session =
+      (await auth.signInWithPassword({ email, password: PASSWORD })).data.session?.access_token ?? '';
+    const { token, slug } = await takeFirstSteps(
+      httpApi(`${gateway.url}/functions/v1/api/v1`),
+      session,
+      'Hooks',
+    );
+    for (const url of ['http://127.0.0.1:8080/hook', 'https://127.0.0.1/hook', 'https://[::1]/hook']) {
+      const refused = await call(token, `/workspaces/${slug}/webhooks`, 'POST', { url, events: ['*'] });
+      await expectHttpProblem(refused, 422, 'validation_failed');
+    }
   });
 });
