@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '../../../lib/api/api-client.ts';
+import { webhookDeliveryKeys } from './query-keys.ts';
+
+interface DeliveryRef {
+  slug: string;
+  webhookId: string;
+  deliveryId: string;
+}
+
+/** GET …/deliveries/{delivery_id}: the request as sent and the response it got. */
+export function useWebhookDelivery({ slug, webhookId, deliveryId }: DeliveryRef) {
+  return useQuery({
+    queryKey: webhookDeliveryKeys.detail(deliveryId),
+    queryFn: ({ signal }) =>
+      unwrap(
+        api.GET('/v1/workspaces/{slug}/webhooks/{id}/deliveries/{delivery_id}', {
+          params: { path: { slug, id: webhookId, delivery_id: deliveryId } },
+          signal,
+        }),
+      ),
+  });
+}
