@@ -227,6 +227,12 @@ const settingsExportRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/settings-export.tsx'), 'SettingsExportScreen'),
 });
 
+const settingsWebhooksRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: 'webhooks',
+  component: lazyRouteComponent(() => import('./routes/settings-webhooks.tsx'), 'SettingsWebhooksScreen'),
+});
+
 const routeTree = rootRoute.addChildren([
   signInRoute,
   signUpRoute,
@@ -253,6 +259,7 @@ const routeTree = rootRoute.addChildren([
         settingsLabelsRoute,
         settingsProjectsRoute,
         settingsExportRoute,
+        settingsWebhooksRoute,
       ]),
     ]),
   ]),

@@ -26,6 +26,7 @@ export const paths = {
   settingsLabels: '/w/$slug/settings/labels',
   settingsProjects: '/w/$slug/settings/projects',
   settingsExport: '/w/$slug/settings/export',
+  settingsWebhooks: '/w/$slug/settings/webhooks',
 } as const;
 
 /** Where an invitation's link leads, as a path; sign-in and sign-up say why they ask when sent from one. */

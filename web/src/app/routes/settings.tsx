@@ -12,6 +12,7 @@ const TABS = [
   { to: paths.settingsLabels, label: 'Labels' },
   { to: paths.settingsProjects, label: 'Projects' },
   { to: paths.settingsExport, label: 'Export' },
+  { to: paths.settingsWebhooks, label: 'Webhooks', adminOnly: true },
 ] as const;
 
 /** `/w/:slug/settings`: the workspace's settings, one tab (child route) at a time. */
@@ -19,6 +20,9 @@ export function SettingsLayout() {
   const { slug } = route.useParams();
   // The workspace layout shows this only once the workspace has loaded.
   const workspace = useWorkspace(slug);
+  const role = workspace.data?.role;
+  const isAdmin = role === 'owner' || role === 'admin';
+  const tabs = TABS.filter((tab) => !('adminOnly' in tab) || isAdmin);
   return (
     <div className={styles.page}>
       <header className={styles.head}>
@@ -26,7 +30,7 @@ export function SettingsLayout() {
         <h1 className={styles.title}>Settings</h1>
       </header>
       <nav className={styles.tabs} aria-label="Settings">
-        {TABS.map((tab) => (
+        {tabs.map((tab) => (
           <Link key={tab.to} to={tab.to} params={{ slug }} className={styles.tab}>
             {tab.label}
           </Link>
