@@ -115,7 +115,7 @@ describe('an owner runs the workspace’s webhooks', () => {
     const secret = await added.getByLabel('Signing secret').inputValue();
     expect(secret).toMatch(/^whsec_/);
     await added.getByRole('button', { name: 'Copy' }).click();
-    await added.getByRole('button', { name: 'Copied' }).waitFor();
+    await added.getByRole('button', { name: 'Copied', exact: true }).waitFor();
     expect(await page.evaluate(readClipboard)).toBe(secret);
     await expectAccessible(page);
     await screenshots(page, 'webhooks-secret-once', () => added.getByLabel('Signing secret').waitFor());
@@ -152,7 +152,7 @@ describe('an owner runs the workspace’s webhooks', () => {
     await page.keyboard.press('Escape');
     await detail.waitFor({ state: 'detached' });
 
-    await page.getByRole('button', { name: `Send a test to ${receiver.url}` }).click();
+    await page.getByRole('button', { name: `Send test to ${receiver.url}` }).click();
     const ping = page.getByTestId('webhook-delivery').filter({ hasText: 'ping' });
     await ping.getByText('Succeeded').waitFor({ timeout: 20_000 });
 

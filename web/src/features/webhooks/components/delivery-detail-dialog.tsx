@@ -78,18 +78,18 @@ function DeliveryDetail({
       {redeliver.isError && <Alert>{describeError(redeliver.error)}</Alert>}
       <Facts detail={detail} />
       <h3 className={styles.detailTitle}>Request headers</h3>
-      <pre className={styles.code}>
+      <CodeBlock label="Request headers">
         {Object.entries(detail.request.headers)
           .map(([name, value]) => `${name}: ${value}`)
           .join('\n')}
-      </pre>
+      </CodeBlock>
       <h3 className={styles.detailTitle}>Request body</h3>
-      <pre className={styles.code}>{prettyJson(detail.request.body)}</pre>
+      <CodeBlock label="Request body">{prettyJson(detail.request.body)}</CodeBlock>
       <h3 className={styles.detailTitle}>Response</h3>
       {detail.response ? (
         <>
           <p>HTTP {detail.response.status}</p>
-          <pre className={styles.code}>{prettyJson(detail.response.body) || '(empty body)'}</pre>
+          <CodeBlock label="Response body">{prettyJson(detail.response.body) || '(empty body)'}</CodeBlock>
         </>
       ) : (
         <p className="muted">{detail.error ?? 'No answer yet.'}</p>
@@ -116,5 +116,14 @@ function Facts({ detail }: { detail: WebhookDeliveryDetail }) {
       <dt>Next try</dt>
       <dd>{detail.next_attempt_at ? formatTimestamp(detail.next_attempt_at) : '—'}</dd>
     </dl>
+  );
+}
+
+/** A block of text that may scroll, so it takes focus for the keyboard to scroll it. */
+function CodeBlock({ label, children }: { label: string; children: string }) {
+  return (
+    <pre className={styles.code} tabIndex={0} role="region" aria-label={label}>
+      {children}
+    </pre>
   );
 }

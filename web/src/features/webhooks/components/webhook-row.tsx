@@ -70,7 +70,7 @@ export function WebhookRow({ slug, webhook, selected, onSelect, onRotated }: Web
         </Button>
         <Button
           disabled={test.isPending}
-          aria-label={`Send a test to ${webhook.url}`}
+          aria-label={`Send test to ${webhook.url}`}
           onClick={() =>
             test.mutate(webhook.id, {
               onSuccess: () => {
@@ -85,7 +85,7 @@ export function WebhookRow({ slug, webhook, selected, onSelect, onRotated }: Web
         </Button>
         <ConfirmDialog
           trigger={
-            <Button disabled={rotate.isPending} aria-label={`Rotate the secret of ${webhook.url}`}>
+            <Button disabled={rotate.isPending} aria-label={`Rotate secret of ${webhook.url}`}>
               Rotate secret
             </Button>
           }
