@@ -156,6 +156,23 @@ describe('an owner runs the workspace’s webhooks', () => {
     const ping = page.getByTestId('webhook-delivery').filter({ hasText: 'ping' });
     await ping.getByText('Succeeded').waitFor({ timeout: 20_000 });
 
+    await page.getByRole('button', { name: `Rotate secret of ${receiver.url}` }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Rotate the signing secret?' })
+      .getByRole('button', { name: 'Rotate secret' })
+      .click();
+    const rotated = page.getByRole('dialog', { name: 'New signing secret' });
+    await rotated.getByText(/next 24 hours/).waitFor();
+    expect(await rotated.getByLabel('Signing secret').inputValue()).toMatch(/^whsec_/);
+    await expectAccessible(page);
+    await rotated.getByRole('button', { name: 'Done, I have copied it' }).click();
+    await rotated.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: `Turn off ${receiver.url}` }).click();
+    await page.getByTestId('webhook-row').getByText('Off', { exact: true }).waitFor();
+    await page.getByRole('button', { name: `Turn on ${receiver.url}` }).click();
+    await page.getByTestId('webhook-row').getByText('Active', { exact: true }).waitFor();
+
     const types = receiver.received.map((got) => got.body.type);
     expect(types.filter((type) => type === 'task.created')).toHaveLength(2);
     expect(types).toContain('ping');

@@ -19,5 +19,7 @@ export function useWebhookDelivery({ slug, webhookId, deliveryId }: DeliveryRef)
           signal,
         }),
       ),
+    // A delivery being sent (after a redelivery, say) is read again until it has its answer.
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? 2_000 : false),
   });
 }

@@ -77,14 +77,6 @@ function DeliveryDetail({
       </div>
       {redeliver.isError && <Alert>{describeError(redeliver.error)}</Alert>}
       <Facts detail={detail} />
-      <h3 className={styles.detailTitle}>Request headers</h3>
-      <CodeBlock label="Request headers">
-        {Object.entries(detail.request.headers)
-          .map(([name, value]) => `${name}: ${value}`)
-          .join('\n')}
-      </CodeBlock>
-      <h3 className={styles.detailTitle}>Request body</h3>
-      <CodeBlock label="Request body">{prettyJson(detail.request.body)}</CodeBlock>
       <h3 className={styles.detailTitle}>Response</h3>
       {detail.response ? (
         <>
@@ -94,6 +86,14 @@ function DeliveryDetail({
       ) : (
         <p className="muted">{detail.error ?? 'No answer yet.'}</p>
       )}
+      <h3 className={styles.detailTitle}>Request headers</h3>
+      <CodeBlock label="Request headers">
+        {Object.entries(detail.request.headers)
+          .map(([name, value]) => `${name}: ${value}`)
+          .join('\n')}
+      </CodeBlock>
+      <h3 className={styles.detailTitle}>Request body</h3>
+      <CodeBlock label="Request body">{prettyJson(detail.request.body)}</CodeBlock>
     </div>
   );
 }
