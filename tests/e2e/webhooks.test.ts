@@ -103,6 +103,7 @@ describe('an owner runs the workspace’s webhooks', () => {
     await add.getByText(/^URL points at an address that is not public/).waitFor();
     expect(await add.getByLabel('URL').getAttribute('aria-invalid')).toBe('true');
     await expectAccessible(page);
+    await screenshots(page, 'webhooks-add-refused', () => add.getByText(/not public/).waitFor());
 
     await add.getByRole('checkbox', { name: 'Everything (*)' }).uncheck();
     await add.getByLabel('URL').fill(receiver.url);

@@ -118,8 +118,8 @@ describe('CreateWebhookDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Add webhook' }));
 
     expect(await screen.findByText('URL must reach a public address.')).toBeTruthy();
-    await waitFor(() =>
-      expect(screen.getByRole('textbox', { name: 'URL' }).getAttribute('aria-invalid')).toBe('true'),
-    );
+    const url = screen.getByRole('textbox', { name: 'URL' });
+    await waitFor(() => expect(url.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.activeElement).toBe(url);
   });
 });

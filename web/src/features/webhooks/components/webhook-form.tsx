@@ -1,5 +1,5 @@
 import type { components } from '@api-spec/schema.d.ts';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { DialogCancel } from '../../../components/ui/dialog.tsx';
 import { Form, FormActions } from '../../../components/ui/form.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
@@ -36,6 +36,13 @@ export function WebhookForm({ pending, error, onSubmit, onEdit }: WebhookFormPro
   const errorOf = (field: WebhookField) => (shown[field] ? ruleErrors[field] : undefined) ?? apiErrors[field];
   const failure = error && !hasErrors(apiErrors) ? describeError(error) : undefined;
 
+  // The events fill the dialog, so Add webhook is far below the URL: a refused URL takes the focus, in view.
+  const urlBox = useRef<HTMLDivElement>(null);
+  const refusedUrl = apiErrors.url;
+  useEffect(() => {
+    if (refusedUrl) urlBox.current?.querySelector('input')?.focus();
+  }, [refusedUrl]);
+
   function change(patch: Partial<WebhookFormValues>) {
     setValues((before) => ({ ...before, ...patch }));
     setShown((before) => ({
@@ -53,19 +60,21 @@ export function WebhookForm({ pending, error, onSubmit, onEdit }: WebhookFormPro
 
   return (
     <Form onSubmit={submit} error={failure}>
-      <TextField
-        label="URL"
-        name="url"
-        type="url"
-        inputMode="url"
-        placeholder="https://hooks.example.com/tasklane"
-        hint="Where each event is POSTed, signed. It must be https:// and reach a public address."
-        value={values.url}
-        autoComplete="off"
-        spellCheck={false}
-        error={errorOf('url')}
-        onChange={(event) => change({ url: event.target.value })}
-      />
+      <div ref={urlBox}>
+        <TextField
+          label="URL"
+          name="url"
+          type="url"
+          inputMode="url"
+          placeholder="https://hooks.example.com/tasklane"
+          hint="Where each event is POSTed, signed. It must be https:// and reach a public address."
+          value={values.url}
+          autoComplete="off"
+          spellCheck={false}
+          error={errorOf('url')}
+          onChange={(event) => change({ url: event.target.value })}
+        />
+      </div>
       <EventPicker
         value={values.events}
         error={errorOf('events')}
