@@ -70,7 +70,7 @@ export async function measureWebhookDelivery(
       arrivals.push(sample.arrival);
     }
     const latency = latencyOf(arrivals);
-    const counts = await countDeliveries(stack.owner.statements, webhook.id);
+    const counts = await settledDeliveries(stack, webhook.id);
     return [
       {
         id: 'o',
@@ -89,6 +89,20 @@ export async function measureWebhookDelivery(
     api.close();
     await deleteWebhook(stack.owner.statements, webhook.id);
     await receiver.close();
+  }
+}
+
+/**
+ * The webhook's deliveries by status, once the last one's success is recorded: the receiver has it a
+ * moment before the dispatcher writes down its answer.
+ */
+async function settledDeliveries(stack: BenchStack, webhookId: string): Promise<Record<string, number>> {
+  const deadline = Date.now() + ARRIVAL_TIMEOUT_MS;
+  for (;;) {
+    const counts = await countDeliveries(stack.owner.statements, webhookId);
+    const unsettled = (counts['pending'] ?? 0) + (counts['retrying'] ?? 0);
+    if (unsettled === 0 || Date.now() > deadline) return counts;
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
