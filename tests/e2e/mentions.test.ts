@@ -103,4 +103,36 @@ describe('mentions', () => {
 
     await saveScreenshots(page, 'mentions-chip', () => chip.waitFor());
   }, 120_000);
+
+  test('the picker opens under the @ where it was typed, not under the field', async () => {
+    const { page } = maya;
+    await page.goto(`${webUrl}/w/${slug}/p/WEB`);
+    await boardCard(page, 'WEB-1').click();
+    await page.getByRole('dialog').waitFor();
+    const field = page.getByLabel('Write a comment');
+    await field.click();
+    const picker = page.getByRole('listbox', { name: 'Mention a member' });
+    const box = async () => {
+      await picker.getByRole('option', { name: /Leo/ }).waitFor();
+      const [list, area] = [await picker.boundingBox(), await field.boundingBox()];
+      if (!list || !area) throw new Error('the picker or the field is not drawn');
+      return { left: list.x - area.x, top: list.y - area.y, fieldHeight: area.height };
+    };
+
+    await page.keyboard.type('Looked at the estimate, @le');
+    const midLine = await box();
+    expect(midLine.left).toBeGreaterThan(120);
+    expect(midLine.top).toBeLessThan(midLine.fieldHeight);
+
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Shift+Enter');
+    await page.keyboard.press('Shift+Enter');
+    await page.keyboard.type('@le');
+    const lower = await box();
+    expect(lower.left).toBeLessThan(16);
+    expect(lower.top).toBeGreaterThan(midLine.top + 20);
+
+    await page.keyboard.press('Escape');
+    await field.fill('');
+  }, 60_000);
 });

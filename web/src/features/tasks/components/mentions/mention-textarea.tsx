@@ -7,6 +7,7 @@ import {
   type KeyboardEvent,
   type TextareaHTMLAttributes,
 } from 'react';
+import getCaretCoordinates from 'textarea-caret';
 import { Avatar } from '../../../../components/ui/avatar.tsx';
 import {
   findMentionQuery,
@@ -29,7 +30,7 @@ interface MentionTextareaProps extends TextareaProps {
 const SHOWN = 8;
 
 /**
- * A textarea where `@` opens a picker of the workspace's members (MentionMembers), below the field.
+ * A textarea where `@` opens a picker of the workspace's members (MentionMembers), under the `@` itself.
  * Typing after the `@` filters it, ↑/↓ move, Enter or Tab inserts `<@uuid>` and a space, Esc closes it,
  * a click inserts too. Focus never leaves the textarea: the list is named by `aria-controls`, the option
  * in hand by `aria-activedescendant` (the textarea keeps its own role, as a textarea may have no other).
@@ -64,6 +65,17 @@ export function MentionTextarea({ value, onValueChange, onKeyDown, ...props }: M
     ref.current.setSelectionRange(caretAfter.current, caretAfter.current);
     caretAfter.current = null;
   }, [value]);
+
+  useLayoutEffect(() => {
+    if (!open) return;
+    const place = () => {
+      if (ref.current && listRef.current) placeUnder(listRef.current, ref.current, at.start);
+    };
+    place();
+    // The window turned or resized: the text wraps anew, and the `@` with it.
+    window.addEventListener('resize', place);
+    return () => window.removeEventListener('resize', place);
+  }, [open, at, value]);
 
   useLayoutEffect(() => {
     if (open) listRef.current?.scrollIntoView?.({ block: 'nearest' });
@@ -183,6 +195,20 @@ export function MentionTextarea({ value, onValueChange, onKeyDown, ...props }: M
       )}
     </div>
   );
+}
+
+/** A gap between the line with the `@` and the picker, in px. */
+const GAP = 4;
+
+/**
+ * Puts the picker just under the `@` at `position`, as far left as fits in the field. The field's box is
+ * the picker's containing block (the textarea sits at its top left), so the caret's coordinates apply.
+ */
+function placeUnder(picker: HTMLElement, field: HTMLTextAreaElement, position: number): void {
+  const caret = getCaretCoordinates(field, position);
+  const left = Math.min(caret.left - field.scrollLeft, field.offsetWidth - picker.offsetWidth);
+  picker.style.top = `${Math.round(caret.top + caret.height - field.scrollTop + GAP)}px`;
+  picker.style.left = `${Math.max(0, Math.round(left))}px`;
 }
 
 const noSelection = (field: HTMLTextAreaElement): boolean => field.selectionStart === field.selectionEnd;
