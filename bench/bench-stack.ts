@@ -35,6 +35,7 @@ export interface BenchStack {
 
 export async function startBenchStack(
   sizes: SeedSizes,
+  webhookScheduleMs: number,
   progress: (line: string) => void,
 ): Promise<BenchStack> {
   const stoppers: (() => Promise<unknown>)[] = [];
@@ -47,7 +48,11 @@ export async function startBenchStack(
     progress('starting a fresh stand-in (PostgreSQL, Auth, the API and the bare handler under Deno)…');
     const standIn = await startStandIn({
       projectDir: project.dir,
-      env: { RATE_LIMIT_USER_PER_MINUTE: UNLIMITED, RATE_LIMIT_IP_PER_MINUTE: UNLIMITED },
+      env: {
+        RATE_LIMIT_USER_PER_MINUTE: UNLIMITED,
+        RATE_LIMIT_IP_PER_MINUTE: UNLIMITED,
+        TASKLANE_WEBHOOK_DISPATCH_INTERVAL_MS: String(webhookScheduleMs),
+      },
     });
     stoppers.push(() => standIn.dispose());
     const databaseUrl = `postgresql://postgres:postgres@127.0.0.1:${standIn.ports.db}/postgres`;

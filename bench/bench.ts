@@ -5,7 +5,9 @@
  */
 import { startBenchStack, type BenchStack } from './bench-stack.ts';
 import { describeCommentFanOutMethod, measureCommentFanOut } from './comment-fan-out.ts';
+import { describeWebhookBurstMethod, measureWebhookBurst } from './webhook-burst.ts';
 import { describeWebhookDeliveryMethod, measureWebhookDelivery } from './webhook-delivery.ts';
+import { describeWebhookScheduleMethod, measureWebhookSchedule } from './webhook-schedule.ts';
 import type { Rounds } from './interleaved.ts';
 import { measureListOverhead } from './list-overhead.ts';
 import { measureListScale } from './list-scale.ts';
@@ -27,6 +29,8 @@ export interface BenchOptions {
   load: Load;
   /** The board in Chromium (rows g–j and m, and l's moves). */
   web: WebBenchOptions;
+  /** How often the stand-in's timer calls the webhook dispatcher (row o2): every minute, as on hosted. */
+  webhookScheduleMs: number;
   /** The command line the report names. */
   command: string;
   /** Aborted (Ctrl-C), the bench stops measuring, stops the stand-in and throws. */
@@ -46,7 +50,7 @@ export function stepsFor(rows: readonly string[] | undefined): Set<BenchStep> {
   for (const row of rows) {
     const step = BENCH_STEPS.find((name) => name.includes(row.charAt(0).toLowerCase()));
     if (step === undefined)
-      throw new Error(`no bench row "${row}": rows are a1–a4, b, c, d, e, f, g–j, m, k, l, n, o`);
+      throw new Error(`no bench row "${row}": rows are a1–a4, b, c, d, e, f, g–j, m, k, l, n, o–o3`);
     chosen.add(step);
   }
   return chosen;
@@ -57,6 +61,7 @@ export const FULL_BENCH: BenchOptions = {
   rounds: { warmup: 200, measured: 2_000, budgetSeconds: 45 },
   load: { connections: 50, durationSeconds: 20 },
   web: { loads: 20, moves: 100, slowLoads: 3 },
+  webhookScheduleMs: 60_000,
   command: 'npm run bench',
 };
 
@@ -71,7 +76,7 @@ export async function runBench(
   progress: (line: string) => void,
 ): Promise<BenchResult> {
   const startedAt = new Date();
-  const stack = await startBenchStack(options.seed, progress);
+  const stack = await startBenchStack(options.seed, options.webhookScheduleMs, progress);
   try {
     const { rows, webRows } = await measureEverything(stack, options, progress);
     for (const row of webRows) progress(`${row.id}: ${webResultOf(row)}`);
@@ -119,7 +124,11 @@ async function measureAll(stack: BenchStack, options: BenchOptions, progress: (l
     k: () => measureRealtimeFanOut(stack, rounds, progress),
     l: () => measureRealtimeBoard(stack, options.web.moves, progress),
     n: () => measureCommentFanOut(stack, rounds, progress),
-    o: () => measureWebhookDelivery(stack, rounds, progress),
+    o: async () => [
+      ...(await measureWebhookDelivery(stack, rounds, progress)),
+      ...(await measureWebhookSchedule(stack, rounds, options.webhookScheduleMs, progress)),
+      ...(await measureWebhookBurst(stack, rounds, progress)),
+    ],
   };
   const chosen = stepsFor(options.rows);
   const rows: BenchRow[] = [];
@@ -132,7 +141,7 @@ async function measureAll(stack: BenchStack, options: BenchOptions, progress: (l
   return rows;
 }
 
-function describeMethod({ seed, rounds, load, web, rows }: BenchOptions): string {
+function describeMethod({ seed, rounds, load, web, rows, webhookScheduleMs }: BenchOptions): string {
   const count = (n: number) => n.toLocaleString('en');
   const chosen = stepsFor(rows);
   const workspace =
@@ -153,7 +162,13 @@ function describeMethod({ seed, rounds, load, web, rows }: BenchOptions): string
     ...(chosen.has('k') ? [describeRealtimeMethod(rounds)] : []),
     ...(chosen.has('l') ? [describeRealtimeBoardMethod(web.moves)] : []),
     ...(chosen.has('n') ? [describeCommentFanOutMethod(rounds)] : []),
-    ...(chosen.has('o') ? [describeWebhookDeliveryMethod(rounds)] : []),
+    ...(chosen.has('o')
+      ? [
+          describeWebhookDeliveryMethod(rounds),
+          describeWebhookScheduleMethod(rounds, webhookScheduleMs),
+          describeWebhookBurstMethod(rounds),
+        ]
+      : []),
   ];
   const only = rows === undefined ? '' : ` (only the steps of rows ${rows.join(', ')})`;
   return `${workspace}${only}; ${parts.join('; ')}.`;

@@ -5,9 +5,6 @@
  * cannot beat. The delivery leaves because the API wakes the dispatcher after the commit (the schedule
  * is a minute away), so the target is absolute: p50 ≤ 1 s, as an integrator polling would never manage.
  */
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Webhook as StandardWebhook } from 'standardwebhooks';
 import type { BenchStack } from './bench-stack.ts';
 import { httpClient } from './http-client.ts';
 import type { Rounds } from './interleaved.ts';
@@ -15,29 +12,23 @@ import { latencyOf } from './latency.ts';
 import { API_PREFIX } from './list-overhead.ts';
 import type { BenchRow } from './rows.ts';
 import { countDeliveries, deleteWebhook, insertBenchWebhook } from './webhook-delivery.queries.ts';
+import { ARRIVAL_TIMEOUT_MS, startWebhookReceiver } from './webhook-receiver.ts';
 
-/** A delivery not here by then is a failure of the row, not a slow sample. */
-const ARRIVAL_TIMEOUT_MS = 30_000;
 /** Timed deliveries at most, and warm-up ones. */
 const MEASURED_MAX = 1_000;
 const WARMUP_MAX = 50;
-
-interface Receiver {
-  url: string;
-  /** Resolves with the arrival time of the delivery about `taskId`, verified. */
-  arrivalOf(taskId: string): Promise<number>;
-  close(): Promise<void>;
-}
+const PATH = '/tasklane';
 
 export async function measureWebhookDelivery(
   stack: BenchStack,
   rounds: Rounds,
   progress: (line: string) => void,
 ): Promise<BenchRow[]> {
-  let secret = '';
-  const receiver = await startReceiver(() => secret);
-  const webhook = await insertBenchWebhook(stack.owner.statements, stack.seeded.slug, receiver.url);
-  secret = webhook.secret;
+  const receiver = await startWebhookReceiver();
+  const webhook = await insertBenchWebhook(stack.owner.statements, stack.seeded.slug, receiver.urlOf(PATH), [
+    'task.created',
+  ]);
+  receiver.trust(PATH, webhook.secret);
   const api = httpClient(stack.standIn.apiUrl);
   const { slug, small } = stack.seeded;
   const createTask = async (n: number) => {
@@ -51,7 +42,7 @@ export async function measureWebhookDelivery(
     });
     const answered = performance.now();
     const { id } = JSON.parse(body) as { id: string };
-    const arrived = await receiver.arrivalOf(id);
+    const arrived = await receiver.arrivalOf(PATH, id);
     return { answer: answered - sent, arrival: arrived - sent };
   };
   try {
@@ -70,7 +61,7 @@ export async function measureWebhookDelivery(
       arrivals.push(sample.arrival);
     }
     const latency = latencyOf(arrivals);
-    const counts = await settledDeliveries(stack, webhook.id);
+    const counts = await settledDeliveries(stack, [webhook.id]);
     return [
       {
         id: 'o',
@@ -93,65 +84,19 @@ export async function measureWebhookDelivery(
 }
 
 /**
- * The webhook's deliveries by status, once the last one's success is recorded: the receiver has it a
+ * The webhooks' deliveries by status, once the last one's success is recorded: the receiver has it a
  * moment before the dispatcher writes down its answer.
  */
-async function settledDeliveries(stack: BenchStack, webhookId: string): Promise<Record<string, number>> {
+export async function settledDeliveries(
+  stack: BenchStack,
+  webhookIds: readonly string[],
+): Promise<Record<string, number>> {
   const deadline = Date.now() + ARRIVAL_TIMEOUT_MS;
   for (;;) {
-    const counts = await countDeliveries(stack.owner.statements, webhookId);
+    const counts = await countDeliveries(stack.owner.statements, webhookIds);
     const unsettled = (counts['pending'] ?? 0) + (counts['retrying'] ?? 0);
     if (unsettled === 0 || Date.now() > deadline) return counts;
     await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-async function startReceiver(secretOf: () => string): Promise<Receiver> {
-  const waiting = new Map<string, (at: number) => void>();
-  const arrived = new Map<string, number>();
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const at = performance.now();
-      const taskId = verifiedTaskId(secretOf(), request.headers, Buffer.concat(chunks).toString('utf8'));
-      response.writeHead(taskId ? 204 : 400).end();
-      if (!taskId) return;
-      arrived.set(taskId, at);
-      waiting.get(taskId)?.(at);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/tasklane`,
-    arrivalOf: (taskId) =>
-      new Promise((resolve, reject) => {
-        const already = arrived.get(taskId);
-        if (already !== undefined) return resolve(already);
-        const timer = setTimeout(() => reject(new Error(`no delivery for ${taskId}`)), ARRIVAL_TIMEOUT_MS);
-        waiting.set(taskId, (at) => {
-          clearTimeout(timer);
-          resolve(at);
-        });
-      }),
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
-
-/** The task the delivery is about, once its signature checks out; null otherwise. */
-function verifiedTaskId(secret: string, headers: IncomingHttpHeaders, body: string): string | null {
-  try {
-    const payload = new StandardWebhook(secret).verify(body, {
-      'webhook-id': String(headers['webhook-id']),
-      'webhook-timestamp': String(headers['webhook-timestamp']),
-      'webhook-signature': String(headers['webhook-signature']),
-    }) as { data?: { task_id?: string } };
-    return payload.data?.task_id ?? null;
-  } catch {
-    return null;
   }
 }
 

@@ -11,9 +11,10 @@ const TINY: BenchOptions = {
   rounds: { warmup: 2, measured: 10, budgetSeconds: 60 },
   load: { connections: 2, durationSeconds: 1 },
   web: { loads: 2, moves: 3, slowLoads: 1 },
+  webhookScheduleMs: 2_000,
   command: 'npx vitest run --project local tests/local/bench-smoke.test.ts',
 };
-const ROWS = ['a1', 'a2', 'a3', 'a4', 'b', 'c', 'd', 'e', 'f', 'k', 'l', 'n', 'o'];
+const ROWS = ['a1', 'a2', 'a3', 'a4', 'b', 'c', 'd', 'e', 'f', 'k', 'l', 'n', 'o', 'o2', 'o3'];
 
 test('the bench measures every row and prints them in one table', { timeout: 420_000 }, async () => {
   const progress: string[] = [];
@@ -69,6 +70,24 @@ test('the bench measures every row and prints them in one table', { timeout: 420
   expect(hooks?.subject).toMatch(/^task created → its webhook delivery verified/);
   expect(hooks?.target).toMatchObject({ text: 'p50 ≤ 1,000 ms', limit: 1_000 });
   expect(hooks?.note).toMatch(/^deliveries: \d+ succeeded$/);
+  // Changes nothing woke the dispatcher for went with its next scheduled run, all of them.
+  const scheduled = byId('o2');
+  expect(scheduled?.subject).toMatch(
+    /nothing waking the dispatcher → its delivery verified \(schedule every 2 s\)$/,
+  );
+  expect(scheduled?.latency.count).toBe(TINY.rounds.measured);
+  expect(scheduled?.target).toMatchObject({ text: 'p99 ≤ 3 s', limit: 3_000 });
+  expect(scheduled?.note).toBe(`deliveries: ${TINY.rounds.measured} succeeded`);
+  // A burst of 5 events per round, each to 3 webhooks, drained, with what it cost the database.
+  const burst = byId('o3');
+  const burstDeliveries = TINY.rounds.measured * 5 * 3;
+  expect(burst?.latency.count).toBe(burstDeliveries);
+  expect(burst?.target).toBeNull();
+  expect(burst?.note).toMatch(
+    new RegExp(
+      `^drained in \\d+\\.\\d s, [\\d,]+ deliveries/s; the dispatcher's database time -?\\d+\\.\\d\\d ms per delivery; deliveries: ${burstDeliveries} succeeded$`,
+    ),
+  );
 
   const tableRows = report.split('\n').filter((line) => /^\| [a-fklno]\d? +\|/.test(line));
   expect(tableRows.map((line) => line.split('|')[1]?.trim())).toEqual(ROWS);
