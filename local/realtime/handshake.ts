@@ -5,7 +5,6 @@ import { WebSocketServer } from 'ws';
 import { jwtForApiKey } from '../auth/api-keys.ts';
 import { openConnection } from './connection.ts';
 import type { RealtimeContext } from './context.ts';
-import { originAllowed } from './origins.ts';
 import { refuseUpgrade } from './raw-http.ts';
 import { policyHeaders } from './request-headers.ts';
 import { VSNS, type Vsn } from './wire.ts';
@@ -16,10 +15,10 @@ const MAX_FRAME_BYTES = 5 * 1024 * 1024;
 export type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer, path: string) => void;
 
 /**
- * `GET /realtime/v1/websocket?apikey=…&vsn=…` (docs/supabase-protocols.md#connecting): the Origin must be
- * allowed; the key (query `apikey` or header `x-api-key`, opaque keys standing for their JWTs) must be a
- * valid JWT with `role` and `exp`. A refused token is answered after the connect error backoff, as hosted
- * does.
+ * `GET /realtime/v1/websocket?apikey=…&vsn=…` (docs/supabase-protocols.md#connecting): the key (query
+ * `apikey` or header `x-api-key`, opaque keys standing for their JWTs) must be a valid JWT with `role` and
+ * `exp`. A refused token is answered after the connect error backoff, as hosted does. Origin is not looked
+ * at, as hosted does not (decision 0050): tokens authorize, not the page a socket comes from.
  */
 export function websocketEndpoint(context: RealtimeContext): { upgrade: UpgradeHandler; close(): void } {
   const server = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
@@ -46,9 +45,6 @@ interface UpgradeRequest {
 async function handshake(context: RealtimeContext, server: WebSocketServer, request: UpgradeRequest) {
   const { req, socket, head, url } = request;
   if (url.pathname !== '/websocket') return refuseUpgrade(socket, 404, { error: 'Not Found' });
-  if (!originAllowed(req, context.settings.allowedOrigins)) {
-    return refuseUpgrade(socket, 403, { error: 'Origin not allowed' });
-  }
   const vsn = (url.searchParams.get('vsn') ?? '1.0.0') as Vsn;
   if (!VSNS.includes(vsn)) return refuseUpgrade(socket, 400, { error: `Unsupported vsn: ${vsn}` });
   const key = headerValue(req.headers['x-api-key']) ?? url.searchParams.get('apikey');

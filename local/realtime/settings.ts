@@ -6,8 +6,6 @@ import type { ClientPresenceLimit } from './client-presence-limit.ts';
  * that tests need not wait for them.
  */
 export interface RealtimeSettings {
-  /** Web origins allowed to open the WebSocket; requests without Origin (Node, CLI) are always allowed. */
-  allowedOrigins: string[];
   /** CHANNEL_ERROR_BACKOFF_MS: a refused join is answered after this long (hosted: 5 s). */
   joinErrorBackoffMs: number;
   /** A refused handshake is answered after this long (hosted: 2 s). */
@@ -35,7 +33,7 @@ export interface RealtimeSettings {
   cleanupIntervalMs: number;
 }
 
-export const HOSTED_REALTIME_SETTINGS: Omit<RealtimeSettings, 'allowedOrigins'> = {
+export const HOSTED_REALTIME_SETTINGS: RealtimeSettings = {
   joinErrorBackoffMs: 5_000,
   connectErrorBackoffMs: 2_000,
   idleTimeoutMs: 60_000,

@@ -32,11 +32,12 @@ describe('the stand-in Realtime service: the HTTP broadcast endpoints', () => {
       ...(await liveUser(standIn.process, sub)),
       exp: Math.floor(Date.now() / 1000) + 600,
     });
-  const post = (path: string, init: { token?: string; body: unknown; apikey?: string }) =>
+  const post = (path: string, init: { token?: string; body: unknown; apikey?: string; origin?: string }) =>
     fetch(`${standIn.process.apiUrl}/realtime/v1${path}`, {
       method: 'POST',
       headers: {
         apikey: init.apikey ?? standIn.keys.anonKey,
+        ...(init.origin ? { origin: init.origin } : {}),
         ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
         'content-type': 'application/json',
       },
@@ -106,6 +107,21 @@ describe('the stand-in Realtime service: the HTTP broadcast endpoints', () => {
     ]) {
       expect((await post('/api/broadcast', { body: invalid })).status).toBe(422);
     }
+  });
+
+  test('Origin is not looked at, as hosted does not: a page anywhere sends with a valid key, never without one', async () => {
+    const topic = `room:origin${Date.now()}`;
+    const { received } = await subscriber(topic);
+    const origin = 'https://elsewhere.example';
+    const body = { messages: [{ topic, event: 'e', payload: { from: 'elsewhere' } }] };
+    const sent = await post('/api/broadcast', { origin, body });
+    expect(sent.status).toBe(202);
+    expect(sent.headers.get('access-control-allow-origin')).toBe('*');
+    await eventually(() => received.length === 1, 3_000, 'the message from another origin');
+    expect(received[0]?.payload).toEqual({ from: 'elsewhere' });
+    const refused = await post('/api/broadcast', { origin, apikey: 'not-a-jwt', body });
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({ message: 'Unauthorized' });
   });
 
   test('single: channel.httpSend() reaches subscribers, privately too', async () => {
