@@ -66,10 +66,20 @@ async function route(
 ): Promise<void> {
   if (message.event === 'phx_join') return joinChannel(context, connection, message);
   const channel = connection.channels.get(message.topic);
-  if (!channel || channel.joinRef !== message.join_ref) {
+  if (!channel) return answerUnjoined(connection, message);
+  if (channel.joinRef !== message.join_ref) {
     return replyTo(connection, message, 'error', { reason: 'unmatched topic' });
   }
   await CHANNEL_EVENTS[message.event]?.(context, channel, message);
+}
+
+/**
+ * A push to a topic this socket has not joined: a leave is answered ok (there is nothing to leave), as
+ * Phoenix's socket does; anything else is an unmatched topic.
+ */
+function answerUnjoined(connection: Connection, message: PhoenixMessage): void {
+  if (message.event === 'phx_leave') return replyTo(connection, message, 'ok', {});
+  replyTo(connection, message, 'error', { reason: 'unmatched topic' });
 }
 
 function heartbeat(connection: Connection, message: PhoenixMessage): void {

@@ -132,6 +132,25 @@ describe('the stand-in Realtime service: sockets, serializers and channels', () 
     }
   });
 
+  test('a phx_leave of a topic never joined is answered ok, as Phoenix answers it', async () => {
+    const socket = await raw();
+    socket.send(['7', '8', 'realtime:room:never-joined', 'phx_leave', {}]);
+    expect(await socket.next((frame) => frame[1] === '8')).toEqual([
+      '7',
+      '8',
+      'realtime:room:never-joined',
+      'phx_reply',
+      { status: 'ok', response: {} },
+    ]);
+    // Nor one left already: the second leave is answered ok, and closes nothing more.
+    await joined(socket, 'realtime:room:left', '9');
+    socket.send(['9', '10', 'realtime:room:left', 'phx_leave', {}]);
+    await socket.next((frame) => frame[3] === 'phx_close');
+    socket.send(['9', '11', 'realtime:room:left', 'phx_leave', {}]);
+    expect((await socket.next((frame) => frame[1] === '11'))[4]).toEqual({ status: 'ok', response: {} });
+    expect(socket.frames.filter((frame) => frame[3] === 'phx_close')).toHaveLength(1);
+  });
+
   test('heartbeat, join reply with the postgres_changes echo, leave and close, unmatched topics', async () => {
     const socket = await raw();
     socket.send([null, '1', 'phoenix', 'heartbeat', {}]);
