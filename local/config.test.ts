@@ -4,6 +4,8 @@ import {
   SIGNED_UPLOAD_URL_LIFETIME_SECONDS,
 } from '../supabase/functions/_shared/limits.ts';
 import { readConfig } from './config.ts';
+import { HOSTED_REALTIME_SETTINGS } from './realtime/settings.ts';
+import { realtimeSettings } from './realtime/stand-in-settings.ts';
 
 describe('stand-in settings', () => {
   test("signed upload URLs live hosted Storage's two hours by default, and never longer", () => {
@@ -16,5 +18,19 @@ describe('stand-in settings', () => {
       readConfig({ TASKLANE_STORAGE_UPLOAD_URL_EXPIRES_IN: String(SIGNED_UPLOAD_URL_LIFETIME_SECONDS + 1) }),
     ).toThrow('TASKLANE_STORAGE_UPLOAD_URL_EXPIRES_IN');
     expect(SIGNED_UPLOAD_URL_LIFETIME_SECONDS).toBeLessThan(PENDING_UPLOAD_LIFETIME_SECONDS);
+  });
+
+  test("Realtime's client presence limit is hosted's (5 in 30 s) unless set", () => {
+    expect(realtimeSettings(readConfig({})).clientPresenceLimit).toEqual(
+      HOSTED_REALTIME_SETTINGS.clientPresenceLimit,
+    );
+    const set = readConfig({
+      TASKLANE_REALTIME_MAX_CLIENT_PRESENCE_EVENTS_PER_WINDOW: '2',
+      TASKLANE_REALTIME_CLIENT_PRESENCE_WINDOW_MS: '1000',
+    });
+    expect(realtimeSettings(set).clientPresenceLimit).toEqual({ maxCalls: 2, windowMs: 1_000 });
+    expect(() => readConfig({ TASKLANE_REALTIME_MAX_CLIENT_PRESENCE_EVENTS_PER_WINDOW: '0' })).toThrow(
+      'TASKLANE_REALTIME_MAX_CLIENT_PRESENCE_EVENTS_PER_WINDOW',
+    );
   });
 });

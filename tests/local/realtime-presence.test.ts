@@ -159,6 +159,28 @@ describe('the stand-in Realtime service: presence', () => {
       expect(JSON.stringify(watcher.frames)).not.toContain('T-7');
     });
 
+    test('supabase-js: a sixth track() in a row closes the channel with hosted’s system message', async () => {
+      const name = `board:js-rate${Date.now()}`;
+      const channel = client().channel(name, { config: { presence: { key: 'flipper' } } });
+      const system: unknown[] = [];
+      channel.on('system', {}, (payload) => system.push(payload));
+      const statuses: string[] = [];
+      channel.subscribe((status) => statuses.push(status));
+      await eventually(() => statuses.includes('SUBSCRIBED'), 3_000, 'the join');
+      const tracks = ['T-1', 'T-2', 'T-3', 'T-4', 'T-5', 'T-6'].map((task) => channel.track({ task }));
+      await eventually(() => statuses.includes('CLOSED'), 3_000, 'the channel closed');
+      expect(system).toEqual([
+        {
+          extension: 'system',
+          status: 'error',
+          message: 'Client presence rate limit exceeded',
+          channel: name,
+        },
+      ]);
+      expect(channel.state).toBe('closed');
+      expect(await Promise.all(tracks)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'timed out']);
+    });
+
     test('a track bigger than the tenant payload limit (3,000 KB) shuts its channel down and reaches no one', async () => {
       const topic = `realtime:board:size${Date.now()}`;
       const watcher = await joined(topic, 'watcher');
