@@ -5,12 +5,30 @@ const CA = '-----BEGIN CERTIFICATE-----\nMIIB…\n-----END CERTIFICATE-----\n';
 const POOLER = 'postgresql://postgres.ref:p%40ss@aws-0-eu-central-1.pooler.supabase.com:6543/postgres';
 
 describe('the database connection from a libpq-style URL', () => {
-  it('uses no TLS without sslmode (the local stand-in) or with disable, allow, prefer', () => {
+  it('uses no TLS on loopback without sslmode or with prefer (the local stand-in), nor anywhere with disable or allow', () => {
     for (const query of ['', '?sslmode=disable', '?sslmode=allow', '?sslmode=prefer']) {
       expect(databaseConnection(`postgresql://postgres:postgres@127.0.0.1:54322/postgres${query}`)).toEqual({
         connectionString: 'postgresql://postgres:postgres@127.0.0.1:54322/postgres',
         ssl: false,
         tls: 'off',
+      });
+    }
+    for (const query of ['?sslmode=disable', '?sslmode=allow']) {
+      expect(databaseConnection(`${POOLER}${query}`).ssl).toBe(false);
+    }
+  });
+
+  it('encrypts a connection to a host that is not loopback when sslmode is missing or prefer', () => {
+    for (const query of ['', '?sslmode=prefer']) {
+      const connection = databaseConnection(`${POOLER}${query}`);
+      expect(connection).toEqual({
+        connectionString: POOLER,
+        ssl: { rejectUnauthorized: false },
+        tls: 'encrypted, server not verified',
+      });
+      expect(databaseConnection(`${POOLER}${query}`, CA)).toMatchObject({
+        ssl: { ca: CA },
+        tls: 'verified against the CA',
       });
     }
   });

@@ -4,13 +4,15 @@
  * Supabase's certificates unless their CA is trusted), so the TLS parameters are taken out of the URL
  * and turned into its `ssl` option here:
  *
- * - none, `disable`, `allow`, `prefer`: no TLS (the local stand-in; use `require` or stricter elsewhere);
+ * - none or `prefer`: `require` on a host that is not loopback, `disable` on loopback (tls-default.ts);
+ * - `disable`, `allow`: no TLS;
  * - `require`: TLS; the server is verified against `caCert` when one is given, as libpq does when it
  *   has a root certificate, and only encrypted otherwise;
  * - `verify-ca`: TLS, the server's certificate must chain to `caCert`;
  * - `verify-full`: that, and its name must match the host.
  */
 import type { ConnectionOptions } from 'node:tls';
+import { requestedSslMode } from './tls-default.ts';
 
 export interface DatabaseConnection {
   connectionString: string;
@@ -36,13 +38,12 @@ const TLS_PARAMETERS = [
 
 export function databaseConnection(url: string, caCert?: string): DatabaseConnection {
   const parsed = new URL(url);
-  const mode = parsed.searchParams.get('sslmode') ?? 'disable';
+  const mode = requestedSslMode(parsed);
   for (const name of TLS_PARAMETERS) parsed.searchParams.delete(name);
   const connectionString = parsed.toString();
   switch (mode) {
     case 'disable':
     case 'allow':
-    case 'prefer':
       return { connectionString, ssl: false, tls: 'off' };
     case 'require':
       return caCert
