@@ -101,12 +101,20 @@ describe('parseEnv', () => {
       'eyJlegacy',
     );
     expect(parseEnv(base).STORAGE_SERVICE_KEY).toBeUndefined();
-    expect(failureOf({ ...base, SUPABASE_SECRET_KEYS: 'sb_secret_bare' }).message).toBe(
-      'Invalid environment: SUPABASE_SECRET_KEYS must be a JSON object of secret keys by name, such as {"default":"sb_secret_…"}',
-    );
   });
 
-  it('reads the JWKS the platform provides, as {"keys":[...]} or a bare array, and refuses anything else', () => {
+  it('boots with SUPABASE_SECRET_KEYS empty or unparsable, as if it were absent', () => {
+    const base = { ...VALID, APP_URL: 'https://a.dev' };
+    for (const unusable of ['{}', 'not json', 'sb_secret_bare', '{"default":""}']) {
+      expect(parseEnv({ ...base, SUPABASE_SECRET_KEYS: unusable }).STORAGE_SERVICE_KEY).toBeUndefined();
+      expect(
+        parseEnv({ ...base, SUPABASE_SECRET_KEYS: unusable, SUPABASE_SERVICE_ROLE_KEY: 'eyJlegacy' })
+          .STORAGE_SERVICE_KEY,
+      ).toBe('eyJlegacy');
+    }
+  });
+
+  it('reads the JWKS the platform provides, as {"keys":[...]} or a bare array', () => {
     const key = { kty: 'EC', crv: 'P-256', x: 'x', y: 'y', kid: 'k1', alg: 'ES256' };
     const base = { ...VALID, APP_URL: 'https://a.dev' };
     expect(parseEnv({ ...base, SUPABASE_JWKS: JSON.stringify({ keys: [key] }) }).SUPABASE_JWKS).toEqual({
@@ -117,10 +125,12 @@ describe('parseEnv', () => {
     });
     expect(parseEnv({ ...base, SUPABASE_JWKS: '{"keys":[]}' }).SUPABASE_JWKS).toEqual({ keys: [] });
     expect(parseEnv(base).SUPABASE_JWKS).toBeUndefined();
+  });
+
+  it('boots with SUPABASE_JWKS empty or unparsable, as if it were absent (the keys are then fetched)', () => {
+    const base = { ...VALID, APP_URL: 'https://a.dev' };
     for (const malformed of ['{"keys":', '{"keys":[{"crv":"P-256"}]}', '"jwks"', '{}']) {
-      expect(failureOf({ ...base, SUPABASE_JWKS: malformed }).message).toBe(
-        'Invalid environment: SUPABASE_JWKS must be a JSON Web Key Set, {"keys":[...]} or [...]',
-      );
+      expect(parseEnv({ ...base, SUPABASE_JWKS: malformed }).SUPABASE_JWKS).toBeUndefined();
     }
   });
 

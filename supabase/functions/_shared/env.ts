@@ -11,16 +11,17 @@
  * database directly. Storage, though, is reached over HTTP as the service (attachments, avatars): with the
  * `default` secret key of SUPABASE_SECRET_KEYS, which hosted Edge Functions are given, else the legacy
  * SUPABASE_SERVICE_ROLE_KEY (projects restored since November 2025 have none). Without either, the API
- * boots and answers its file routes `503 unavailable` (STORAGE_SERVICE_KEY is undefined).
+ * boots and answers its file routes `503 unavailable` (STORAGE_SERVICE_KEY is undefined); an empty or
+ * unparsable SUPABASE_SECRET_KEYS or SUPABASE_JWKS counts as unset (platform-variables.ts).
  *
  * Access tokens' keys (docs/decisions/0015): SUPABASE_JWKS, which hosted Edge Functions are given, is used
  * when set; TASKLANE_LEGACY_JWT_SECRET makes HS256 tokens of a project still on the legacy JWT secret
  * verify. (Hosted Supabase refuses secrets named SUPABASE_…, hence the TASKLANE_ prefix.)
  */
-import type { JWK } from 'jose';
 import { z } from 'zod';
 import { RATE_LIMIT_PER_MINUTE } from './limits.ts';
 import { LOG_LEVELS } from './logger.ts';
+import { apiKeyMap, jsonWebKeySet, unusablePlatformVariables } from './platform-variables.ts';
 
 const isOrigin = (value: string): boolean => URL.canParse(value) && new URL(value).origin === value;
 
@@ -36,32 +37,6 @@ const originList = z
 
 const httpUrl = z.url({ protocol: /^https?$/ });
 const perMinute = z.coerce.number().int().min(1);
-
-const isJwk = (value: unknown): value is JWK =>
-  typeof value === 'object' && value !== null && typeof (value as { kty?: unknown }).kty === 'string';
-
-/** A variable that holds JSON text, parsed (never echoing the text: these hold keys). */
-const jsonText = z.string().transform((text, context) => {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    context.issues.push({ code: 'custom', message: 'not JSON', input: undefined });
-    return z.NEVER;
-  }
-});
-
-/** A JSON Web Key Set as JSON text, `{"keys":[...]}` or a bare `[...]` (both forms are in use). */
-const jsonWebKeySet = jsonText.pipe(
-  z
-    .union([z.array(z.custom<JWK>(isJwk)), z.object({ keys: z.array(z.custom<JWK>(isJwk)) })])
-    .transform((set) => ({ keys: Array.isArray(set) ? set : set.keys })),
-);
-
-/** `{"default":"sb_secret_…", …}`: the key named `default`, else the only or first one. */
-const secretKeyMap = jsonText
-  .pipe(z.record(z.string(), z.string().min(1)))
-  .refine((keys) => Object.keys(keys).length > 0)
-  .transform((keys) => keys['default'] ?? Object.values(keys)[0]);
 
 /** Supabase's dashboard makes legacy JWT secrets of at least 32 characters. */
 const LEGACY_JWT_SECRET_MIN_LENGTH = 32;
@@ -91,7 +66,7 @@ const EnvSchema = z
     RATE_LIMIT_USER_PER_MINUTE: perMinute.default(RATE_LIMIT_PER_MINUTE.user),
     RATE_LIMIT_IP_PER_MINUTE: perMinute.default(RATE_LIMIT_PER_MINUTE.ip),
     SUPABASE_JWKS: jsonWebKeySet.optional(),
-    SUPABASE_SECRET_KEYS: secretKeyMap.optional(),
+    SUPABASE_SECRET_KEYS: apiKeyMap.optional(),
     SUPABASE_SERVICE_ROLE_KEY: z.string().min(1).optional(),
     TASKLANE_LEGACY_JWT_SECRET: z.string().min(LEGACY_JWT_SECRET_MIN_LENGTH).optional(),
     TASKLANE_DB_URL: postgresUrl.optional(),
@@ -162,10 +137,17 @@ export class EnvError extends Error {
   override readonly name = 'EnvError';
 }
 
-/** Parses variables from `Deno.env.toObject()` or `process.env`; an empty value counts as unset. */
+/**
+ * Parses variables from `Deno.env.toObject()` or `process.env`; an empty value counts as unset, and so does
+ * a platform variable that cannot be used (platform-variables.ts; the entry point logs which).
+ */
 export function parseEnv(source: Readonly<Record<string, string | undefined>>): Env {
+  const unusable = new Set<string>(unusablePlatformVariables(source).map(({ name }) => name));
   const input = Object.fromEntries(
-    Object.keys(EXPECTED).map((name) => [name, source[name] === '' ? undefined : source[name]]),
+    Object.keys(EXPECTED).map((name) => [
+      name,
+      source[name] === '' || unusable.has(name) ? undefined : source[name],
+    ]),
   );
   const result = EnvSchema.safeParse(input);
   if (result.success) return result.data;

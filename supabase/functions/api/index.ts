@@ -7,6 +7,7 @@ import { projectAuthKeys, reportSigningKeys } from '../_shared/auth/signing-keys
 import { databaseFromEnv } from '../_shared/database-from-env.ts';
 import { parseEnv } from '../_shared/env.ts';
 import { createJsonLogger } from '../_shared/logger.ts';
+import { warnOfUnusablePlatformVariables } from '../_shared/platform-variables.ts';
 import { httpMailer } from '../_shared/mail/http-mailer.ts';
 import { unsentMailer } from '../_shared/mail/unsent-mailer.ts';
 import { denoResolver } from '../_shared/outbound/deno-network.ts';
@@ -16,8 +17,10 @@ import { apiUrlFor } from './http/api-url.ts';
 import type { AppEnv } from './app-env.ts';
 import { dispatcherWake } from './webhooks/dispatcher-wake.ts';
 
-const env = parseEnv(Deno.env.toObject());
+const variables = Deno.env.toObject();
+const env = parseEnv(variables);
 const logger = createJsonLogger({ level: env.LOG_LEVEL });
+warnOfUnusablePlatformVariables(variables, logger);
 const db = databaseFromEnv(env, logger);
 const authKeys = projectAuthKeys(env.SUPABASE_URL, env.SUPABASE_JWKS);
 const credentials = bearerCredentialVerifier({

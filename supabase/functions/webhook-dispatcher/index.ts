@@ -2,11 +2,14 @@
 import { databaseFromEnv } from '../_shared/database-from-env.ts';
 import { parseEnv } from '../_shared/env.ts';
 import { createJsonLogger } from '../_shared/logger.ts';
+import { warnOfUnusablePlatformVariables } from '../_shared/platform-variables.ts';
 import { denoConnector, denoResolver } from '../_shared/outbound/deno-network.ts';
 import { dispatcherHandler } from './dispatcher-handler.ts';
 
-const env = parseEnv(Deno.env.toObject());
+const variables = Deno.env.toObject();
+const env = parseEnv(variables);
 const logger = createJsonLogger({ level: env.LOG_LEVEL });
+warnOfUnusablePlatformVariables(variables, logger);
 const db = databaseFromEnv(env, logger);
 
 Deno.serve(
