@@ -264,6 +264,37 @@ describe('the client address', () => {
     expect(elsewhere.status).toBe(200);
   });
 
+  it('is the entry the trusted proxies name, and is logged at debug level with what it came from', async () => {
+    const address = newAddress();
+    const instance = createTestApp(api.databaseUrl, {
+      trustedProxyHops: 2,
+      connectionAddress: () => '192.0.2.250',
+    });
+    instances.push(instance);
+    const forwardedFor = `10.0.0.1, ${address}, 198.51.100.1`;
+    const response = await callApi(instance.app, '/api/v1/health', {
+      headers: { 'X-Forwarded-For': forwardedFor, 'X-Real-IP': '198.51.100.9' },
+    });
+    expect(response.status).toBe(200);
+    const [counter] = await asService(api.db, (sql) =>
+      sql.query<{ hits: number }>('select hits from private.rate_limit_counters where bucket = $1', [
+        `ip:${address}`,
+      ]),
+    );
+    expect(counter?.hits).toBe(1);
+    expect(instance.logs.entries).toContainEqual(
+      expect.objectContaining({
+        level: 'debug',
+        msg: 'client address',
+        x_forwarded_for: forwardedFor,
+        x_real_ip: '198.51.100.9',
+        connection_address: '192.0.2.250',
+        trusted_proxy_hops: 2,
+        client_address: address,
+      }),
+    );
+  });
+
   it('is the connection address when X-Forwarded-For names none', async () => {
     const connection = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
     const instance = instanceWith({ user: 600, ip: 60 }, () => connection);

@@ -40,6 +40,8 @@ export interface TestAppOptions {
   rateLimits?: AppDeps['rateLimits'];
   /** The connection's address as the runtime would tell it; none by default, as with `app.request()`. */
   connectionAddress?: AppDeps['connectionAddress'];
+  /** Proxies that append to X-Forwarded-For (AppDeps.trustedProxyHops); 1 by default. */
+  trustedProxyHops?: number;
   /** How mail is sent; by default it is captured in `sentMail`. */
   mailer?: Mailer;
   /** How long an export may stream in all; the production deadline by default. */
@@ -83,6 +85,7 @@ export function createTestApp(databaseUrl: string, options: TestAppOptions = {})
     credentials: (options.credentials ?? testCredentials)(db),
     rateLimits: options.rateLimits,
     connectionAddress: options.connectionAddress,
+    trustedProxyHops: options.trustedProxyHops,
     mailer: options.mailer ?? capturingMailer,
     appUrl: TEST_APP_URL,
     apiUrl: TEST_API_URL,

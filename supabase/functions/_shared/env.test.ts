@@ -27,6 +27,7 @@ describe('parseEnv', () => {
       RATE_LIMIT_USER_PER_MINUTE: 600,
       RATE_LIMIT_IP_PER_MINUTE: 60,
       TASKLANE_DB_POOL_SIZE: 3,
+      TASKLANE_TRUSTED_PROXY_HOPS: 1,
       TASKLANE_WEBHOOKS_ALLOW_LOOPBACK_HTTP: false,
     });
   });
@@ -131,6 +132,18 @@ describe('parseEnv', () => {
     const base = { ...VALID, APP_URL: 'https://a.dev' };
     for (const malformed of ['{"keys":', '{"keys":[{"crv":"P-256"}]}', '"jwks"', '{}']) {
       expect(parseEnv({ ...base, SUPABASE_JWKS: malformed }).SUPABASE_JWKS).toBeUndefined();
+    }
+  });
+
+  it('reads how many proxies in front of the API append to X-Forwarded-For: one unless told', () => {
+    const base = { ...VALID, APP_URL: 'https://a.dev' };
+    expect(parseEnv(base).TASKLANE_TRUSTED_PROXY_HOPS).toBe(1);
+    expect(parseEnv({ ...base, TASKLANE_TRUSTED_PROXY_HOPS: '2' }).TASKLANE_TRUSTED_PROXY_HOPS).toBe(2);
+    expect(parseEnv({ ...base, TASKLANE_TRUSTED_PROXY_HOPS: '0' }).TASKLANE_TRUSTED_PROXY_HOPS).toBe(0);
+    for (const invalid of ['-1', '1.5', 'two', '11']) {
+      expect(failureOf({ ...base, TASKLANE_TRUSTED_PROXY_HOPS: invalid }).message).toContain(
+        'TASKLANE_TRUSTED_PROXY_HOPS must be',
+      );
     }
   });
 

@@ -19,7 +19,7 @@
  * verify. (Hosted Supabase refuses secrets named SUPABASE_…, hence the TASKLANE_ prefix.)
  */
 import { z } from 'zod';
-import { RATE_LIMIT_PER_MINUTE } from './limits.ts';
+import { DEFAULT_TRUSTED_PROXY_HOPS, RATE_LIMIT_PER_MINUTE } from './limits.ts';
 import { LOG_LEVELS } from './logger.ts';
 import { apiKeyMap, jsonWebKeySet, unusablePlatformVariables } from './platform-variables.ts';
 
@@ -48,6 +48,7 @@ const postgresUrl = z.string().regex(/^postgres(ql)?:\/\/./);
  * Auth, Storage and Realtime, and instances multiply under load (docs/deploy.md).
  */
 const DEFAULT_POOL_SIZE = 3;
+const MAX_TRUSTED_PROXY_HOPS = 10;
 const MAX_POOL_SIZE = 20;
 
 export const DEFAULT_MAIL_FROM = 'Tasklane <no-reply@tasklane.local>';
@@ -69,6 +70,12 @@ const EnvSchema = z
     SUPABASE_SECRET_KEYS: apiKeyMap.optional(),
     SUPABASE_SERVICE_ROLE_KEY: z.string().min(1).optional(),
     TASKLANE_LEGACY_JWT_SECRET: z.string().min(LEGACY_JWT_SECRET_MIN_LENGTH).optional(),
+    TASKLANE_TRUSTED_PROXY_HOPS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_TRUSTED_PROXY_HOPS)
+      .default(DEFAULT_TRUSTED_PROXY_HOPS),
     TASKLANE_DB_URL: postgresUrl.optional(),
     TASKLANE_DB_POOL_SIZE: z.coerce.number().int().min(1).max(MAX_POOL_SIZE).default(DEFAULT_POOL_SIZE),
     TASKLANE_DB_CA_CERT: z.string().includes('-----BEGIN CERTIFICATE-----').optional(),
@@ -110,6 +117,7 @@ const EXPECTED: Record<EnvName, string> = {
   TASKLANE_LEGACY_JWT_SECRET:
     "the project's legacy JWT secret (Project Settings → JWT Keys → Legacy JWT Secret), " +
     `at least ${LEGACY_JWT_SECRET_MIN_LENGTH} characters`,
+  TASKLANE_TRUSTED_PROXY_HOPS: `a whole number, 0 to ${MAX_TRUSTED_PROXY_HOPS}, of proxies in front of the API that append to X-Forwarded-For (default ${DEFAULT_TRUSTED_PROXY_HOPS})`,
   TASKLANE_DB_URL:
     "a postgres:// URL for the API's connections, such as the transaction pooler's (port 6543); default: SUPABASE_DB_URL",
   TASKLANE_DB_POOL_SIZE: `a whole number of connections per function instance, 1 to ${MAX_POOL_SIZE} (default ${DEFAULT_POOL_SIZE})`,

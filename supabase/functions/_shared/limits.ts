@@ -36,6 +36,8 @@ export const WEBHOOK_PAYLOAD_MAX_BYTES = 256 * KIB;
 export const WEBHOOK_TIMEOUT_SECONDS = 10;
 /** `user` applies per user or API token, `ip` per IP address of requests without credentials. */
 export const RATE_LIMIT_PER_MINUTE = { user: 600, ip: 60 } as const;
+/** Proxies in front of the API that append to X-Forwarded-For: hosted Supabase's gateway. */
+export const DEFAULT_TRUSTED_PROXY_HOPS = 1;
 /** API tokens and invitations one user may create per hour. */
 export const SENSITIVE_CREATIONS_PER_HOUR = 20;
 /** Invitations to one address in 24 hours, from all workspaces: nobody can mail-bomb a stranger. */

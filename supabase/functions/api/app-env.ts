@@ -26,6 +26,8 @@ export interface AppDeps {
    * `remoteAddr`); the per-IP rate limit uses it when X-Forwarded-For names no address.
    */
   connectionAddress?: (c: Context<AppEnv>) => string | undefined;
+  /** Proxies in front of the API that append to X-Forwarded-For (client-address.ts); 1 by default. */
+  trustedProxyHops?: number;
   /** Sends e-mail, such as invitations (docs/decisions/0008); without one, no mail is sent. */
   mailer?: Mailer;
   /**

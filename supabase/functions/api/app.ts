@@ -4,7 +4,7 @@
  */
 import { Hono, type Context } from 'hono';
 import type { StatementBesideCheck } from '../_shared/auth/credential-verifier.ts';
-import { RATE_LIMIT_PER_MINUTE } from '../_shared/limits.ts';
+import { DEFAULT_TRUSTED_PROXY_HOPS, RATE_LIMIT_PER_MINUTE } from '../_shared/limits.ts';
 import type { AppDeps, AppEnv } from './app-env.ts';
 import { attachmentsRoutes } from './attachments/attachments.routes.ts';
 import { avatarsRoutes } from './avatars/avatars.routes.ts';
@@ -174,6 +174,7 @@ function rateLimitOptions(deps: AppDeps): RateLimitOptions {
     limiter: postgresRateLimiter(deps.db, deps.logger),
     limits: deps.rateLimits ?? RATE_LIMIT_PER_MINUTE,
     connectionAddress: deps.connectionAddress ?? (() => undefined),
+    trustedProxyHops: deps.trustedProxyHops ?? DEFAULT_TRUSTED_PROXY_HOPS,
     logger: deps.logger,
   };
 }

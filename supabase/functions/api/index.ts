@@ -75,5 +75,6 @@ Deno.serve(
       ? {}
       : { notificationMailBatchSeconds: env.NOTIFICATION_MAIL_BATCH_SECONDS }),
     rateLimits: { user: env.RATE_LIMIT_USER_PER_MINUTE, ip: env.RATE_LIMIT_IP_PER_MINUTE },
+    trustedProxyHops: env.TASKLANE_TRUSTED_PROXY_HOPS,
   }).fetch,
 );

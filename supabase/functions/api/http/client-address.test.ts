@@ -19,6 +19,26 @@ describe('the client address', () => {
     expect(clientAddressOf(forwardedFor, '198.51.100.4')).toBe('198.51.100.4');
   });
 
+  it.each([
+    [1, '10.0.0.1, 203.0.113.7', '203.0.113.7'],
+    [2, '10.0.0.1, 203.0.113.7, 198.51.100.1', '203.0.113.7'],
+    [2, '10.0.0.1, 192.0.2.5, 203.0.113.7, 198.51.100.1', '203.0.113.7'],
+    [3, '10.0.0.1, 203.0.113.7, 198.51.100.2, 198.51.100.1', '203.0.113.7'],
+    // Fewer entries than trusted proxies: every entry is a proxy's, the first one the earliest.
+    [2, '203.0.113.7', '203.0.113.7'],
+    [3, '203.0.113.7, 198.51.100.1', '203.0.113.7'],
+  ])('behind %i trusted proxies, in %j, is %s', (hops, forwardedFor, address) => {
+    expect(clientAddressOf(forwardedFor, '192.0.2.200', hops)).toBe(address);
+  });
+
+  it('is the connection address behind no trusted proxy, whatever X-Forwarded-For says', () => {
+    expect(clientAddressOf('203.0.113.7', '192.0.2.200', 0)).toBe('192.0.2.200');
+  });
+
+  it('is the connection address when the entry the trusted proxies name is not an address', () => {
+    expect(clientAddressOf('unknown, 198.51.100.1', '192.0.2.200', 2)).toBe('192.0.2.200');
+  });
+
   it('is unknown when neither names an address', () => {
     expect(clientAddressOf(undefined, undefined)).toBeUndefined();
     expect(clientAddressOf('nope', 'localhost')).toBeUndefined();

@@ -1,11 +1,14 @@
 /**
- * The caller's IP address, for the per-IP rate limit: the last entry of `X-Forwarded-For` when it is an
- * IP address, else the address of the connection, which only the runtime knows (see
- * AppDeps.connectionAddress). Each proxy appends the address it was called from, so only the last entry
- * is the platform's word; anything before it is what the client wrote, and taking it would let every
- * request pick a bucket of its own. (The stand-in's gateway appends, as Supabase's does.) IPv6
+ * The caller's IP address, for the per-IP rate limit: the entry of `X-Forwarded-For` that the trusted
+ * proxies name when it is an IP address, else the address of the connection, which only the runtime
+ * knows (see AppDeps.connectionAddress). Each proxy appends the address it was called from, so behind
+ * `trustedHops` proxies (TASKLANE_TRUSTED_PROXY_HOPS, 1 by default: Supabase's gateway, and the
+ * stand-in's, which appends as it does) the client's address is that many entries from the end; anything
+ * before it is what the client wrote, and taking it would let every request pick a bucket of its own.
+ * With fewer entries than trusted proxies, every entry is a proxy's and the first is the earliest. IPv6
  * addresses are written in their canonical form, so that one address spelled two ways is still one bucket.
  */
+import { DEFAULT_TRUSTED_PROXY_HOPS } from '../../_shared/limits.ts';
 
 const IPV4 =
   /^(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])(?:\.(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])){3}$/;
@@ -15,9 +18,17 @@ const IPV4_MAPPED = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/;
 export function clientAddressOf(
   forwardedFor: string | undefined,
   connectionAddress: string | undefined,
+  trustedHops: number = DEFAULT_TRUSTED_PROXY_HOPS,
 ): string | undefined {
-  const last = forwardedFor?.split(',').at(-1)?.trim() ?? '';
-  return canonicalIp(last) ?? (connectionAddress && canonicalIp(connectionAddress));
+  const forwarded = canonicalIp(forwardedEntry(forwardedFor ?? '', trustedHops));
+  return forwarded ?? (connectionAddress && canonicalIp(connectionAddress));
+}
+
+/** The entry `trustedHops` from the end (the first when there are fewer); none behind no proxy. */
+function forwardedEntry(forwardedFor: string, trustedHops: number): string {
+  if (trustedHops < 1) return '';
+  const entries = forwardedFor.split(',');
+  return entries[Math.max(entries.length - trustedHops, 0)]?.trim() ?? '';
 }
 
 /**

@@ -34,6 +34,8 @@ export interface RateLimitOptions {
   limits: RateLimits;
   /** The address of the connection, when the runtime tells it; used when X-Forwarded-For has none. */
   connectionAddress: (c: Context<AppEnv>) => string | undefined;
+  /** Proxies in front of the API that append to X-Forwarded-For. */
+  trustedProxyHops: number;
   logger: Logger;
 }
 
@@ -87,9 +89,22 @@ function policyOf(name: RateLimitPolicy['name'], limits: RateLimits): RateLimitP
   return { name, quota: limits[name], windowSeconds: WINDOW_SECONDS };
 }
 
-/** Whether authentication verifies this request's credential: a route that is not public. */
+/**
+ * The caller's address, logged at debug level with what it was taken from, so that the first deploy can
+ * compare it with the caller's real address and set TASKLANE_TRUSTED_PROXY_HOPS (docs/deploy.md).
+ */
 function clientAddress(c: Context<AppEnv>, options: RateLimitOptions): string | undefined {
-  return clientAddressOf(c.req.header('x-forwarded-for'), options.connectionAddress(c));
+  const forwardedFor = c.req.header('x-forwarded-for');
+  const connectionAddress = options.connectionAddress(c);
+  const address = clientAddressOf(forwardedFor, connectionAddress, options.trustedProxyHops);
+  options.logger.debug('client address', {
+    x_forwarded_for: forwardedFor,
+    x_real_ip: c.req.header('x-real-ip'),
+    connection_address: connectionAddress,
+    trusted_proxy_hops: options.trustedProxyHops,
+    client_address: address,
+  });
+  return address;
 }
 
 async function countOrPass(
