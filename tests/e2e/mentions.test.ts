@@ -4,6 +4,7 @@
  * chip "@Leo" (not a link), and Leo has his notification. Screenshots of the open picker and of the chip at
  * 1280 and 390 px, light and dark.
  */
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import {
   boardCard,
@@ -53,12 +54,7 @@ describe('mentions', () => {
 
   test('typed fast, @le picks Leo with Enter; the API keeps the token, the thread shows a chip, Leo is told', async () => {
     const { page } = maya;
-    // The task as a panel over its board, as it is opened most often.
-    await page.goto(`${webUrl}/w/${slug}/p/WEB`);
-    await boardCard(page, 'WEB-1').click();
-    await page.getByRole('dialog').waitFor();
-    const field = page.getByLabel('Write a comment');
-    await field.click();
+    const field = await writeComment(page, slug);
 
     await page.keyboard.type('Hey @le');
     const picker = page.getByRole('listbox', { name: 'Mention a member' });
@@ -106,11 +102,7 @@ describe('mentions', () => {
 
   test('the picker opens under the @ where it was typed, not under the field', async () => {
     const { page } = maya;
-    await page.goto(`${webUrl}/w/${slug}/p/WEB`);
-    await boardCard(page, 'WEB-1').click();
-    await page.getByRole('dialog').waitFor();
-    const field = page.getByLabel('Write a comment');
-    await field.click();
+    const field = await writeComment(page, slug);
     const picker = page.getByRole('listbox', { name: 'Mention a member' });
     const box = async () => {
       await picker.getByRole('option', { name: /Leo/ }).waitFor();
@@ -136,3 +128,13 @@ describe('mentions', () => {
     await field.fill('');
   }, 60_000);
 });
+
+/** WEB-1 as a panel over its board, as it is opened most often, and its comment field in hand. */
+async function writeComment(page: Page, slug: string): Promise<Locator> {
+  await page.goto(`${webUrl}/w/${slug}/p/WEB`);
+  await boardCard(page, 'WEB-1').click();
+  await page.getByRole('dialog').waitFor();
+  const field = page.getByLabel('Write a comment');
+  await field.click();
+  return field;
+}
