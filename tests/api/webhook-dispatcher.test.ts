@@ -237,6 +237,28 @@ describe('failures, on the schedule', () => {
     expect(row).toMatchObject({ status: 'failed', attempts: 10, retry_step: 10, next_attempt_at: null });
   });
 
+  it('a body over 256 KiB is never sent, and fails at once instead of retrying for 3 days', async () => {
+    const webhook = await webhookFor(['task.updated']);
+    const task = await createTask('Oversized');
+    await asService(api.db, (sql) =>
+      sql.query(
+        `select private.append_event($1::uuid, null, $2::uuid, 'task.updated',
+           jsonb_build_object('padding', repeat('x', 300000)))`,
+        [ws.id, task.id],
+      ),
+    );
+    expect(await dispatchDue(deps(), 5_000)).toEqual({ sent: 1, succeeded: 0 });
+    expect(received).toEqual([]);
+    const [row] = await deliveriesOf(webhook.id);
+    expect(row).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      next_attempt_at: null,
+      last_response_code: null,
+    });
+    expect(row?.last_error).toMatch(/^not sent: the body is 3\d{5} bytes, over 256 KiB$/);
+  });
+
   it('410 Gone fails the delivery and switches the webhook off', async () => {
     const webhook = await webhookFor();
     await createTask('Gone');

@@ -1,13 +1,17 @@
 /**
  * What a try's result means for its delivery (docs/webhooks.md#retries): a 2xx succeeds; anything else is tried again on
  * the schedule (retry-schedule.ts) until the last try fails it. `429` and `503` with `Retry-After` wait
- * at least that long (a day at most); `410 Gone` fails it at once and switches the webhook off.
+ * at least that long (a day at most); `410 Gone` fails it at once and switches the webhook off. A body
+ * over 256 KiB is never sent, and fails at once: the same bytes would go every time.
  */
 import type { OutboundResult } from '../_shared/outbound/checked-request.ts';
 import type { AttemptRecord, ClaimedDelivery } from './dispatcher.queries.ts';
 import { retryDelayMs } from './retry-schedule.ts';
 
 const RETRY_AFTER_MAX_SECONDS = 24 * 60 * 60;
+
+/** What a try came to: the request's result, or a body too big to send (`bytes` long). */
+export type TryResult = OutboundResult | { kind: 'oversized'; bytes: number };
 
 export interface AttemptClock {
   now: Date;
@@ -19,7 +23,7 @@ export interface AttemptClock {
 export function attemptOutcome(
   delivery: ClaimedDelivery,
   requestHeaders: Record<string, string>,
-  result: OutboundResult,
+  result: TryResult,
   clock: AttemptClock,
 ): AttemptRecord {
   const answered = result.kind === 'response' ? result : null;
@@ -28,7 +32,7 @@ export function attemptOutcome(
     requestHeaders,
     responseCode: answered?.status ?? null,
     responseBody: answered ? firstBytes(answered.body, clock.responseBytesKept) : null,
-    latencyMs: result.kind === 'refused' ? null : Math.round(result.latencyMs),
+    latencyMs: 'latencyMs' in result ? Math.round(result.latencyMs) : null,
     error: errorOf(result),
   };
   const step = delivery.retry_step + 1;
@@ -37,6 +41,9 @@ export function attemptOutcome(
   }
   if (answered?.status === 410) {
     return { ...base, status: 'failed', retryStep: step, nextAttemptAt: null, gone: true };
+  }
+  if (result.kind === 'oversized') {
+    return { ...base, status: 'failed', retryStep: step, nextAttemptAt: null, gone: false };
   }
   const delay = retryDelayMs(step, clock.random);
   if (delay === null) return { ...base, status: 'failed', retryStep: step, nextAttemptAt: null, gone: false };
@@ -50,8 +57,9 @@ export function attemptOutcome(
   };
 }
 
-function errorOf(result: OutboundResult): string | null {
+function errorOf(result: TryResult): string | null {
   if (result.kind === 'refused') return `refused: ${result.reason}`;
+  if (result.kind === 'oversized') return `not sent: the body is ${result.bytes} bytes, over 256 KiB`;
   if (result.kind === 'failed') return `${result.error}: ${result.message}`.slice(0, 500);
   return null;
 }

@@ -8,7 +8,7 @@ import type { Database } from '../_shared/db.ts';
 import { describeError } from '../_shared/describe-error.ts';
 import { WEBHOOK_PAYLOAD_MAX_BYTES, WEBHOOK_TIMEOUT_SECONDS } from '../_shared/limits.ts';
 import type { Logger } from '../_shared/logger.ts';
-import { sendChecked, type OutboundResult } from '../_shared/outbound/checked-request.ts';
+import { sendChecked } from '../_shared/outbound/checked-request.ts';
 import type { Connector } from '../_shared/outbound/connector.ts';
 import type { Resolver } from '../_shared/outbound/destination.ts';
 import { signWebhook } from '../_shared/webhooks/standard-webhooks.ts';
@@ -21,7 +21,7 @@ import {
   type AttemptRecord,
   type ClaimedDelivery,
 } from './dispatcher.queries.ts';
-import { attemptOutcome } from './attempt-outcome.ts';
+import { attemptOutcome, type TryResult } from './attempt-outcome.ts';
 import { stoppedWebhookMail } from './stopped-webhook-mail.ts';
 
 /** Deliveries claimed at once, and sent at once. */
@@ -91,7 +91,7 @@ async function deliver(deps: DispatcherDeps, delivery: ClaimedDelivery): Promise
 async function send(
   deps: DispatcherDeps,
   delivery: ClaimedDelivery,
-): Promise<{ headers: Record<string, string>; result: OutboundResult }> {
+): Promise<{ headers: Record<string, string>; result: TryResult }> {
   const body = webhookBodyOf(delivery.payload, eventRowOf(delivery));
   const timestamp = Math.floor((deps.now ?? (() => new Date()))().getTime() / 1000);
   const secrets = delivery.previous_secret ? [delivery.secret, delivery.previous_secret] : [delivery.secret];
@@ -101,9 +101,8 @@ async function send(
     'webhook-timestamp': String(timestamp),
     'webhook-signature': await signWebhook({ id: delivery.delivery_id, timestamp, body, secrets }),
   };
-  if (new TextEncoder().encode(body).length > WEBHOOK_PAYLOAD_MAX_BYTES) {
-    return { headers, result: { kind: 'refused', reason: 'the body is over 256 KiB' } };
-  }
+  const bytes = new TextEncoder().encode(body).length;
+  if (bytes > WEBHOOK_PAYLOAD_MAX_BYTES) return { headers, result: { kind: 'oversized', bytes } };
   const result = await sendChecked(
     { url: delivery.url, method: 'POST', headers, body },
     {
