@@ -48,6 +48,7 @@ export async function listFolder(db: Db, query: ListQuery): Promise<ListEntry[]>
   return rows;
 }
 
-function escapeLike(text: string): string {
+/** `text` as a literal part of a LIKE pattern (escape character `\\`). */
+export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }

@@ -18,6 +18,7 @@ import type { Endpoint, StorageContext, StorageRequest } from './context.ts';
 import { addStorageCorsHeaders } from './cors.ts';
 import { fromDatabaseError, notFound, objectExists, sendStorageError, StorageError } from './errors.ts';
 import { listObjects } from './object-list.ts';
+import { listObjectsV2, notAnUpload } from './object-list-v2.ts';
 import { downloadObject, downloadPublicObject, downloadSignedObject, objectInfo } from './object-reads.ts';
 import { updateObject, uploadObject, uploadToSignedUrl } from './object-upload.ts';
 import { copyObjectEndpoint, moveObjectEndpoint, removeObjects } from './object-writes.ts';
@@ -45,6 +46,9 @@ const ENDPOINTS: Record<string, Endpoint> = {
   'POST /object/move': moveObjectEndpoint,
   'POST /object/copy': copyObjectEndpoint,
   'POST /object/list/{bucket}': listObjects,
+  'POST /object/list-v2/{bucket}': listObjectsV2,
+  'POST /object/list-v2/{*path}': notAnUpload,
+  'PUT /object/list-v2/{*path}': notAnUpload,
   'POST /object/sign/{bucket}': createSignedUrls,
   'POST /object/sign/{bucket}/{*path}': createSignedUrl,
   'GET /object/sign/{bucket}/{*path}': downloadSignedObject,
