@@ -59,7 +59,7 @@ export const getBucket: Endpoint = async (context, { req, params }) => {
     findBucket(client, params.id ?? ''),
   );
   if (!bucket) throw noSuchBucket();
-  return bucketJson(bucket);
+  return singleBucketJson(bucket);
 };
 
 /** `POST /bucket` `{id, name, public, file_size_limit, allowed_mime_types}` → `{name}` */
@@ -110,6 +110,23 @@ export const removeBucket: Endpoint = async (context, { req, params }) => {
   if (!deleted) throw noSuchBucket();
   return { message: 'Successfully deleted' };
 };
+
+/**
+ * A bucket as Storage's single-bucket read answers it: only the columns that route selects (no `owner_id`,
+ * no `type`), and a null `owner` written as "" by its response serializer, as a non-nullable string.
+ */
+function singleBucketJson(bucket: BucketRow) {
+  return {
+    id: bucket.id,
+    name: bucket.name,
+    owner: bucket.owner ?? '',
+    public: bucket.public,
+    file_size_limit: bucket.file_size_limit === null ? null : Number(bucket.file_size_limit),
+    allowed_mime_types: bucket.allowed_mime_types,
+    created_at: bucket.created_at,
+    updated_at: bucket.updated_at,
+  };
+}
 
 function bucketJson(bucket: BucketRow) {
   return {

@@ -21,10 +21,9 @@ describe('the stand-in Storage service: buckets', () => {
     expect(data).toEqual({
       id,
       name: id,
-      owner: null,
-      owner_id: null,
+      // Hosted's getBucket selects these columns only, and its serializer writes a null owner as "".
+      owner: '',
       public: false,
-      type: 'STANDARD',
       file_size_limit: 1_000_000,
       allowed_mime_types: ['image/png', 'image/*'],
       created_at: expect.any(String),
