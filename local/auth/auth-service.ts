@@ -14,6 +14,7 @@ import type { Endpoint } from './endpoint.ts';
 import { AuthError, sendAuthError } from './errors.ts';
 import { challengeFactor, verifyFactor } from './factor-challenges.ts';
 import { enrollFactor, unenrollFactor } from './factors.ts';
+import { manualLinkingDisabled, samlDisabled } from './disabled-features.ts';
 import { generateLink } from './generate-link.ts';
 import { health, jwks, settings } from './info-endpoints.ts';
 import { logout } from './logout.ts';
@@ -65,6 +66,11 @@ const ENDPOINTS: Record<string, Endpoint> = {
   'GET /admin/users/{id}': getUserById,
   'PUT /admin/users/{id}': updateUserById,
   'DELETE /admin/users/{id}': deleteUserById,
+  'GET /user/identities/authorize': manualLinkingDisabled,
+  'DELETE /user/identities/{id}': manualLinkingDisabled,
+  'POST /sso': samlDisabled,
+  'GET /sso/saml/metadata': samlDisabled,
+  'POST /sso/saml/acs': samlDisabled,
 };
 
 const findEndpoint = routeTable(ENDPOINTS);
@@ -93,7 +99,7 @@ export function createAuthService(options: AuthServiceOptions): ServiceHandler {
     addCorsHeaders(res);
     if (req.method === 'OPTIONS') return answerPreflight(req, res);
     const url = new URL(path, 'http://auth.local');
-    if (!applyApiKey(req, url, context.keys) && !OPEN_PATHS.has(url.pathname)) {
+    if (!applyApiKey(req, url, context.keys, { jwtKeyAsBearer: false }) && !OPEN_PATHS.has(url.pathname)) {
       return sendJson(res, 401, MISSING_API_KEY_BODY);
     }
     const route = findEndpoint(req.method ?? '', url.pathname);

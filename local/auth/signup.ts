@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
 import type { Db } from '../db.ts';
 import type { AuthContext } from './context.ts';
+import { anonymousSignInsDisabled } from './disabled-features.ts';
 import { sendEmailLink } from './email-links.ts';
 import { lockUserByEmail } from './email-tokens.queries.ts';
 import { normalizeEmail } from './emails.ts';
@@ -20,6 +21,7 @@ import { findUserById, recordSignIn, type UserRow } from './users.queries.ts';
 
 const SignUpBody = z.object({
   email: z.string().optional(),
+  phone: z.string().optional(),
   password: z.string().optional(),
   data: z.record(z.string(), z.unknown()).nullish(),
   code_challenge: z.string().nullish(),
@@ -34,6 +36,8 @@ const UNIQUE_VIOLATION = '23505';
  */
 export async function signUp(context: AuthContext, req: IncomingMessage, url: URL): Promise<Reply> {
   const body = await readJsonBody(req, SignUpBody);
+  // Neither an address nor a phone number is `signInAnonymously`.
+  if (!body.email && !body.phone) throw anonymousSignInsDisabled();
   const email = normalizeEmail(body.email);
   if (!body.password) throw validationFailed('Signup requires a valid password');
   assertAcceptablePassword(body.password, email);

@@ -2,7 +2,9 @@ import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
 import { isBanned } from './bans.ts';
 import type { AuthContext } from './context.ts';
+import { web3Disabled } from './disabled-features.ts';
 import { AuthError, invalidCredentials } from './errors.ts';
+import { idTokenGrant } from './id-token-grant.ts';
 import { passwordMatches } from './passwords.ts';
 import { pkceGrant } from './pkce-grant.ts';
 import { refreshSession } from './refresh.ts';
@@ -14,7 +16,7 @@ import { findUserByEmail, recordSignIn } from './users.queries.ts';
 const PasswordGrantBody = z.object({ email: z.string().optional(), password: z.string().optional() });
 const RefreshGrantBody = z.object({ refresh_token: z.string().optional() });
 
-/** POST /token?grant_type=password|refresh_token|pkce */
+/** POST /token?grant_type=password|refresh_token|pkce, and id_token and web3, which are switched off */
 export async function token(context: AuthContext, req: IncomingMessage, url: URL): Promise<Reply> {
   switch (url.searchParams.get('grant_type')) {
     case 'password':
@@ -23,6 +25,10 @@ export async function token(context: AuthContext, req: IncomingMessage, url: URL
       return refreshGrant(context, req);
     case 'pkce':
       return sessionReply(await pkceGrant(context, req));
+    case 'id_token':
+      return idTokenGrant(context, req);
+    case 'web3':
+      throw web3Disabled();
     default:
       throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
   }

@@ -119,7 +119,7 @@ describe('the stand-in Auth admin API, driven by supabase.auth.admin', () => {
     expect(found.data.user).toEqual(user);
     const unknown = await admin.getUserById(crypto.randomUUID());
     expect(unknown.error).toMatchObject({ status: 404, code: 'user_not_found', message: 'User not found' });
-    const malformed = await standIn.callAuth('/admin/users/not-a-uuid', { key: standIn.keys.serviceRoleKey });
+    const malformed = await standIn.callAuth('/admin/users/not-a-uuid', { key: standIn.keys.secretKey });
     expect(malformed.status).toBe(404);
     expect(await malformed.json()).toEqual({ code: 'validation_failed', message: 'user_id must be an UUID' });
   });
@@ -149,19 +149,19 @@ describe('the stand-in Auth admin API, driven by supabase.auth.admin', () => {
     expect(lastPage.data.users).toHaveLength(total - 2 * perPage);
 
     const raw = await standIn.callAuth(`/admin/users?per_page=${perPage}&page=1`, {
-      key: standIn.keys.serviceRoleKey,
+      key: standIn.keys.secretKey,
     });
     expect(raw.headers.get('x-total-count')).toBe(String(total));
     expect(raw.headers.get('link')).toBe(
       `</admin/users?page=2&per_page=${perPage}>; rel="next", </admin/users?page=3&per_page=${perPage}>; rel="last"`,
     );
     const defaults = await standIn.callAuth('/admin/users?page=&per_page=', {
-      key: standIn.keys.serviceRoleKey,
+      key: standIn.keys.secretKey,
     });
     expect(defaults.status).toBe(200);
     expect(defaults.headers.get('link')).toBe('</admin/users?page=1&per_page=>; rel="last"');
     expect(((await defaults.json()) as { users: unknown[] }).users).toHaveLength(total);
-    const bad = await standIn.callAuth('/admin/users?page=two', { key: standIn.keys.serviceRoleKey });
+    const bad = await standIn.callAuth('/admin/users?page=two', { key: standIn.keys.secretKey });
     expect(bad.status).toBe(400);
   });
 
