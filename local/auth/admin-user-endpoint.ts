@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Db } from '../db.ts';
+import type { RouteParams } from '../gateway/route-table.ts';
 import { findAnyUserById } from './admin-users.queries.ts';
 import type { AuthContext } from './context.ts';
 import type { Endpoint } from './endpoint.ts';
@@ -11,11 +12,11 @@ import { isUuid } from './uuids.ts';
 
 /** An endpoint on `/admin/users/{id}`: for admins only, about a user that exists (soft-deleted or not). */
 export function adminUserEndpoint(
-  handle: (context: AuthContext, req: IncomingMessage, user: UserRow) => Promise<Reply>,
+  handle: (context: AuthContext, req: IncomingMessage, user: UserRow, params: RouteParams) => Promise<Reply>,
 ): Endpoint {
   return async (context, req, _url, params) => {
     await requireAdmin(context, req);
-    return handle(context, req, await requireTargetUser(context.database.statements, params.id));
+    return handle(context, req, await requireTargetUser(context.database.statements, params.id), params);
   };
 }
 

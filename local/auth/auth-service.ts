@@ -14,6 +14,7 @@ import type { Endpoint } from './endpoint.ts';
 import { AuthError, sendAuthError } from './errors.ts';
 import { challengeFactor, verifyFactor } from './factor-challenges.ts';
 import { enrollFactor, unenrollFactor } from './factors.ts';
+import { deleteUserFactor, listUserFactors } from './admin-factors.ts';
 import { manualLinkingDisabled, samlDisabled } from './disabled-features.ts';
 import { generateLink } from './generate-link.ts';
 import { health, jwks, settings } from './info-endpoints.ts';
@@ -66,6 +67,8 @@ const ENDPOINTS: Record<string, Endpoint> = {
   'GET /admin/users/{id}': getUserById,
   'PUT /admin/users/{id}': updateUserById,
   'DELETE /admin/users/{id}': deleteUserById,
+  'GET /admin/users/{id}/factors': listUserFactors,
+  'DELETE /admin/users/{id}/factors/{factorId}': deleteUserFactor,
   'GET /user/identities/authorize': manualLinkingDisabled,
   'DELETE /user/identities/{id}': manualLinkingDisabled,
   'POST /sso': samlDisabled,

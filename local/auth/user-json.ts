@@ -47,7 +47,7 @@ export function userJson(
 }
 
 /** GoTrue's Factor: `friendly_name` is omitted when empty, `phone` is `""` for TOTP factors. */
-function factorJson(factor: FactorRow): Record<string, unknown> {
+export function factorJson(factor: FactorRow): Record<string, unknown> {
   return {
     id: factor.id,
     created_at: factor.created_at.toISOString(),
