@@ -33,4 +33,13 @@ describe('stand-in settings', () => {
       'TASKLANE_REALTIME_MAX_CLIENT_PRESENCE_EVENTS_PER_WINDOW',
     );
   });
+
+  test('a join is ready for database broadcasts at once unless a replication-ready delay is set', () => {
+    expect(realtimeSettings(readConfig({})).replicationReadyDelayMs).toBe(0);
+    const set = readConfig({ TASKLANE_REALTIME_REPLICATION_READY_DELAY_MS: '1500' });
+    expect(realtimeSettings(set).replicationReadyDelayMs).toBe(1_500);
+    expect(() => readConfig({ TASKLANE_REALTIME_REPLICATION_READY_DELAY_MS: '-1' })).toThrow(
+      'TASKLANE_REALTIME_REPLICATION_READY_DELAY_MS',
+    );
+  });
 });

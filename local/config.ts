@@ -51,6 +51,7 @@ const EnvSchema = z.object({
   TASKLANE_REALTIME_MAX_PAYLOAD_SIZE_IN_KB: z.coerce.number().int().min(1).default(3_000),
   TASKLANE_REALTIME_MAX_CLIENT_PRESENCE_EVENTS_PER_WINDOW: z.coerce.number().int().min(1).default(5),
   TASKLANE_REALTIME_CLIENT_PRESENCE_WINDOW_MS: z.coerce.number().int().min(1).default(30_000),
+  TASKLANE_REALTIME_REPLICATION_READY_DELAY_MS: z.coerce.number().int().min(0).default(0),
 });
 
 /** Everything the stand-in can be told, read once from the environment. */
@@ -81,7 +82,8 @@ export interface StandInConfig {
   /**
    * Realtime's backoffs (hosted: 5 s after a refused join, 2 s after a refused handshake), idle timeout,
    * how often a joined channel is checked again (hosted: 5 min), and the tenant's limits on payloads
-   * and on a client's presence messages (hosted: 3,000 KB; 5 in 30 s).
+   * and on a client's presence messages (hosted: 3,000 KB; 5 in 30 s); how long a join waits for its
+   * replication to be ready (0: at once).
    */
   realtime: {
     joinErrorBackoffMs: number;
@@ -90,6 +92,7 @@ export interface StandInConfig {
     tokenRecheckMs: number;
     maxPayloadBytes: number;
     clientPresenceLimit: ClientPresenceLimit;
+    replicationReadyDelayMs: number;
   };
 }
 
@@ -157,6 +160,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, projectDir = pr
         maxCalls: vars.TASKLANE_REALTIME_MAX_CLIENT_PRESENCE_EVENTS_PER_WINDOW,
         windowMs: vars.TASKLANE_REALTIME_CLIENT_PRESENCE_WINDOW_MS,
       },
+      replicationReadyDelayMs: vars.TASKLANE_REALTIME_REPLICATION_READY_DELAY_MS,
     },
   };
 }

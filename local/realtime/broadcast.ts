@@ -28,7 +28,7 @@ export async function handleBroadcast(
     if (channel.ack) replyTo(channel.connection, message, 'error', { reason: 'payload_size_exceeded' });
     return;
   }
-  fanOut(context, channel, broadcast, channel.self ? undefined : channel);
+  fanOut(context, channel, broadcast, channel.self ? {} : { except: channel });
   if (channel.ack) replyTo(channel.connection, message, 'ok', {});
 }
 

@@ -5,6 +5,7 @@ import { leavePresence } from './presence.ts';
 /** Ends a channel on the server: it leaves its topic, its presence leaves, its timers stop. */
 export function removeChannel(context: RealtimeContext, channel: Channel): void {
   clearTimeout(channel.tokenTimer);
+  clearTimeout(channel.replicationTimer);
   context.hub.remove(channel);
   leavePresence(context, channel);
   const { channels } = channel.connection;

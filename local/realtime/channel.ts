@@ -43,6 +43,9 @@ export interface Channel {
   /** Its presence messages in the current window of the client presence limit. */
   presenceWindow: PresenceWindow;
   tokenTimer?: NodeJS.Timeout;
+  /** Database broadcasts reach the channel only once its replication is ready (replication-ready.ts). */
+  replicationReady: boolean;
+  replicationTimer?: NodeJS.Timeout;
 }
 
 export const TOPIC_PREFIX = 'realtime:';

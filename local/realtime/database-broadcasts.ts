@@ -77,7 +77,9 @@ export function deliverDatabaseBroadcasts(
 async function deliver(context: RealtimeContext, database: Database, id: string): Promise<void> {
   try {
     const row = await readBroadcast(database.statements, id);
-    if (row) fanOut(context, { isPrivate: row.private === true, subTopic: row.topic }, asBroadcast(row));
+    if (!row) return;
+    const target = { isPrivate: row.private === true, subTopic: row.topic };
+    fanOut(context, target, asBroadcast(row), { fromDatabase: true });
   } catch (error) {
     context.log(`could not deliver broadcast ${id}: ${(error as Error).message}`);
   }

@@ -5,17 +5,19 @@ import { encodeBroadcast, type UserBroadcast } from './wire.ts';
 /**
  * Delivers a broadcast to the subscribers of a topic in one namespace; a private channel's subscriber
  * receives it only with broadcast read permission (docs/supabase-protocols.md#broadcast). The frame is
- * encoded once per serializer (and wire topic), not once per subscriber.
+ * encoded once per serializer (and wire topic), not once per subscriber. A broadcast from the database
+ * reaches only channels whose replication is ready.
  */
 export function fanOut(
   context: RealtimeContext,
   target: { isPrivate: boolean; subTopic: string },
   broadcast: UserBroadcast,
-  except?: Channel,
+  options: { except?: Channel; fromDatabase?: boolean } = {},
 ): void {
   const frames = new Map<string, string | Buffer | null>();
   for (const channel of context.hub.subscribers(target.isPrivate, target.subTopic)) {
-    if (channel === except) continue;
+    if (channel === options.except) continue;
+    if (options.fromDatabase && !channel.replicationReady) continue;
     if (channel.isPrivate && !channel.policies.broadcastRead) continue;
     const { vsn } = channel.connection;
     const key = `${vsn} ${channel.topic}`;

@@ -8,6 +8,8 @@ export interface JoinParams {
   presenceKey: string;
   presenceEnabled: boolean;
   isPrivate: boolean;
+  /** `config.broadcast.replication_ready`: told with a `system` message when replication is ready. */
+  replicationReady: boolean;
   postgresChanges: Record<string, unknown>[];
   /** `access_token` (or its alias `user_token`), unless absent or an opaque `sb_` key. */
   accessToken: string | null;
@@ -25,6 +27,7 @@ export function readJoinPayload(payload: unknown): JoinParams {
     presenceKey: typeof presence.key === 'string' ? presence.key : '',
     presenceEnabled: presence.enabled === true,
     isPrivate: config.private === true,
+    replicationReady: broadcast.replication_ready === true,
     postgresChanges: Array.isArray(config.postgres_changes) ? config.postgres_changes.filter(isRecord) : [],
     accessToken: typeof token === 'string' && !token.startsWith('sb_') ? token : null,
   };

@@ -5,8 +5,9 @@ import { NO_PRESENCE_YET } from './client-presence-limit.ts';
 import { readPolicies, watchTokenExpiry } from './channel-token.ts';
 import type { RealtimeContext } from './context.ts';
 import { readJoinPayload, type JoinParams } from './join-payload.ts';
-import { postgresChangesReply } from './postgres-changes.ts';
+import { postgresChangesReply, refusePostgresChanges } from './postgres-changes.ts';
 import { syncPresence } from './presence.ts';
+import { startReplication } from './replication-ready.ts';
 import type { RealtimeClaims } from './tokens.ts';
 import type { PhoenixMessage } from './wire.ts';
 
@@ -16,7 +17,7 @@ type Admission =
 /**
  * phx_join (docs/supabase-protocols.md#join-leave-and-close). A second join of a joined topic closes the old
  * channel first. A refused join is answered with `{reason: "<Code>: <message>"}` after the join error
- * backoff, as hosted does.
+ * backoff, as hosted does. After the ok reply: the refusal of any postgres_changes, then replication.
  */
 export async function joinChannel(
   context: RealtimeContext,
@@ -44,6 +45,8 @@ export async function joinChannel(
   connection.channels.set(channel.topic, channel);
   context.hub.add(channel);
   replyTo(connection, message, 'ok', { postgres_changes: postgresChangesReply(params.postgresChanges) });
+  if (params.postgresChanges.length > 0) refusePostgresChanges(context, channel);
+  startReplication(context, channel, params.replicationReady);
   syncPresence(context, channel);
   watchTokenExpiry(context, channel);
 }
@@ -100,5 +103,6 @@ function newChannel(
     policies: admission.policies,
     trackedState: null,
     presenceWindow: NO_PRESENCE_YET,
+    replicationReady: false,
   };
 }

@@ -26,6 +26,11 @@ export interface RealtimeSettings {
    * the token, and on a private channel its read policies.
    */
   tokenRecheckMs: number;
+  /**
+   * How long after a join its replication becomes ready: until then database broadcasts do not reach it, as
+   * on hosted, whose replication starts asynchronously (0 there is "at once"; a test sets a delay).
+   */
+  replicationReadyDelayMs: number;
   /** How soon the database listener tries again after its connection dropped. */
   listenerReconnectMs: number;
   /** Broadcast rows older than this are deleted (hosted drops daily partitions after ~3 days). */
@@ -41,6 +46,7 @@ export const HOSTED_REALTIME_SETTINGS: RealtimeSettings = {
   maxPayloadBytes: payloadLimitOf(3_000),
   clientPresenceLimit: { maxCalls: 5, windowMs: 30_000 },
   tokenRecheckMs: 5 * 60_000,
+  replicationReadyDelayMs: 0,
   listenerReconnectMs: 1_000,
   messageRetentionMs: 3 * 24 * 3600_000,
   cleanupIntervalMs: 3600_000,

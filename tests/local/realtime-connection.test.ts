@@ -151,6 +151,26 @@ describe('the stand-in Realtime service: sockets, serializers and channels', () 
     expect(socket.frames.filter((frame) => frame[3] === 'phx_close')).toHaveLength(1);
   });
 
+  test('postgres_changes is refused as hosted refuses a subscription it cannot set up: a system error', async () => {
+    const channel = client().channel(`room:pg${Date.now()}`);
+    const system: Record<string, unknown>[] = [];
+    channel
+      .on('postgres_changes', { event: '*', schema: 'public', table: 'tasks' }, () => undefined)
+      .on('system', {}, (payload: Record<string, unknown>) => void system.push(payload));
+    // The join itself succeeds (the binding is echoed, so the client does not report a mismatch) ...
+    expect(await subscribe(channel)).toEqual({ status: 'SUBSCRIBED' });
+    // ... and the client is then told, on the channel, that no table change will ever come.
+    await eventually(() => system.length === 1, 3_000, 'the system error');
+    expect(system[0]).toEqual({
+      extension: 'postgres_changes',
+      status: 'error',
+      message: expect.stringMatching(
+        /postgres_changes is not served by the local stand-in.*database broadcasts/,
+      ),
+      channel: channel.subTopic,
+    });
+  });
+
   test('heartbeat, join reply with the postgres_changes echo, leave and close, unmatched topics', async () => {
     const socket = await raw();
     socket.send([null, '1', 'phoenix', 'heartbeat', {}]);
