@@ -143,6 +143,20 @@ describe('createLiveSync', () => {
     expect(sync.position()).toEqual({ seq: 9, cursor: 'c9' });
   });
 
+  test('a join while a read is in flight (replication now ready) reads again after it: nothing committed meanwhile is missed', async () => {
+    const { sync, applied, reads, held, feed } = setup(4);
+    held.add(4);
+    sync.receive(message(4));
+    feed.last = 5;
+    const first = sync.joined(); // its read has seen the feed up to 5 already
+    feed.last = 7; // committed before the channel could carry it
+    const again = sync.joined();
+    await Promise.all([first, again]);
+    expect(reads()).toEqual(['c4', 'c5']);
+    expect(applied).toEqual([5, 6, 7]);
+    expect(sync.position()).toEqual({ seq: 7, cursor: 'c7' });
+  });
+
   test.each([
     [404, 'not_found'],
     [403, 'mfa_required'],

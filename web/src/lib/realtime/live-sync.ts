@@ -33,7 +33,7 @@ export interface LiveSyncOptions {
  * already (this tab's own change coming back), and a `bulk` message that is the next (it names what to
  * read again). After every (re)join the feed is read too; before the first message there is no position,
  * so the first join reads again what was cached before it, and the first message starts the position just
- * before itself. A read the API refuses (403, 404) stops the reads until the channel joins again.
+ * before itself. A join during a read reads once more after it. A read the API refuses (403, 404) stops the reads until the channel joins again.
  */
 export function createLiveSync(options: LiveSyncOptions) {
   const now = options.now ?? Date.now;
@@ -41,24 +41,23 @@ export function createLiveSync(options: LiveSyncOptions) {
   /** The last seq a message told of: reads go on until the position reaches it. */
   let announced = 0;
   let running: Promise<void> | null = null;
+  /** A (re)join during a read: what was committed before it may be past where that read looked. */
+  let readAgain = false;
   let stopped = false;
   let refused = false;
 
   const catchUp = (): Promise<void> => {
     running ??= (async () => {
-      // Again while a message told of an event the read may have started too early to see; never again
-      // after a read that moved nothing (the feed has no such event: nothing more to wait for).
+      // Again after a join during the read, and while a message told of an event the read may have started
+      // too early to see; never again after a read that moved nothing (the feed has no such event).
       let before: number;
+      let again: boolean;
       do {
+        readAgain = false;
         before = position?.seq ?? 0;
         await readToTheEnd();
-      } while (
-        !stopped &&
-        !refused &&
-        position !== null &&
-        position.seq < announced &&
-        position.seq > before
-      );
+        again = readAgain || (position !== null && position.seq < announced && position.seq > before);
+      } while (!stopped && !refused && position !== null && again);
     })()
       .catch((error: unknown) => {
         if (!isRefusal(error)) return options.refreshSince(now());
@@ -112,6 +111,7 @@ export function createLiveSync(options: LiveSyncOptions) {
       if (stopped) return Promise.resolve();
       refused = false;
       if (position === null) return options.refreshSince(now());
+      if (running) readAgain = true;
       return catchUp();
     },
     stop(): void {

@@ -2,6 +2,7 @@ import type { LiveMessage } from './live-message.ts';
 import { liveStore } from './live-store.ts';
 import { createPacer } from './presence-pacer.ts';
 import { loadRealtimeClient, type RealtimeChannel } from './realtime-client.ts';
+import { onReplicationReady, REPLICATION_READY_CONFIG } from './replication-ready.ts';
 
 export interface WorkspaceChannelOptions {
   /** The workspace's id (its UUID, not its slug): the channel is `workspace:<id>`. */
@@ -10,7 +11,10 @@ export interface WorkspaceChannelOptions {
   me: { id: string };
   /** Each message of the channel (the change feed moved), in the order it arrives. */
   onMessage: (message: LiveMessage) => void;
-  /** After every join and rejoin: what was missed while not joined must be read now. */
+  /**
+   * After every join and rejoin, and again when the replication behind the join is ready: what was missed
+   * while not joined (or committed before the channel could carry it) must be read now.
+   */
   onJoined: () => void;
 }
 
@@ -51,9 +55,12 @@ export function connectWorkspace(options: WorkspaceChannelOptions): () => void {
     await supabase.realtime.setAuth();
     if (stopped || channel) return;
     const opened = supabase.channel(`workspace:${options.workspaceId}`, {
-      config: { private: true, presence: { key: options.me.id } },
+      config: { private: true, presence: { key: options.me.id }, broadcast: REPLICATION_READY_CONFIG },
     });
     channel = opened;
+    onReplicationReady(opened, () => {
+      if (channel === opened && joined) options.onJoined();
+    });
     opened
       .on('broadcast', { event: '*' }, (message: { payload?: unknown }) => {
         const parsed = parseLiveMessage(message.payload);
