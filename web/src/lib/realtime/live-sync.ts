@@ -33,7 +33,8 @@ export interface LiveSyncOptions {
  * already (this tab's own change coming back), and a `bulk` message that is the next (it names what to
  * read again). After every (re)join the feed is read too; before the first message there is no position,
  * so the first join reads again what was cached before it, and the first message starts the position just
- * before itself. A join during a read reads once more after it. A read the API refuses (403, 404) stops the reads until the channel joins again.
+ * before itself. A join during a read (or replication becoming ready) reads once more after it. A read the
+ * API refuses (403, 404) stops the reads until the channel joins again.
  */
 export function createLiveSync(options: LiveSyncOptions) {
   const now = options.now ?? Date.now;
