@@ -19,6 +19,7 @@ import { manualLinkingDisabled, samlDisabled } from './disabled-features.ts';
 import { generateLink } from './generate-link.ts';
 import { health, jwks, settings } from './info-endpoints.ts';
 import { logout } from './logout.ts';
+import { otp } from './otp.ts';
 import type { Mailer } from './mailer.ts';
 import { createRateLimiter, type AuthRateLimits } from './rate-limits.ts';
 import { recover } from './recover.ts';
@@ -53,6 +54,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
   'GET /user': getUser,
   'PUT /user': updateUser,
   'POST /logout': logout,
+  'POST /otp': otp,
   'POST /recover': recover,
   'POST /resend': resend,
   'GET /verify': verifyLink,

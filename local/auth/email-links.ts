@@ -1,6 +1,6 @@
 import type { Db } from '../db.ts';
 import type { AuthContext } from './context.ts';
-import { renderMail } from './email-templates.ts';
+import { renderMail, type TemplateName } from './email-templates.ts';
 import { EMAIL_MAX_FREQUENCY_SECONDS, newEmailToken, type FlowType } from './email-tokens.ts';
 import { storeEmailToken, type EmailTokenKind } from './email-tokens.queries.ts';
 import { AuthError } from './errors.ts';
@@ -24,8 +24,14 @@ export function actionLink(context: AuthContext, token: string, type: LinkType, 
   return `${context.externalUrl}/verify?token=${encodeURIComponent(token)}&type=${type}&redirect_to=${redirect}`;
 }
 
+const TEMPLATE: Record<LinkType, TemplateName> = {
+  signup: 'confirmation',
+  recovery: 'recovery',
+  magiclink: 'magic_link',
+};
+
 export interface EmailLinkRequest {
-  type: 'signup' | 'recovery';
+  type: LinkType;
   flow: FlowType;
   redirectTo: string;
 }
@@ -45,7 +51,7 @@ export async function sendEmailLink(
   const token = newEmailToken(user.email, request.flow);
   await storeEmailToken(db, kind, user, token.tokenHash);
   const link = actionLink(context, token.tokenHash, request.type, request.redirectTo);
-  const template = context.emailTemplates[request.type === 'recovery' ? 'recovery' : 'confirmation'];
+  const template = context.emailTemplates[TEMPLATE[request.type]];
   const values = { to: user.email, link, siteUrl: context.redirects.siteUrl, redirectTo: request.redirectTo };
   await context.mailer.send(renderMail(template, values));
 }

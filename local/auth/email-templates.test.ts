@@ -19,6 +19,13 @@ describe('the mail templates of supabase/config.toml', () => {
     expect(templates.recovery.html).toContain('{{ .ConfirmationURL }}');
   });
 
+  test('config.toml has no magic-link template, so the stand-in sends GoTrue’s default: the link, no code', () => {
+    const mail = renderMail(readEmailTemplates(PROJECT).magic_link, VALUES);
+    expect(mail.subject).toBe('Your sign-in link');
+    expect(mail.html).toContain(`href="${VALUES.link.replaceAll('&', '&amp;')}"`);
+    expect(mail.text).not.toMatch(/\b\d{6}\b/);
+  });
+
   test('a rendered mail carries the link, HTML-escaped in the HTML and plain in the text, and no code', () => {
     const mail = renderMail(readEmailTemplates(PROJECT).confirmation, VALUES);
     expect(mail.to).toBe('ada@example.com');

@@ -6,7 +6,7 @@ import { htmlToText } from './html-to-text.ts';
 import type { Mail } from './mailer.ts';
 
 /** The Auth mails the app sends, by their `[auth.email.template.<name>]` table in config.toml. */
-export const TEMPLATE_NAMES = ['confirmation', 'recovery'] as const;
+export const TEMPLATE_NAMES = ['confirmation', 'recovery', 'magic_link'] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
 /** A template as config.toml names it: its subject and the HTML of its `content_path`. */
@@ -16,6 +16,18 @@ export interface EmailTemplate {
 }
 
 export type EmailTemplates = Record<TemplateName, EmailTemplate>;
+
+/**
+ * GoTrue's built-in mail for a template config.toml leaves out, as hosted Supabase sends it. Only the magic
+ * link has one here (the app's own mails must be in config.toml). Since GoTrue's copy update of May 2026
+ * it carries the link alone, no code.
+ */
+const GOTRUE_DEFAULTS: Partial<Record<TemplateName, EmailTemplate>> = {
+  magic_link: {
+    subject: 'Your sign-in link',
+    html: '<h2>Your sign-in link</h2>\n<p>This link signs you in once and expires soon.</p>\n<p><a href="{{ .ConfirmationURL }}">Sign in</a></p>',
+  },
+};
 
 /** What one mail is filled with. */
 export interface MailValues {
@@ -47,6 +59,8 @@ export function readEmailTemplates(projectDir: string): EmailTemplates {
 function readEmailTemplate(projectDir: string, name: TemplateName): EmailTemplate {
   const table = `auth.email.template.${name}`;
   const { subject, content_path: contentPath } = configTomlStrings(projectDir, table);
+  const fallback = GOTRUE_DEFAULTS[name];
+  if (!subject && !contentPath && fallback) return fallback;
   if (!subject || !contentPath) {
     throw new Error(`supabase/config.toml: [${table}] needs a subject and a content_path.`);
   }

@@ -75,7 +75,7 @@ export async function emailCode(
   standIn: StandInProcess,
   serviceRoleKey: string,
   email: string,
-  type: 'signup' | 'recovery',
+  type: 'signup' | 'recovery' | 'magiclink',
 ): Promise<string> {
   const admin = supabaseClient(standIn.apiUrl, serviceRoleKey).auth.admin;
   // The password of a sign-up link is ignored for an address that has signed up already.
