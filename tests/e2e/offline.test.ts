@@ -163,8 +163,16 @@ test('offline, a comment and a new task wait with "will send", and go once back 
 
   await context.setOffline(false);
   await bar.waitFor({ state: 'detached' });
-  const comments = await call<{ data: { body: string }[] }>('GET', `/tasks/${await taskId(2)}/comments`);
-  expect(comments.data.map((comment) => comment.body)).toEqual(['Booked the hall by the river.']);
+  // The bar goes as soon as the browser is online and the changes resume; they are sent a moment later,
+  // once each answer is in: the card loses its "Will send" then, and the API has both.
+  await column.getByText('Will send', { exact: true }).waitFor({ state: 'detached' });
+  const task2 = await taskId(2);
+  await expect
+    .poll(async () => {
+      const comments = await call<{ data: { body: string }[] }>('GET', `/tasks/${task2}/comments`);
+      return comments.data.map((comment) => comment.body);
+    })
+    .toEqual(['Booked the hall by the river.']);
   const tasks = await call<{ data: { title: string }[] }>(
     'GET',
     `/workspaces/${slug}/projects/WEB/tasks?limit=50`,
