@@ -1681,6 +1681,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/workspaces/{slug}/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a Trello board, a CSV or a Tasklane export, or preview what that would create
+         * @description Reads `file` as `source` says: a Trello board's JSON export (`trello`), a CSV with a header row
+         *     (`csv`), or a workspace export of Tasklane's own (`tasklane`, `GET …/export`). Owners and admins
+         *     only (`403 forbidden` for members and viewers). The body is `multipart/form-data` of at most
+         *     20 MiB (`413 payload_too_large` beyond; `415 unsupported_media_type` if it is not a form).
+         *
+         *     **Preview first.** With `dry_run=true` nothing is written: the answer (`200`, `ImportPreview`)
+         *     says what would be created, with counts, the mapping it would use (each source column's status,
+         *     a CSV's columns), the first tasks of each project and every problem with its place in the file.
+         *     Show it, let the person change `options`, preview again, then send `dry_run=false`.
+         *
+         *     **All or nothing.** With `dry_run=false` the import is written in one transaction: every
+         *     project, label, task and comment, or, if anything fails, none (`201`, `Import`). A file whose
+         *     preview has errors is refused (`422 validation_failed`, one entry per problem, its `path`
+         *     `file.` and the place in the file) and so is one that would pass a limit (`409 limit_reached`:
+         *     projects, labels, tasks per project).
+         *
+         *     **Run it again.** Each project and task remembers where it came from (`trello:<card id>`,
+         *     `csv:<row>`, `tasklane:<task id>`): sending the same file again imports into the same project
+         *     and creates only what is not there yet. Labels are matched by name (any case); an existing
+         *     label keeps its colour. People are matched by e-mail among the workspace's members (a Tasklane
+         *     export by user id); anyone else's task is left unassigned, and their comments keep their name
+         *     and date in the text. Imported text is stored as text: markdown stays markdown, HTML is never
+         *     rendered.
+         *
+         *     Imported changes appear in the event log and on boards like any others. Takes no query
+         *     parameters and no `Idempotency-Key`: running an import twice is safe by itself.
+         */
+        post: operations["createImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{slug}/imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+                /** @description The import's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an import
+         * @description An import the workspace ran: its state, what it created and the warnings it gave. Owners and
+         *     admins only. An id that is not one of the workspace's imports is `404 not_found`. Takes no
+         *     query parameters.
+         */
+        get: operations["getImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/workspaces/{slug}/webhooks": {
         parameters: {
             query?: never;
@@ -2961,6 +3044,157 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        /**
+         * @description `trello`: a board's JSON export ("Print, export and share" → "Export as JSON"). `csv`: a table
+         *     with a header row, comma, semicolon or tab separated. `tasklane`: a workspace export.
+         * @enum {string}
+         */
+        ImportSource: "trello" | "csv" | "tasklane";
+        CreateImport: {
+            source: components["schemas"]["ImportSource"];
+            /**
+             * Format: binary
+             * @description The file, UTF-8 (a byte order mark is skipped).
+             */
+            file: string;
+            /**
+             * @description `true` previews and writes nothing; `false` imports.
+             * @enum {string}
+             */
+            dry_run: "true" | "false";
+            options?: components["schemas"]["ImportOptions"];
+        };
+        /**
+         * @description How to map the file, sent as a JSON part. Every field may be left out for the preview's
+         *     suggestion; without any, each project of the file becomes a project of its own, named as in the
+         *     file.
+         */
+        ImportOptions: {
+            /**
+             * @description The project to import into (`trello` and `csv`, which hold one): an existing project's key
+             *     imports into it; another key makes a new project with this key and `name`.
+             */
+            project?: {
+                key?: string;
+                name?: string;
+            };
+            /** @description Each source column's (`ImportColumn.source_id`) status on the board. */
+            statuses?: {
+                [key: string]: components["schemas"]["TaskStatus"];
+            };
+            /**
+             * @description Archived cards (Trello) are left out, or imported as Canceled.
+             * @default skip
+             * @enum {string}
+             */
+            archived: "skip" | "canceled";
+            /** @description Each CSV header's meaning; a header not named is suggested by its name. */
+            csv_columns?: {
+                [key: string]: "title" | "description" | "status" | "priority" | "assignee_email" | "labels" | "due_date" | "ignore";
+            };
+        };
+        ImportProblem: {
+            /**
+             * @description An `error` stops the import; a `warning` says what it does instead.
+             * @enum {string}
+             */
+            severity: "error" | "warning";
+            /** @description Where in the file (`cards[12].name`, `line 7, column "Due"`). */
+            location: string;
+            message: string;
+        };
+        ImportColumn: {
+            /** @description The column in the file (a Trello list's id, a CSV status value, a Tasklane status). */
+            source_id: string;
+            name: string;
+            suggested_status: components["schemas"]["TaskStatus"];
+            /** @description The status its tasks get: the one `options.statuses` gives, or the suggestion. */
+            status: components["schemas"]["TaskStatus"];
+            /** @description The tasks of this column the import would create. */
+            tasks: number;
+        };
+        ImportPreviewTask: {
+            title: string;
+            status: components["schemas"]["TaskStatus"];
+            priority: components["schemas"]["TaskPriority"];
+            /** Format: uuid */
+            assignee_id: string | null;
+            /** Format: date */
+            due_date: string | null;
+            labels: string[];
+        };
+        ImportPreviewProject: {
+            source_id: string;
+            name: string;
+            /** @description The project's key in the workspace, existing or to be made. */
+            key: string;
+            /** @description Whether the import goes into a project the workspace already has. */
+            exists: boolean;
+            columns: components["schemas"]["ImportColumn"][];
+            tasks: {
+                create: number;
+                /** @description Tasks a previous import of the same file created, left as they are. */
+                already_imported: number;
+                archived_skipped: number;
+                /** @description Rows left out for an error (see `problems`). */
+                invalid: number;
+            };
+            first_tasks: components["schemas"]["ImportPreviewTask"][];
+        };
+        ImportCounts: {
+            /** @description Projects created (not those imported into). */
+            projects: number;
+            tasks: number;
+            comments: number;
+            labels: number;
+        };
+        ImportPreview: {
+            /** @enum {string} */
+            object: "import_preview";
+            source: components["schemas"]["ImportSource"];
+            /** @description No problem is an error, so `dry_run=false` would import. */
+            can_import: boolean;
+            counts: components["schemas"]["ImportCounts"];
+            projects: components["schemas"]["ImportPreviewProject"][];
+            /** @description The labels the import would create. */
+            labels: {
+                name: string;
+                color: string;
+            }[];
+            /** @description A CSV's headers and what each is taken for (empty for other sources). */
+            csv_columns: {
+                header: string;
+                /** @enum {string} */
+                field: "title" | "description" | "status" | "priority" | "assignee_email" | "labels" | "due_date" | "ignore";
+            }[];
+            problems: components["schemas"]["ImportProblem"][];
+        };
+        Import: {
+            /** @enum {string} */
+            object: "import";
+            /** Format: uuid */
+            id: string;
+            source: components["schemas"]["ImportSource"];
+            /**
+             * @description An import that fails writes nothing, itself included; its answer says why.
+             * @enum {string}
+             */
+            status: "succeeded";
+            /** @description The projects it imported into, made or found. */
+            projects: {
+                /** Format: uuid */
+                id: string;
+                key: string;
+                name: string;
+            }[];
+            counts: components["schemas"]["ImportCounts"];
+            /** @description The warnings it gave (an import with errors is refused). */
+            problems: components["schemas"]["ImportProblem"][];
+            /** Format: uuid */
+            created_by: string | null;
+            /** Format: date-time */
+            created_at: string;
         };
         /** @description A webhook, without its secret. */
         Webhook: components["schemas"]["WebhookFields"];
@@ -8360,6 +8594,129 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["CreateImport"];
+            };
+        };
+        responses: {
+            /** @description The preview of a dry run; nothing was written. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportPreview"];
+                };
+            };
+            /** @description The import, written. */
+            201: {
+                headers: {
+                    /** @description The import's address, relative to the request's (`imports/{id}`). */
+                    Location: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Import"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description `limit_reached` when the import would take the workspace past its projects or labels, or a
+             *     project past its tasks.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 20 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace's slug. A workspace the caller is not a member of answers `404`, exactly as one that
+                 *     does not exist, never `403`.
+                 * @example acme
+                 */
+                slug: components["parameters"]["WorkspaceSlug"];
+                /** @description The import's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Import"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };

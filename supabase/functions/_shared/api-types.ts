@@ -78,3 +78,6 @@ export type WebhookDeliveryDetail = Schemas['WebhookDeliveryDetail'];
 export type WebhookDeliveryStatus = Schemas['WebhookDeliveryStatus'];
 export type WebhookEventPayload = Schemas['WebhookEventPayload'];
 export type WebhookPingPayload = Schemas['WebhookPingPayload'];
+export type Import = Schemas['Import'];
+export type ImportPreview = Schemas['ImportPreview'];
+export type ImportProblem = Schemas['ImportProblem'];

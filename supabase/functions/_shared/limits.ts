@@ -69,6 +69,8 @@ export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
  */
 export const IDEMPOTENCY_CLAIM_STALE_SECONDS = 60;
 export const JSON_BODY_MAX_BYTES = 1 * MIB;
+/** A body that carries a file (an import): as much as hosted Supabase lets a request to a function carry. */
+export const FILE_BODY_MAX_BYTES = 20 * MIB;
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 60 * 60;
 /** Hosted Storage's own (UPLOAD_SIGNED_URL_EXPIRATION_TIME): the API cannot choose it. */
 export const SIGNED_UPLOAD_URL_LIFETIME_SECONDS = 2 * 60 * 60;

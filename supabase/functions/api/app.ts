@@ -12,6 +12,7 @@ import { commentsRoutes } from './comments/comments.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { exportBudgetOf } from './export/export-budget.ts';
 import { exportRoutes } from './export/export.routes.ts';
+import { importsRoutes } from './imports/imports.routes.ts';
 import { eventsRoutes } from './events/events.routes.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
 import { noQueryParameters } from './http/query-params.ts';
@@ -63,6 +64,9 @@ export const SERVICE_ROUTES: readonly RouteName[] = ['POST /api/v1/internal/noti
 /** The routes whose body is a form, not JSON: a mail client's one-click unsubscribe (RFC 8058). */
 export const FORM_BODY_ROUTES: readonly RouteName[] = ['POST /api/v1/notification-unsubscribe/:token'];
 
+/** The routes whose body is a file, sent as multipart/form-data: imports. */
+export const FILE_BODY_ROUTES: readonly RouteName[] = ['POST /api/v1/workspaces/:slug/imports'];
+
 /**
  * The routes that take credentials but do not need them: without any, the caller is signed out and the
  * route answers what anyone may know (the invitation page, before its invitee has an account).
@@ -112,7 +116,7 @@ export function createApp(deps: AppDeps, extraRoutes?: Hono<AppEnv>): Hono<AppEn
   );
   app.use(limitByPrincipal(rateLimits));
   app.use(tokenAccess(SESSION_ONLY_ROUTES));
-  app.use(bodyGuard(FORM_BODY_ROUTES));
+  app.use(bodyGuard(FORM_BODY_ROUTES, FILE_BODY_ROUTES));
   // Outside the idempotency transaction: it wakes the dispatcher once the request's writes committed.
   app.use(wakeWebhookDispatcher(deps.wakeWebhookDispatcher));
   // After the body guard, because it fingerprints the parsed body; the route's queries join its transaction.
@@ -141,6 +145,7 @@ export function createApp(deps: AppDeps, extraRoutes?: Hono<AppEnv>): Hono<AppEn
   api.route('/v1', webhooksRoutes(deps));
   api.route('/v1', attachmentsRoutes(deps));
   api.route('/v1', exportRoutes(deps));
+  api.route('/v1', importsRoutes(deps));
   if (extraRoutes) api.route('/v1', extraRoutes);
 
   app.notFound(notFoundHandler);

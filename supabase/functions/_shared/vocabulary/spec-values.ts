@@ -29,6 +29,7 @@ export const EVENT_TYPES = [
   'attachment.added',
   'attachment.deleted',
 ] as const;
+export const IMPORT_SOURCES = ['trello', 'csv', 'tasklane'] as const;
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'retrying', 'succeeded', 'failed'] as const;
 export const ATTACHMENT_CONTENT_TYPES = [
   'image/png',

@@ -44,6 +44,8 @@ export interface ImportComment {
   authorName: string | null;
   /** Matched against the workspace's members; most Trello exports give none. */
   authorEmail: string | null;
+  /** The author's user id where the source has one (a Tasklane export). */
+  authorUserId?: string | null;
   /** ISO 8601, or null when the source does not say. */
   createdAt: string | null;
 }
@@ -60,6 +62,8 @@ export interface ImportTask {
   priority: TaskPriority;
   /** Matched against the workspace's members; unknown or null leaves the task unassigned. */
   assigneeEmail: string | null;
+  /** The assignee's user id where the source has one (a Tasklane export); matched before the e-mail. */
+  assigneeUserId?: string | null;
   /** `YYYY-MM-DD` */
   dueDate: string | null;
   /** Names of ImportSource.labels, at most LABELS_PER_TASK. */

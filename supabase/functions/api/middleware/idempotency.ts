@@ -173,10 +173,13 @@ async function fingerprintOf(c: Context<AppEnv>): Promise<string> {
     method: c.req.method,
     path: url.pathname,
     query: [...url.searchParams],
-    // The body guard has checked that a non-empty body is JSON.
-    body: text === '' ? null : await c.req.json<unknown>(),
+    // The body guard has checked that a non-empty body is JSON, or a file (taken as its text).
+    body: text === '' ? null : isFileBody(c) ? text : await c.req.json<unknown>(),
   });
 }
+
+const isFileBody = (c: Context<AppEnv>): boolean =>
+  c.req.header('content-type')?.toLowerCase().startsWith('multipart/form-data') ?? false;
 
 function replay(c: Context<AppEnv>, stored: IdempotencyRecordRow, request: KeyedRequest): Response {
   if (stored.request_hash !== request.fingerprint) {

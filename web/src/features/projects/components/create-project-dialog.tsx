@@ -7,7 +7,7 @@ import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { describeError } from '../../../lib/api/api-error.ts';
 import { useCreateProject } from '../api/create-project.ts';
 import { validateNewProject, type ProjectField } from '../project-forms.ts';
-import { suggestProjectKey } from '../project-key.ts';
+import { suggestProjectKey } from '@shared/vocabulary/project-key.ts';
 import { ProjectIdentityFields, projectApiErrors } from './project-identity-fields.tsx';
 import styles from './projects.module.css';
 
