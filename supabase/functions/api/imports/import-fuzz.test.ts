@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ImportSource } from './import-source.ts';
 import { trelloBoardFixtureText } from './trello-fixture.ts';
 import { readTrelloExport } from './trello-source.ts';
+import { readCsv } from './csv-source.ts';
 
 /** A small deterministic pseudo-random sequence (mulberry32), so a failure can be replayed. */
 function random(seed: number): () => number {
@@ -61,6 +62,11 @@ function expectWellFormed(read: () => ImportSource): void {
 
 const readers: [string, (text: string) => ImportSource, string][] = [
   ['Trello', readTrelloExport, trelloBoardFixtureText({ cards: 20 })],
+  [
+    'CSV',
+    (text) => readCsv(text, 'fuzz'),
+    'ID,Title,Status,Priority,Tags,Due\r\n1,"A, b",Done,P1,"x;y",2026-01-02\r\n2,"say ""hi""\nthere",Doing,low,z,3/4/2026\r\n',
+  ],
 ];
 
 describe.each(readers)('the %s reader on bad input', (_name, read, valid) => {
