@@ -26,7 +26,8 @@ export function readJson(text: string, what: string): JsonReading {
     const stated = /position (\d+)/.exec(message);
     const offset = stated ? Number(stated[1]) : body.trimEnd().length;
     const { line, column } = lineAndColumn(body, offset);
-    const truncated = !stated && /end of (JSON )?input|unterminated/i.test(message);
+    // V8 names no position for some early ends ("Unexpected end of JSON input"), and the end for others.
+    const truncated = offset >= body.trimEnd().length - 1 || /end of (JSON )?input/i.test(message);
     return {
       ok: false,
       problem: {

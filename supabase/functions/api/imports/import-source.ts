@@ -44,10 +44,13 @@ export interface ImportComment {
   authorName: string | null;
   /** Matched against the workspace's members; most Trello exports give none. */
   authorEmail: string | null;
-  /** The author's user id where the source has one (a Tasklane export). */
-  authorUserId?: string | null;
   /** ISO 8601, or null when the source does not say. */
   createdAt: string | null;
+  /**
+   * The author's user id, from a Tasklane export (which gives ids, never e-mails): matched against the
+   * workspace's members when the export is imported into the workspace it came from, or one they share.
+   */
+  authorUserId?: string | null;
 }
 
 export interface ImportTask {
@@ -62,7 +65,7 @@ export interface ImportTask {
   priority: TaskPriority;
   /** Matched against the workspace's members; unknown or null leaves the task unassigned. */
   assigneeEmail: string | null;
-  /** The assignee's user id where the source has one (a Tasklane export); matched before the e-mail. */
+  /** The assignee's user id, from a Tasklane export (which gives no e-mails): matched the same way. */
   assigneeUserId?: string | null;
   /** `YYYY-MM-DD` */
   dueDate: string | null;
