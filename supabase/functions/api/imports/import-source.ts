@@ -54,7 +54,10 @@ export interface ImportComment {
 }
 
 export interface ImportTask {
-  /** Unique within the file and stable between exports of the same data: `trello:<card id>`, `csv:<line>`. */
+  /**
+   * Unique within the file and stable between exports of the same data: `trello:<card id>`,
+   * `tasklane:<task id>`, `csv:id:<the row's id column>` or, with none, `csv:row:<data row number>`.
+   */
   sourceId: string;
   /** The ImportColumn.sourceId the task is in. */
   columnId: string;
