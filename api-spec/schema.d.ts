@@ -3089,9 +3089,12 @@ export interface components {
              * @enum {string}
              */
             archived: "skip" | "canceled";
-            /** @description Each CSV header's meaning; a header not named is suggested by its name. */
+            /**
+             * @description Each CSV header's meaning; a header not named is suggested by its name. `id` is the row's
+             *     own id in the tool it came from: with one, a row keeps its source id when rows move.
+             */
             csv_columns?: {
-                [key: string]: "title" | "description" | "status" | "priority" | "assignee_email" | "labels" | "due_date" | "ignore";
+                [key: string]: "id" | "title" | "description" | "status" | "priority" | "assignee_email" | "labels" | "due_date" | "ignored";
             };
         };
         ImportProblem: {
@@ -3166,7 +3169,7 @@ export interface components {
             csv_columns: {
                 header: string;
                 /** @enum {string} */
-                field: "title" | "description" | "status" | "priority" | "assignee_email" | "labels" | "due_date" | "ignore";
+                field: "id" | "title" | "description" | "status" | "priority" | "assignee_email" | "labels" | "due_date" | "ignored";
             }[];
             problems: components["schemas"]["ImportProblem"][];
         };

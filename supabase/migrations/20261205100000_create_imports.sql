@@ -72,3 +72,27 @@ $$;
 revoke all on function private.skip_notifications_while_importing() from public;
 create trigger notifications_skip_while_importing before insert on public.notifications
   for each row execute function private.skip_notifications_while_importing();
+
+-- Rows an import writes in one transaction would all share its start time (now()), and lists ordered by
+-- creation (projects, a task's comments, the export) would show them in no order. While importing, each
+-- takes the clock's time instead, so they keep the file's order (tasks too, for lists by creation).
+create function private.stamp_in_import_order()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if current_setting('tasklane.importing', true) = 'on' then
+    new.created_at := clock_timestamp();
+    new.updated_at := new.created_at;
+  end if;
+  return new;
+end;
+$$;
+revoke all on function private.stamp_in_import_order() from public;
+create trigger projects_stamp_in_import_order before insert on public.projects
+  for each row execute function private.stamp_in_import_order();
+create trigger tasks_stamp_in_import_order before insert on public.tasks
+  for each row execute function private.stamp_in_import_order();
+create trigger comments_stamp_in_import_order before insert on public.comments
+  for each row execute function private.stamp_in_import_order();

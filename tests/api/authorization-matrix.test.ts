@@ -17,6 +17,7 @@ import { openApi } from '../support/openapi.ts';
 import {
   addressOf,
   OPERATIONS,
+  requestInitOf,
   SAFE_METHODS,
   type Operation,
   type PreparedCall,
@@ -291,11 +292,7 @@ async function createAnotherWorkspace(fixture: WorkspaceFixture): Promise<string
 }
 
 function send(app: Hono<AppEnv>, operation: Operation, call: PreparedCall, bearer: string | undefined) {
-  const init: RequestInit = { method: operation.method.toUpperCase() };
-  if (call.body !== undefined) {
-    init.headers = { 'Content-Type': 'application/json' };
-    init.body = JSON.stringify(call.body);
-  }
+  const init = requestInitOf(operation.method, call);
   const path = addressOf(operation.path, call.params);
   return callApi(app, path, bearer === undefined ? init : withBearer(bearer, init));
 }

@@ -410,3 +410,95 @@ describe('refusals', () => {
     expectProblem(await imports().get(ws.owner.accessToken, ws.slug, id), 404, 'not_found');
   });
 });
+
+describe('a CSV', () => {
+  const csv = (
+    text: string,
+    options?: Partial<ImportOptions>,
+    dryRun = true,
+    fileName = 'Roadmap 2027.csv',
+  ) =>
+    imports().run(ws.admin.accessToken, ws.slug, {
+      source: 'csv',
+      file: text,
+      dryRun,
+      fileName,
+      ...(options ? { options } : {}),
+    });
+
+  it('reads a BOM, semicolons, quoted newlines and unknown columns, and says what it did', async () => {
+    const text =
+      '\uFEFFSummary;Notes;State;Due;Tags;Mood\r\n' +
+      `Plan;"line one\r\nline two; still notes";Doing;2027-02-03;ops, infra;happy\r\n` +
+      `"Say ""hi""";;Done;03/02/2027;;sad\r\n`;
+    const preview = previewIn(await csv(text));
+    expect(preview.csv_columns).toEqual([
+      { header: 'Summary', field: 'title' },
+      { header: 'Notes', field: 'description' },
+      { header: 'State', field: 'status' },
+      { header: 'Due', field: 'due_date' },
+      { header: 'Tags', field: 'labels' },
+      { header: 'Mood', field: 'ignored' },
+    ]);
+    expect(preview.projects[0]).toMatchObject({ name: 'Roadmap 2027', key: 'R2' });
+    expect(
+      preview.projects[0]?.first_tasks.map(({ title, status, due_date }) => [title, status, due_date]),
+    ).toEqual([
+      ['Plan', 'in_progress', '2027-02-03'],
+      ['Say "hi"', 'done', '2027-02-03'],
+    ]);
+    expect(preview.problems.map((problem) => problem.message).join('\n')).toMatch(/Mood/);
+    expect(preview.problems.map((problem) => problem.message).join('\n')).toMatch(/03\/02\/2027/);
+  });
+
+  it('takes the columns as the person maps them', async () => {
+    const preview = previewIn(
+      await csv('What,Who\nFix it,x@example.com\n', { csv_columns: { What: 'title', Who: 'ignored' } }),
+    );
+    expect(preview.csv_columns).toEqual([
+      { header: 'What', field: 'title' },
+      { header: 'Who', field: 'ignored' },
+    ]);
+    expect(preview.counts.tasks).toBe(1);
+  });
+
+  it('says what is wrong with a file that has no title column, and refuses to import it', async () => {
+    const preview = previewIn(await csv('Colour,Size\nred,big\n'));
+    expect(preview.can_import).toBe(false);
+    expectProblem(await csv('Colour,Size\nred,big\n', undefined, false), 422, 'validation_failed');
+  });
+
+  it('cuts a title over the limit with a warning, and keeps markdown and HTML as text', async () => {
+    const long = 'x'.repeat(250);
+    const done = importIn(
+      await csv(`Title,Description\n${long},<img src=x onerror=alert(1)> **bold**\n`, undefined, false),
+    );
+    const [task] = await tasksOf(done.projects[0]?.id ?? '');
+    expect(task?.title).toHaveLength(200);
+    expect(task?.description).toBe('<img src=x onerror=alert(1)> **bold**');
+    expect(done.problems.some((problem) => problem.severity === 'warning')).toBe(true);
+  });
+
+  it('previews 10,000 rows', async () => {
+    const rows = Array.from({ length: 10_000 }, (_, n) => `Task ${n},${['Todo', 'Done'][n % 2]}`);
+    const preview = previewIn(await csv(`Title,Status\n${rows.join('\n')}\n`, undefined, true, 'Big.csv'));
+    expect(preview.counts.tasks).toBe(10_000);
+    expect(preview.projects[0]?.columns.map(({ name, tasks }) => [name, tasks])).toEqual([
+      ['Todo', 5_000],
+      ['Done', 5_000],
+    ]);
+  });
+});
+
+describe('a Trello label used with two colours', () => {
+  it('keeps the first colour and warns', async () => {
+    const board = trelloBoard(ws.member.email);
+    board.labels.push({ id: 'l-new-1', name: 'Brand new', color: 'green' });
+    board.labels.push({ id: 'l-new-2', name: 'brand NEW', color: 'blue' });
+    const preview = previewIn(await importTrello(board, true));
+    expect(preview.labels.filter((label) => label.name.toLowerCase() === 'brand new')).toEqual([
+      { name: 'Brand new', color: expect.stringMatching(/^#[0-9a-f]{6}$/) },
+    ]);
+    expect(preview.problems.some((problem) => /brand new/i.test(problem.message))).toBe(true);
+  });
+});

@@ -13,7 +13,7 @@ import { EXPORT_BATCH_SIZE } from '../../supabase/functions/api/export/export.qu
 import { useTestApp, RATE_LIMITS_OUT_OF_THE_WAY } from '../support/api-app.ts';
 import { isStorageStandInClient } from '../support/test-storage.ts';
 import { callApi, type ApiResponse } from '../support/api-request.ts';
-import { addressOf, OPERATIONS, SAFE_METHODS, type Operation } from '../support/operations.ts';
+import { addressOf, OPERATIONS, requestInitOf, SAFE_METHODS, type Operation } from '../support/operations.ts';
 import { jsonRequest } from '../support/resource-calls.ts';
 import { projectIn, taskCalls, taskIn, type Project, type Task } from '../support/task-calls.ts';
 import { accessTokenClaims, signWithTestKey, withBearer } from '../support/test-users.ts';
@@ -194,11 +194,7 @@ async function sendsOf(operation: Operation): Promise<() => Promise<ApiResponse>
   const ownerBearer = await signWithTestKey(accessTokenClaims(fixture.owner, 'aal2'));
   const call = await operation.prepare({ app: api.app, db: api.db, fixture, ownerBearer });
   const caller = operation.access.kind === 'invitee' ? fixture.outsider : fixture.owner;
-  const init: RequestInit = { method: operation.method.toUpperCase() };
-  if (call.body !== undefined) {
-    init.headers = { 'Content-Type': 'application/json' };
-    init.body = JSON.stringify(call.body);
-  }
+  const init = requestInitOf(operation.method, call);
   return () => callApi(api.app, addressOf(operation.path, call.params), withBearer(caller.accessToken, init));
 }
 

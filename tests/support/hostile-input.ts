@@ -543,7 +543,9 @@ interface Breakage {
 
 /** Requests for `operation` with one part of `call` broken; `call` itself must succeed. */
 export function hostileRequests(operation: Operation, call: PreparedCall): fc.Arbitrary<HostileRequest> {
-  const validBody = call.body === undefined ? undefined : objectText(entriesOf(call.body));
+  const validBody =
+    call.multipart?.text ?? (call.body === undefined ? undefined : objectText(entriesOf(call.body)));
+  const validType = call.multipart?.contentType ?? 'application/json';
   const request = ({
     broken,
     expected,
@@ -559,7 +561,9 @@ export function hostileRequests(operation: Operation, call: PreparedCall): fc.Ar
       method: operation.method.toUpperCase(),
       path: addressOf(operation.path, segments ?? call.params, query),
       headers: {
-        ...(sent === undefined ? {} : { 'Content-Type': contentType ?? 'application/json' }),
+        ...(sent === undefined
+          ? {}
+          : { 'Content-Type': contentType ?? (body ? 'application/json' : validType) }),
         ...headers,
       },
       body: sent,

@@ -67,6 +67,47 @@ export interface PreparedCall {
   params: Record<string, string>;
   /** A valid body, for operations that take one. */
   body?: Record<string, unknown>;
+  /** A valid multipart/form-data body (multipartOf), for operations that take a file instead. */
+  multipart?: MultipartBody;
+}
+
+export interface MultipartBody {
+  contentType: string;
+  text: string;
+}
+
+/** The request that sends `call` for `method`: its body, JSON or multipart, with its Content-Type. */
+export function requestInitOf(method: Method, call: PreparedCall): RequestInit {
+  const init: RequestInit = { method: method.toUpperCase() };
+  if (call.body !== undefined) {
+    init.headers = { 'Content-Type': 'application/json' };
+    init.body = JSON.stringify(call.body);
+  }
+  if (call.multipart !== undefined) {
+    init.headers = { 'Content-Type': call.multipart.contentType };
+    init.body = call.multipart.text;
+  }
+  return init;
+}
+
+const BOUNDARY = 'tasklane-test-boundary';
+
+/** A form of text fields and one file, as a browser sends it, in one string. */
+export function multipartOf(
+  fields: Record<string, string>,
+  file: { name: string; text: string },
+): MultipartBody {
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  parts.push(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
+      `Content-Type: text/csv\r\n\r\n${file.text}\r\n`,
+  );
+  return {
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+    text: `${parts.join('')}--${BOUNDARY}--\r\n`,
+  };
 }
 
 /**
@@ -176,6 +217,21 @@ const clearWebhooks = (context: OperationContext) =>
   asService(context.db, (sql) =>
     sql.query('delete from public.webhooks where workspace_id = $1', [context.fixture.id]),
   );
+
+/** A one-task CSV imported into the fixture's workspace, as its owner: the import. */
+const createImport = async (context: OperationContext) => {
+  const { contentType, text } = multipartOf(
+    { source: 'csv', dry_run: 'false' },
+    { name: `matrix-${uniqueSuffix()}.csv`, text: 'Title\nImported\n' },
+  );
+  const response = await callApi(
+    context.app,
+    `/api${workspacePath(context, '/imports')}`,
+    withBearer(context.ownerBearer, { method: 'POST', headers: { 'Content-Type': contentType }, body: text }),
+  );
+  if (response.status !== 201) throw new Error(`preparing a call: the import answered ${response.status}`);
+  return Created.parse(response.body);
+};
 
 /** A webhook of the fixture's workspace, to a loopback receiver nothing listens on (none is sent here). */
 const createWebhook = async (context: OperationContext) => {
@@ -1309,5 +1365,30 @@ export const OPERATIONS: readonly Operation[] = [
     access: { kind: 'workspace', roles: ADMINS },
     success: 200,
     prepare: async (context) => ({ params: inWorkspace(context) }),
+  },
+  // ── imports ──
+  {
+    operationId: 'createImport',
+    method: 'post',
+    path: '/v1/workspaces/{slug}/imports',
+    access: { kind: 'workspace', roles: ADMINS },
+    success: 201,
+    prepare: async (context) => ({
+      params: inWorkspace(context),
+      multipart: multipartOf(
+        { source: 'csv', dry_run: 'false' },
+        { name: `matrix-${uniqueSuffix()}.csv`, text: 'Title,Status\nMatrix task,Done\n' },
+      ),
+    }),
+  },
+  {
+    operationId: 'getImport',
+    method: 'get',
+    path: '/v1/workspaces/{slug}/imports/{id}',
+    access: { kind: 'workspace', roles: ADMINS },
+    success: 200,
+    prepare: async (context) => ({
+      params: { ...inWorkspace(context), id: (await createImport(context)).id },
+    }),
   },
 ];

@@ -21,6 +21,8 @@ export interface ImportForm {
   options: ImportOptionsInput;
   /** The file's text. */
   text: string;
+  /** The file's name as uploaded. */
+  fileName: string;
 }
 
 const FIELDS = new Set(['source', 'file', 'dry_run', 'options']);
@@ -33,7 +35,8 @@ export async function readImportForm<E extends AppEnv>(c: Context<E>): Promise<I
   const source = ImportSourceSchema.safeParse(textField(form, 'source'));
   const dryRun = DryRunSchema.safeParse(textField(form, 'dry_run'));
   const options = await optionsOf(form.get('options'));
-  const text = await fileText(form.get('file'));
+  const file = form.get('file');
+  const text = await fileText(file);
   if (!source.success)
     errors.push(...toFieldErrors(source.error.issues, 'body', undefined).map(at('source')));
   if (!dryRun.success)
@@ -49,7 +52,8 @@ export async function readImportForm<E extends AppEnv>(c: Context<E>): Promise<I
   ) {
     throw new AppError('validation_failed', undefined, { errors });
   }
-  return { source: source.data, dryRun: dryRun.data, options: options.data, text };
+  const fileName = file instanceof File ? file.name : '';
+  return { source: source.data, dryRun: dryRun.data, options: options.data, text, fileName };
 }
 
 async function formOf<E extends AppEnv>(c: Context<E>): Promise<FormData> {

@@ -7,18 +7,10 @@ import { z } from 'zod';
 import { IMPORT_SOURCES } from '../../_shared/vocabulary/spec-values.ts';
 import { ProjectKeySchema, ProjectNameSchema } from '../projects/projects.schemas.ts';
 import { TaskStatusSchema } from '../tasks/tasks.schemas.ts';
+import { CSV_FIELDS } from './csv-mapping.ts';
 
-export const CSV_FIELDS = [
-  'title',
-  'description',
-  'status',
-  'priority',
-  'assignee_email',
-  'labels',
-  'due_date',
-  'ignore',
-] as const;
-export type CsvField = (typeof CSV_FIELDS)[number];
+/** What a CSV column may be taken for: a task's field, or nothing. */
+export const CSV_COLUMN_USES = [...CSV_FIELDS, 'ignored'] as const;
 
 /** How many problems an answer lists; a file with more says how many were left out. */
 export const IMPORT_PROBLEMS_SHOWN = 1_000;
@@ -36,7 +28,7 @@ export const ImportOptionsSchema = z.strictObject({
   csv_columns: z
     .record(
       z.string().max(200, 'must be a header of the file'),
-      z.enum(CSV_FIELDS, `must be one of ${CSV_FIELDS.join(', ')}`),
+      z.enum(CSV_COLUMN_USES, `must be one of ${CSV_COLUMN_USES.join(', ')}`),
     )
     .optional(),
 });
