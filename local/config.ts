@@ -28,6 +28,8 @@ const EnvSchema = z.object({
   TASKLANE_WEB: z.enum(['on', 'off']).default('on'),
   TASKLANE_AUTH_REFRESH_TOKEN_REUSE_INTERVAL: z.coerce.number().int().min(0).default(10),
   TASKLANE_AUTH_EMAIL_CONFIRMATIONS: z.enum(['on', 'off']).default('off'),
+  TASKLANE_AUTH_SECURE_PASSWORD_CHANGE: z.enum(['on', 'off']).default('off'),
+  TASKLANE_AUTH_SECURE_EMAIL_CHANGE: z.enum(['on', 'off']).default('on'),
   TASKLANE_AUTH_SITE_URL: z.url().optional(),
   TASKLANE_AUTH_ADDITIONAL_REDIRECT_URLS: urlList,
   TASKLANE_AUTH_RATE_LIMIT_TOKEN_REFRESH: perWindow(CLI_RATE_LIMITS.tokenRefresh),
@@ -67,6 +69,10 @@ export interface StandInConfig {
   auth: {
     /** `[auth.email] enable_confirmations`: off (the default) confirms sign-ups at once. */
     emailConfirmations: boolean;
+    /** `[auth.email] secure_password_change`: on, a session older than a day needs a nonce to change the password. */
+    securePasswordChange: boolean;
+    /** `[auth.email] double_confirm_changes`: on (hosted's default), both addresses confirm an e-mail change. */
+    secureEmailChange: boolean;
     /** `[auth] site_url` and `additional_redirect_urls`; by default the web app's two addresses. */
     siteUrl: string;
     additionalRedirectUrls: string[];
@@ -132,6 +138,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, projectDir = pr
     refreshTokenReuseIntervalSeconds: vars.TASKLANE_AUTH_REFRESH_TOKEN_REUSE_INTERVAL,
     auth: {
       emailConfirmations: vars.TASKLANE_AUTH_EMAIL_CONFIRMATIONS === 'on',
+      securePasswordChange: vars.TASKLANE_AUTH_SECURE_PASSWORD_CHANGE === 'on',
+      secureEmailChange: vars.TASKLANE_AUTH_SECURE_EMAIL_CHANGE === 'on',
       siteUrl: vars.TASKLANE_AUTH_SITE_URL ?? `http://localhost:${vars.TASKLANE_WEB_PORT}`,
       additionalRedirectUrls: vars.TASKLANE_AUTH_ADDITIONAL_REDIRECT_URLS ?? [
         `http://127.0.0.1:${vars.TASKLANE_WEB_PORT}`,

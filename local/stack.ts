@@ -145,6 +145,8 @@ export async function startStack(config: StandInConfig, log: Log): Promise<Runni
           refreshTokenReuseIntervalSeconds: config.refreshTokenReuseIntervalSeconds,
           mailer: { send: (mail) => void mailbox.deliver(mail) },
           emailConfirmations: config.auth.emailConfirmations,
+          securePasswordChange: config.auth.securePasswordChange,
+          secureEmailChange: config.auth.secureEmailChange,
           emailTemplates: config.auth.emailTemplates,
           redirects: {
             siteUrl: config.auth.siteUrl,

@@ -18,10 +18,12 @@ import { deleteUserFactor, listUserFactors } from './admin-factors.ts';
 import { manualLinkingDisabled, samlDisabled } from './disabled-features.ts';
 import { generateLink } from './generate-link.ts';
 import { health, jwks, settings } from './info-endpoints.ts';
+import { invite } from './invite.ts';
 import { logout } from './logout.ts';
 import { otp } from './otp.ts';
 import type { Mailer } from './mailer.ts';
 import { createRateLimiter, type AuthRateLimits } from './rate-limits.ts';
+import { reauthenticate } from './reauthenticate.ts';
 import { recover } from './recover.ts';
 import { resend } from './resend.ts';
 import type { RedirectSettings } from './redirects.ts';
@@ -40,6 +42,8 @@ export interface AuthServiceOptions {
   refreshTokenReuseIntervalSeconds: number;
   mailer: Mailer;
   emailConfirmations: boolean;
+  securePasswordChange: boolean;
+  secureEmailChange: boolean;
   emailTemplates: EmailTemplates;
   redirects: RedirectSettings;
   rateLimits: AuthRateLimits;
@@ -54,12 +58,14 @@ const ENDPOINTS: Record<string, Endpoint> = {
   'GET /user': getUser,
   'PUT /user': updateUser,
   'POST /logout': logout,
+  'GET /reauthenticate': reauthenticate,
   'POST /otp': otp,
   'POST /recover': recover,
   'POST /resend': resend,
   'GET /verify': verifyLink,
   'POST /verify': verifyOtp,
   'POST /admin/generate_link': generateLink,
+  'POST /invite': invite,
   'POST /factors': enrollFactor,
   'POST /factors/{id}/challenge': challengeFactor,
   'POST /factors/{id}/verify': verifyFactor,
@@ -96,6 +102,8 @@ export function createAuthService(options: AuthServiceOptions): ServiceHandler {
     externalUrl: `${options.apiUrl}/auth/v1`,
     mailer: options.mailer,
     emailConfirmations: options.emailConfirmations,
+    securePasswordChange: options.securePasswordChange,
+    secureEmailChange: options.secureEmailChange,
     emailTemplates: options.emailTemplates,
     redirects: options.redirects,
     rateLimiter: createRateLimiter(options.rateLimits),

@@ -17,6 +17,10 @@ export interface AuthContext {
   mailer: Mailer;
   /** Off (the CLI default) means GoTrue's `MAILER_AUTOCONFIRM`: sign-ups are confirmed at once. */
   emailConfirmations: boolean;
+  /** GoTrue's `SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION`. */
+  securePasswordChange: boolean;
+  /** GoTrue's `MAILER_SECURE_EMAIL_CHANGE_ENABLED`. */
+  secureEmailChange: boolean;
   /** Tasklane's confirmation and recovery mails (supabase/templates). */
   emailTemplates: EmailTemplates;
   redirects: RedirectSettings;

@@ -7,12 +7,15 @@ import { AuthError } from './errors.ts';
 import type { UserRow } from './users.queries.ts';
 
 /** The `type` an e-mail link carries to `/verify`. */
-export type LinkType = 'signup' | 'recovery' | 'magiclink';
+export type LinkType = 'signup' | 'recovery' | 'magiclink' | 'invite' | 'email_change';
+/** The links of one token each; an e-mail change has two (see email-change.ts). */
+export type SingleLinkType = Exclude<LinkType, 'email_change'>;
 
-export const TOKEN_KIND: Record<LinkType, EmailTokenKind> = {
+export const TOKEN_KIND: Record<SingleLinkType, EmailTokenKind> = {
   signup: 'confirmation',
   recovery: 'recovery',
   magiclink: 'recovery',
+  invite: 'confirmation',
 };
 
 /**
@@ -24,14 +27,15 @@ export function actionLink(context: AuthContext, token: string, type: LinkType, 
   return `${context.externalUrl}/verify?token=${encodeURIComponent(token)}&type=${type}&redirect_to=${redirect}`;
 }
 
-const TEMPLATE: Record<LinkType, TemplateName> = {
+const TEMPLATE: Record<SingleLinkType, TemplateName> = {
   signup: 'confirmation',
   recovery: 'recovery',
   magiclink: 'magic_link',
+  invite: 'invite',
 };
 
 export interface EmailLinkRequest {
-  type: LinkType;
+  type: SingleLinkType;
   flow: FlowType;
   redirectTo: string;
 }
@@ -47,7 +51,10 @@ export async function sendEmailLink(
   request: EmailLinkRequest,
 ): Promise<void> {
   const kind = TOKEN_KIND[request.type];
-  assertNotTooSoon(kind === 'recovery' ? user.recovery_sent_at : user.confirmation_sent_at);
+  // GoTrue sends invitations without max_frequency's check.
+  if (request.type !== 'invite') {
+    assertNotTooSoon(kind === 'recovery' ? user.recovery_sent_at : user.confirmation_sent_at);
+  }
   const token = newEmailToken(user.email, request.flow);
   await storeEmailToken(db, kind, user, token.tokenHash);
   const link = actionLink(context, token.tokenHash, request.type, request.redirectTo);
@@ -56,7 +63,7 @@ export async function sendEmailLink(
   await context.mailer.send(renderMail(template, values));
 }
 
-function assertNotTooSoon(sentAt: Date | null): void {
+export function assertNotTooSoon(sentAt: Date | null): void {
   if (!sentAt) return;
   const waitMs = sentAt.getTime() + EMAIL_MAX_FREQUENCY_SECONDS * 1000 - Date.now();
   if (waitMs <= 0) return;

@@ -49,7 +49,7 @@ describe('the mail templates of supabase/config.toml', () => {
     expect(() =>
       checkedTemplate('confirmation.html', { subject: 'Confirm', html: '<p>Code: {{ .Token }}</p>' }),
     ).toThrow(
-      'confirmation.html: the stand-in cannot fill {{ .Token }}; it knows {{ .ConfirmationURL }}, {{ .Email }}, {{ .SiteURL }}, {{ .RedirectTo }}.',
+      'confirmation.html: the stand-in cannot fill {{ .Token }}; it knows {{ .ConfirmationURL }}, {{ .Email }}, {{ .NewEmail }}, {{ .SiteURL }}, {{ .RedirectTo }}.',
     );
     expect(() => checkedTemplate('recovery.html', { subject: '{{ if .Data }}x{{ end }}', html: '' })).toThrow(
       'recovery.html: the stand-in cannot fill {{ if .Data }}',

@@ -6,7 +6,14 @@ import { htmlToText } from './html-to-text.ts';
 import type { Mail } from './mailer.ts';
 
 /** The Auth mails the app sends, by their `[auth.email.template.<name>]` table in config.toml. */
-export const TEMPLATE_NAMES = ['confirmation', 'recovery', 'magic_link'] as const;
+export const TEMPLATE_NAMES = [
+  'confirmation',
+  'recovery',
+  'magic_link',
+  'invite',
+  'email_change',
+  'reauthentication',
+] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
 /** A template as config.toml names it: its subject and the HTML of its `content_path`. */
@@ -18,24 +25,42 @@ export interface EmailTemplate {
 export type EmailTemplates = Record<TemplateName, EmailTemplate>;
 
 /**
- * GoTrue's built-in mail for a template config.toml leaves out, as hosted Supabase sends it. Only the magic
- * link has one here (the app's own mails must be in config.toml). Since GoTrue's copy update of May 2026
- * it carries the link alone, no code.
+ * GoTrue's built-in mail for a template config.toml leaves out, as hosted Supabase sends it (the app's own
+ * confirmation and recovery mails must be in config.toml). Since GoTrue's copy update of May 2026 the magic
+ * link carries the link alone, no code; the reauthentication mail is nothing but its code.
  */
 const GOTRUE_DEFAULTS: Partial<Record<TemplateName, EmailTemplate>> = {
   magic_link: {
     subject: 'Your sign-in link',
     html: '<h2>Your sign-in link</h2>\n<p>This link signs you in once and expires soon.</p>\n<p><a href="{{ .ConfirmationURL }}">Sign in</a></p>',
   },
+  invite: {
+    subject: 'You have been invited',
+    html: '<h2>You have been invited</h2>\n<p>You have been invited to create a user on {{ .SiteURL }}. Follow this link to accept the invite:</p>\n<p><a href="{{ .ConfirmationURL }}">Accept the invite</a></p>',
+  },
+  email_change: {
+    subject: 'Confirm Email Change',
+    html: '<h2>Confirm Change of Email</h2>\n<p>Follow this link to confirm the update of your email from {{ .Email }} to {{ .NewEmail }}:</p>\n<p><a href="{{ .ConfirmationURL }}">Change Email</a></p>',
+  },
+  reauthentication: {
+    subject: 'Confirm reauthentication',
+    html: '<h2>Confirm reauthentication</h2>\n<p>Enter the code: {{ .Token }}</p>',
+  },
 };
 
 /** What one mail is filled with. */
 export interface MailValues {
   to: string;
-  /** GoTrue's `{{ .ConfirmationURL }}`: the `/verify` link. */
+  /** GoTrue's `{{ .ConfirmationURL }}`: the `/verify` link (empty in the reauthentication mail). */
   link: string;
   siteUrl: string;
   redirectTo: string;
+  /** GoTrue's `{{ .Email }}` when it is not the recipient: the current address of an e-mail change. */
+  email?: string;
+  /** GoTrue's `{{ .NewEmail }}`: the address an e-mail change is to. */
+  newEmail?: string;
+  /** GoTrue's `{{ .Token }}`, only in the built-in reauthentication mail. Never log it. */
+  token?: string;
 }
 
 // The GoTrue template variables the stand-in fills. Anything else, `{{ .Token }}` included, is refused at
@@ -43,9 +68,15 @@ export interface MailValues {
 // for a code).
 const VARIABLES: Record<string, (values: MailValues) => string> = {
   ConfirmationURL: (values) => values.link,
-  Email: (values) => values.to,
+  Email: (values) => values.email ?? values.to,
+  NewEmail: (values) => values.newEmail ?? '',
   SiteURL: (values) => values.siteUrl,
   RedirectTo: (values) => values.redirectTo,
+};
+/** Filled in GoTrue's built-in mails only. */
+const BUILT_IN_VARIABLES: Record<string, (values: MailValues) => string> = {
+  ...VARIABLES,
+  Token: (values) => values.token ?? '',
 };
 const ACTION = /\{\{(.*?)\}\}/gs;
 const VARIABLE = /^\s*\.([A-Za-z]+)\s*$/;
@@ -90,7 +121,7 @@ export function renderMail(template: EmailTemplate, values: MailValues): Mail {
   const fill = (text: string, escape: (value: string) => string) =>
     text.replace(ACTION, (_action, inner: string) => {
       const name = VARIABLE.exec(inner)?.[1] ?? '';
-      const value = VARIABLES[name];
+      const value = BUILT_IN_VARIABLES[name];
       if (!value) throw new Error(`unchecked template variable ${inner}`);
       return escape(value(values));
     });

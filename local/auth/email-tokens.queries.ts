@@ -2,14 +2,33 @@ import type { Db } from '../db.ts';
 import type { UserRow } from './users.queries.ts';
 
 /** Which pending e-mail token: GoTrue keeps each in an auth.users column and in auth.one_time_tokens. */
-export type EmailTokenKind = 'confirmation' | 'recovery';
+export type EmailTokenKind =
+  'confirmation' | 'recovery' | 'reauthentication' | 'email_change_current' | 'email_change_new';
 
 const COLUMNS = {
   confirmation: { token: 'confirmation_token', sentAt: 'confirmation_sent_at', type: 'confirmation_token' },
   recovery: { token: 'recovery_token', sentAt: 'recovery_sent_at', type: 'recovery_token' },
+  reauthentication: {
+    token: 'reauthentication_token',
+    sentAt: 'reauthentication_sent_at',
+    type: 'reauthentication_token',
+  },
+  email_change_current: {
+    token: 'email_change_token_current',
+    sentAt: 'email_change_sent_at',
+    type: 'email_change_token_current',
+  },
+  email_change_new: {
+    token: 'email_change_token_new',
+    sentAt: 'email_change_sent_at',
+    type: 'email_change_token_new',
+  },
 } as const;
 
-/** Replaces the user's pending token of this kind and stamps when it was sent. */
+/**
+ * Replaces the user's pending token of this kind and stamps when it was sent; `user.email` is the address
+ * the token was sent to (the new one for `email_change_new`).
+ */
 export async function storeEmailToken(
   db: Db,
   kind: EmailTokenKind,
@@ -55,6 +74,14 @@ export async function lockUserByEmail(db: Db, email: string): Promise<UserRow | 
   return result.rows[0] ?? null;
 }
 
+export async function lockUserById(db: Db, id: string): Promise<UserRow | null> {
+  const result = await db.query<UserRow>(
+    'select * from auth.users where id = $1 and deleted_at is null for update',
+    [id],
+  );
+  return result.rows[0] ?? null;
+}
+
 /** A recovery or magic link was used: the token is spent, with every other one-time token of the user. */
 export async function spendRecoveryToken(db: Db, userId: string): Promise<void> {
   await db.query(`update auth.users set recovery_token = '', updated_at = now() where id = $1`, [userId]);
@@ -76,4 +103,11 @@ export async function confirmEmail(db: Db, userId: string): Promise<void> {
     [userId],
   );
   await db.query('delete from auth.one_time_tokens where user_id = $1', [userId]);
+}
+
+/** A token is spent: gone from its column and from auth.one_time_tokens. */
+export async function spendEmailToken(db: Db, userId: string, kind: EmailTokenKind): Promise<void> {
+  const { token, type } = COLUMNS[kind];
+  await db.query(`update auth.users set ${token} = '', updated_at = now() where id = $1`, [userId]);
+  await db.query('delete from auth.one_time_tokens where user_id = $1 and token_type = $2', [userId, type]);
 }

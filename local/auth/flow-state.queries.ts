@@ -2,7 +2,7 @@ import type { Db } from '../db.ts';
 import type { CodeChallengeMethod } from './pkce.ts';
 
 /** What a PKCE flow was started for, as GoTrue names it in `flow_state.authentication_method`. */
-export type FlowMethod = 'recovery' | 'magiclink' | 'email/signup';
+export type FlowMethod = 'recovery' | 'magiclink' | 'email/signup' | 'invite' | 'email_change';
 
 export interface FlowStateRow {
   id: string;

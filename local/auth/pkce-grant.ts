@@ -23,6 +23,8 @@ const SESSION_METHOD: Record<FlowMethod, AuthenticationMethod> = {
   recovery: 'recovery',
   magiclink: 'magiclink',
   'email/signup': 'email/signup',
+  invite: 'invite',
+  email_change: 'email_change',
 };
 
 /** POST /token?grant_type=pkce `{auth_code, code_verifier}`: the session a PKCE e-mail link paid for. */

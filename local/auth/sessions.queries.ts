@@ -4,7 +4,7 @@ export type AuthenticatorAssuranceLevel = 'aal1' | 'aal2';
 
 /** How a session was authenticated, as GoTrue records it in auth.mfa_amr_claims and the `amr` claim. */
 export type AuthenticationMethod =
-  'password' | 'otp' | 'recovery' | 'invite' | 'magiclink' | 'email/signup' | 'totp';
+  'password' | 'otp' | 'recovery' | 'invite' | 'magiclink' | 'email/signup' | 'email_change' | 'totp';
 
 export interface SessionRow {
   id: string;

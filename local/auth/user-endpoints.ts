@@ -8,6 +8,11 @@ import { findFactors } from './factors.queries.ts';
 import { assertAcceptablePassword, hashPassword, passwordMatches } from './passwords.ts';
 import { ok, type Reply } from './reply.ts';
 import { readJsonBody } from './request-body.ts';
+import { assertEmailFree, requestEmailChange } from './email-change.ts';
+import { normalizeEmail } from './emails.ts';
+import { pkceChallenge } from './pkce.ts';
+import { assertReauthenticated } from './reauthenticate.ts';
+import { redirectTarget } from './redirects.ts';
 import { deleteUserSessions } from './sessions.queries.ts';
 import { loadUserJson } from './user-json.ts';
 import { findUserById, mergeUserMetadata, updatePasswordHash } from './users.queries.ts';
@@ -16,7 +21,10 @@ const UpdateUserBody = z.object({
   email: z.string().optional(),
   phone: z.string().optional(),
   password: z.string().optional(),
+  nonce: z.string().optional(),
   data: z.record(z.string(), z.unknown()).nullish(),
+  code_challenge: z.string().nullish(),
+  code_challenge_method: z.string().nullish(),
 });
 type UpdateUserBody = z.infer<typeof UpdateUserBody>;
 
@@ -26,21 +34,37 @@ export async function getUser(context: AuthContext, req: IncomingMessage): Promi
   return ok(await currentUserJson(context.database.statements, user.id));
 }
 
-/** PUT /user: user_metadata (`data`) and password; a new password signs out the user's other sessions. */
-export async function updateUser(context: AuthContext, req: IncomingMessage): Promise<Reply> {
+/**
+ * PUT /user?redirect_to=: user_metadata (`data`), password (with the reauthentication nonce when secure
+ * password change asks for it; a new password signs out the user's other sessions) and e-mail (mailed for
+ * confirmation; the address changes only once confirmed).
+ */
+export async function updateUser(context: AuthContext, req: IncomingMessage, url: URL): Promise<Reply> {
   const current = await requireSession(context, req);
   const body = await readJsonBody(req, UpdateUserBody);
+  const newEmail = changedEmail(current, body.email);
   await requireAal2ForCredentialChanges(context, current, body);
   refuseUnsupportedChanges(current, body);
-  const newHash = body.password === undefined ? null : await newPasswordHash(current, body.password);
+  if (newEmail) await assertEmailFree(context.database.statements, newEmail, current.user.id);
+  const pkce = pkceChallenge(body.code_challenge, body.code_challenge_method);
+  const redirectTo = redirectTarget(context.redirects, url.searchParams.get('redirect_to'));
   await context.database.transaction(async (db) => {
-    if (body.data) await mergeUserMetadata(db, current.user.id, body.data);
-    if (newHash) {
+    if (body.password !== undefined) {
+      await assertReauthenticated(context, db, current, body.nonce);
+      const newHash = await newPasswordHash(current, body.password);
       await updatePasswordHash(db, current.user.id, newHash);
       await deleteUserSessions(db, current.user.id, current.session.id);
     }
+    if (body.data) await mergeUserMetadata(db, current.user.id, body.data);
+    if (newEmail) await requestEmailChange(context, db, current.user.id, { newEmail, pkce, redirectTo });
   });
   return ok(await currentUserJson(context.database.statements, current.user.id));
+}
+
+function changedEmail({ user }: CurrentSession, email: string | undefined): string | null {
+  if (!email) return null;
+  const normalized = normalizeEmail(email);
+  return normalized === user.email ? null : normalized;
 }
 
 /** As GoTrue: once a factor is verified, the password, e-mail or phone only change from an aal2 session. */
@@ -65,14 +89,9 @@ async function requireAal2ForCredentialChanges(
 }
 
 function refuseUnsupportedChanges({ user }: CurrentSession, body: UpdateUserBody): void {
-  const changesEmail = body.email !== undefined && body.email.trim().toLowerCase() !== user.email;
-  const changesPhone = body.phone !== undefined && body.phone !== (user.phone ?? '');
-  if (changesEmail || changesPhone) {
-    throw new AuthError(
-      422,
-      'feature_disabled',
-      'Changing the email or phone is not supported by the stand-in yet',
-    );
+  if (body.phone !== undefined && body.phone !== (user.phone ?? '')) {
+    // The stand-in has no SMS provider, as the CLI's default config.
+    throw new AuthError(400, 'phone_provider_disabled', 'Unsupported phone provider');
   }
 }
 

@@ -36,6 +36,7 @@ export function userJson(
     email: user.email ?? '',
     phone: user.phone ?? '',
     ...timestamps,
+    ...(user.email_change ? { new_email: user.email_change } : {}),
     app_metadata: user.raw_app_meta_data ?? {},
     user_metadata: user.raw_user_meta_data ?? {},
     identities: identities.map(identityJson),

@@ -10,12 +10,20 @@ export interface UserRow {
   /** The pending e-mail tokens' hashes (empty when none); never part of the User object. */
   confirmation_token: string | null;
   recovery_token: string | null;
+  reauthentication_token: string | null;
+  email_change_token_current: string | null;
+  email_change_token_new: string | null;
+  /** The address an e-mail change is to, until it is confirmed (GoTrue's `new_email`). */
+  email_change: string | null;
+  /** 1 once one of the two addresses of a secure e-mail change has confirmed. */
+  email_change_confirm_status: number | null;
   email_confirmed_at: Date | null;
   phone_confirmed_at: Date | null;
   confirmed_at: Date | null;
   confirmation_sent_at: Date | null;
   recovery_sent_at: Date | null;
   email_change_sent_at: Date | null;
+  reauthentication_sent_at: Date | null;
   invited_at: Date | null;
   last_sign_in_at: Date | null;
   banned_until: Date | null;

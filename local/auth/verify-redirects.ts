@@ -59,3 +59,9 @@ function sorted(values: Record<string, string>): string {
   params.sort();
   return params.toString();
 }
+
+/** GoTrue's `prepRedirectURL`: a message in the hash (and, for PKCE, in the query too). */
+export function messageRedirect(redirectTo: string, message: string, inQuery: boolean): string {
+  const target = inQuery ? withQuery(redirectTo, { message }) : redirectTo;
+  return `${withoutHash(target)}#${sorted({ message, sb: '' })}`;
+}

@@ -55,6 +55,8 @@ export async function startHostedGateway(authDatabaseUrl: string, siteUrl: strin
           refreshTokenReuseIntervalSeconds: 10,
           mailer: { send: () => undefined },
           emailConfirmations: false,
+          securePasswordChange: false,
+          secureEmailChange: true,
           emailTemplates: readEmailTemplates(join(import.meta.dirname, '..', '..', '..')),
           redirects: { siteUrl, additionalRedirectUrls: [] },
           rateLimits: CLI_RATE_LIMITS,
