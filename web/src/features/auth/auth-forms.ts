@@ -52,3 +52,8 @@ const ForgotPasswordSchema = z.object({ email: EmailSchema });
 export function validateForgotPassword(values: { email: string }): Validation<{ email: string }, 'email'> {
   return validateForm(ForgotPasswordSchema, values, { email: LABELS.email });
 }
+
+/** The sign-in link form: the address alone. */
+export function validateSignInLink(values: { email: string }): Validation<{ email: string }, 'email'> {
+  return validateForm(ForgotPasswordSchema, values, { email: LABELS.email });
+}

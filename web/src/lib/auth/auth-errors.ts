@@ -70,6 +70,8 @@ const DESCRIPTIONS: Readonly<Record<string, AuthErrorDescription>> = {
     field: null,
   },
   otp_expired: LINK_EXPIRED,
+  // A sign-in link asked for an address without an account (the link never signs anyone up).
+  otp_disabled: { message: 'No account uses this address. Check it, or sign up.', field: 'email' },
   signup_disabled: { message: 'New accounts cannot be created right now.', field: null },
   user_banned: { message: 'This account is suspended.', field: null },
   session_not_found: SESSION_ENDED,
