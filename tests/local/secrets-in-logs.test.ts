@@ -6,6 +6,7 @@ import { startStandIn, type StandInProcess } from '../support/stand-in-process.t
 
 const PASSWORD = 'never-log-this-password';
 const NEW_PASSWORD = 'nor-this-one-either';
+const NONCE_PASSWORD = 'and-not-this-one';
 
 /**
  * Everything the stand-in and the API function print, while people sign up, sign in, enrol TOTP, recover
@@ -77,9 +78,41 @@ describe('secrets never reach a log line', () => {
     const output = standIn.output();
     // The API logged the requests above, so the search below reads real log lines.
     expect(output).toMatch(/\/v1\/me.*401|401.*\/v1\/me/);
+    expectNoneIn(output);
+  });
+
+  test('through reauthentication, an e-mail change and an invitation', async () => {
+    const { anonKey, serviceRoleKey } = await standInApiKeys(standIn);
+    const supabase = supabaseClient(standIn.apiUrl, anonKey);
+    const email = `logs.reauth.${Date.now()}@example.com`;
+    const newEmail = `logs.changed.${Date.now()}@example.com`;
+    const invited = `logs.invited.${Date.now()}@example.com`;
+    expect((await supabase.auth.signUp({ email, password: PASSWORD })).error).toBeNull();
+
+    expect((await supabase.auth.reauthenticate()).error).toBeNull();
+    const nonce = /\b(\d{6})\b/.exec((await latestMailTo(standIn, email)).text)?.[1] ?? '';
+    secrets.add(nonce).add(NONCE_PASSWORD);
+    expect((await supabase.auth.updateUser({ password: NONCE_PASSWORD, nonce })).error).toBeNull();
+
+    expect((await supabase.auth.updateUser({ email: newEmail })).error).toBeNull();
+    for (const address of [email, newEmail]) {
+      secrets.add(
+        new URL(verifyLinkIn(await latestMailTo(standIn, address))).searchParams.get('token') ?? '',
+      );
+    }
+    const admin = supabaseClient(standIn.apiUrl, serviceRoleKey).auth.admin;
+    expect((await admin.inviteUserByEmail(invited)).error).toBeNull();
+    const inviteLink = verifyLinkIn(await latestMailTo(standIn, invited));
+    secrets.add(new URL(inviteLink).searchParams.get('token') ?? '');
+    expect((await fetch(inviteLink, { redirect: 'manual' })).status).toBe(303);
+
+    expectNoneIn(standIn.output());
+  });
+
+  function expectNoneIn(output: string): void {
     for (const value of secrets) {
       expect(value.length).toBeGreaterThanOrEqual(6);
       expect(output, 'a secret appears in the stand-in output').not.toContain(value);
     }
-  });
+  }
 });
