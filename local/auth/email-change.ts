@@ -60,11 +60,12 @@ export async function requestEmailChange(
       authenticationMethod: 'email_change',
     });
   }
-  await db.query(
-    `update auth.users set email_change = $2, email_change_confirm_status = 0, email_change_token_current = ''
-     where id = $1`,
-    [userId, asked.newEmail],
-  );
+  await db.query('update auth.users set email_change = $2, email_change_confirm_status = 0 where id = $1', [
+    userId,
+    asked.newEmail,
+  ]);
+  // A current-address token of an earlier request must not outlive it when only the new address is asked.
+  await spendEmailToken(db, userId, 'email_change_current');
   const recipients: { kind: EmailTokenKind; to: string }[] = [
     { kind: 'email_change_new', to: asked.newEmail },
   ];
