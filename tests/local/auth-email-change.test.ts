@@ -168,6 +168,29 @@ describe('e-mail change with confirmations off (the stand-in default, GoTrue aut
   });
 });
 
+describe('e-mail change in the PKCE flow', () => {
+  const standIn = useStandIn(UNLIMITED_AUTH_RATES);
+  const newEmail = uniqueEmails('change-pkce');
+
+  test('the link redirects with ?code=, which exchangeCodeForSession trades for the changed user', async () => {
+    const [current, next] = [newEmail(), newEmail()];
+    const admin = supabaseClient(standIn.process.apiUrl, standIn.keys.serviceRoleKey).auth.admin;
+    expect(
+      (await admin.createUser({ email: current, password: PASSWORD, email_confirm: true })).error,
+    ).toBeNull();
+    const supabase = standIn.client('pkce');
+    expect((await supabase.auth.signInWithPassword({ email: current, password: PASSWORD })).error).toBeNull();
+    expect((await supabase.auth.updateUser({ email: next })).error).toBeNull();
+
+    const link = verifyLinkIn(await latestMailTo(standIn.process, next));
+    expect(new URL(link).searchParams.get('token')).toMatch(/^pkce_/);
+    const { location } = await openLink(link);
+    const exchanged = await supabase.auth.exchangeCodeForSession(location.searchParams.get('code') ?? '');
+    expect(exchanged.error).toBeNull();
+    expect(exchanged.data.user?.email).toBe(next);
+  });
+});
+
 describe('secure e-mail change off', () => {
   const standIn = useStandIn({
     ...UNLIMITED_AUTH_RATES,
