@@ -5,6 +5,7 @@
  */
 import { startBenchStack, type BenchStack } from './bench-stack.ts';
 import { describeCommentFanOutMethod, measureCommentFanOut } from './comment-fan-out.ts';
+import { describeImportBoardMethod, measureImportBoard, type ImportBenchOptions } from './import-board.ts';
 import { describeWebhookBurstMethod, measureWebhookBurst } from './webhook-burst.ts';
 import { describeWebhookDeliveryMethod, measureWebhookDelivery } from './webhook-delivery.ts';
 import { describeWebhookScheduleMethod, measureWebhookSchedule } from './webhook-schedule.ts';
@@ -31,6 +32,8 @@ export interface BenchOptions {
   web: WebBenchOptions;
   /** How often the stand-in's timer calls the webhook dispatcher (row o2): every minute, as on hosted. */
   webhookScheduleMs: number;
+  /** The board row p imports, and how many times. */
+  importBoard: ImportBenchOptions;
   /** The command line the report names. */
   command: string;
   /** Aborted (Ctrl-C), the bench stops measuring, stops the stand-in and throws. */
@@ -40,7 +43,7 @@ export interface BenchOptions {
 }
 
 /** The steps of the bench, each named by the rows it measures, in the order they run. */
-export const BENCH_STEPS = ['a', 'b', 'c', 'd', 'ef', 'k', 'l', 'n', 'o', 'ghijm'] as const;
+export const BENCH_STEPS = ['a', 'b', 'c', 'd', 'ef', 'k', 'l', 'n', 'o', 'p', 'ghijm'] as const;
 type BenchStep = (typeof BENCH_STEPS)[number];
 
 /** The steps that measure any of `rows` (`a4` or `a` selects step `a`); every step when unset. */
@@ -50,7 +53,7 @@ export function stepsFor(rows: readonly string[] | undefined): Set<BenchStep> {
   for (const row of rows) {
     const step = BENCH_STEPS.find((name) => name.includes(row.charAt(0).toLowerCase()));
     if (step === undefined)
-      throw new Error(`no bench row "${row}": rows are a1–a4, b, c, d, e, f, g–j, m, k, l, n, o–o3`);
+      throw new Error(`no bench row "${row}": rows are a1–a4, b, c, d, e, f, g–j, m, k, l, n, o–o3, p`);
     chosen.add(step);
   }
   return chosen;
@@ -62,6 +65,7 @@ export const FULL_BENCH: BenchOptions = {
   load: { connections: 50, durationSeconds: 20 },
   web: { loads: 20, moves: 100, slowLoads: 3 },
   webhookScheduleMs: 60_000,
+  importBoard: { cards: 5_000, rounds: 5 },
   command: 'npm run bench',
 };
 
@@ -129,6 +133,7 @@ async function measureAll(stack: BenchStack, options: BenchOptions, progress: (l
       ...(await measureWebhookSchedule(stack, rounds, options.webhookScheduleMs, progress)),
       ...(await measureWebhookBurst(stack, rounds, progress)),
     ],
+    p: () => measureImportBoard(stack, options.importBoard, progress),
   };
   const chosen = stepsFor(options.rows);
   const rows: BenchRow[] = [];
@@ -141,7 +146,15 @@ async function measureAll(stack: BenchStack, options: BenchOptions, progress: (l
   return rows;
 }
 
-function describeMethod({ seed, rounds, load, web, rows, webhookScheduleMs }: BenchOptions): string {
+function describeMethod({
+  seed,
+  rounds,
+  load,
+  web,
+  rows,
+  webhookScheduleMs,
+  importBoard,
+}: BenchOptions): string {
   const count = (n: number) => n.toLocaleString('en');
   const chosen = stepsFor(rows);
   const workspace =
@@ -169,6 +182,7 @@ function describeMethod({ seed, rounds, load, web, rows, webhookScheduleMs }: Be
           describeWebhookBurstMethod(rounds),
         ]
       : []),
+    ...(chosen.has('p') ? [describeImportBoardMethod(importBoard)] : []),
   ];
   const only = rows === undefined ? '' : ` (only the steps of rows ${rows.join(', ')})`;
   return `${workspace}${only}; ${parts.join('; ')}.`;

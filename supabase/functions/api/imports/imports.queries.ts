@@ -14,6 +14,12 @@ import {
   type Refusals,
 } from '../../_shared/sql-errors.ts';
 import type { Import, TaskPriority, TaskStatus } from '../../_shared/api-types.ts';
+import {
+  callerWorkspaceIdAt,
+  workspaceIdOf,
+  workspaceValueOf,
+  type WorkspaceReference,
+} from '../workspaces/workspace-access.queries.ts';
 import type { WorkspaceForImport } from './import-plan.ts';
 
 /** Tasks per insert: each statement stays far within STATEMENT_TIMEOUT_SECONDS, triggers included. */
@@ -32,10 +38,13 @@ const importRefusals: Refusals = (error) => {
   return undefined;
 };
 
-/** What the plan needs to know of the workspace: its members (with e-mails), labels and projects. */
+/**
+ * What the plan needs to know of the workspace: its members (with e-mails), labels and projects. By the
+ * slug of one of the caller's workspaces, it goes with the access check.
+ */
 export async function selectWorkspaceForImport(
   sql: Sql,
-  workspaceId: string,
+  workspace: WorkspaceReference,
   callerId: string,
 ): Promise<WorkspaceForImport> {
   const [row] = await sql.query<{
@@ -51,8 +60,10 @@ export async function selectWorkspaceForImport(
         from public.labels l where l.workspace_id = $1) as labels,
        (select coalesce(jsonb_agg(jsonb_build_object('id', p.id, 'key', p.key, 'name', p.name,
           'sourceId', p.source_id, 'archived', p.archived_at is not null)), '[]')
-        from public.projects p where p.workspace_id = $1) as projects`,
-    [workspaceId],
+        from public.projects p where p.workspace_id = $1) as projects`.replaceAll('$1', () =>
+      workspaceIdOf(workspace, '$1'),
+    ),
+    [workspaceValueOf(workspace)],
   );
   if (!row) throw new Error('select of the workspace for an import answered no row');
   return { callerId, members: row.members, labels: row.labels, projects: row.projects };
@@ -218,10 +229,11 @@ export async function insertImport(sql: Sql, workspaceId: string, record: Import
   return row.import;
 }
 
-export async function selectImport(sql: Sql, workspaceId: string, id: string): Promise<Import | undefined> {
+/** The import `id` of the caller's workspace `slug`; RLS shows it to admins only. */
+export async function selectImport(sql: Sql, slug: string, id: string): Promise<Import | undefined> {
   const [row] = await sql.query<{ import: Import }>(
-    `select ${IMPORT_JSON} from public.imports i where i.workspace_id = $1 and i.id = $2`,
-    [workspaceId, id],
+    `select ${IMPORT_JSON} from public.imports i where i.workspace_id = ${callerWorkspaceIdAt('$1')} and i.id = $2`,
+    [slug, id],
   );
   return row?.import;
 }

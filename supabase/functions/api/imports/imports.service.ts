@@ -5,10 +5,16 @@
  * so no transaction waits on parsing; the plan is made inside it, so what is written is what it saw.
  */
 import type { Import, ImportPreview } from '../../_shared/api-types.ts';
-import type { Database, Sql } from '../../_shared/db.ts';
+import { asLastStatement, type Database, type Sql } from '../../_shared/db.ts';
 import { AppError } from '../../_shared/errors.ts';
 import type { Principal } from '../../_shared/principal.ts';
-import { enterWorkspace, requireRole, type WorkspaceAccess } from '../workspaces/workspace-access.ts';
+import {
+  enterWorkspace,
+  enterWorkspaceWith,
+  readInWorkspace,
+  requireRole,
+  type WorkspaceAccess,
+} from '../workspaces/workspace-access.ts';
 import { canImport, planImport, resolveTargets, type ImportOptions, type ImportPlan } from './import-plan.ts';
 import { previewOf, problemsShown } from './import-preview.ts';
 import type { ImportSource, ImportSourceKind } from './import-source.ts';
@@ -60,9 +66,8 @@ export function previewImport(
   request: ImportRequest,
 ): Promise<ImportPreview> {
   return db.asCaller(principal, async (sql) => {
-    const access = await enterAsImporter(sql, principal, slug);
-    const plan = await planFor(sql, access, principal, request);
-    return previewOf(request.source, plan, request.csvColumns);
+    const plan = await planFor(sql, principal, slug, request);
+    return previewOf(request.source, plan.plan, request.csvColumns);
   });
 }
 
@@ -73,8 +78,7 @@ export function runImport(
   request: ImportRequest,
 ): Promise<Import> {
   return db.asCaller(principal, async (sql) => {
-    const access = await enterAsImporter(sql, principal, slug);
-    const plan = await planFor(sql, access, principal, request);
+    const { access, plan } = await planFor(sql, principal, slug, request);
     refuseUnlessImportable(plan);
     await markImporting(sql);
     return writePlan(sql, access.workspaceId, request.source, plan);
@@ -83,8 +87,10 @@ export function runImport(
 
 export function getImport(db: Database, principal: Principal, slug: string, id: string): Promise<Import> {
   return db.asCaller(principal, async (sql) => {
-    const access = await enterAsImporter(sql, principal, slug);
-    const found = await selectImport(sql, access.workspaceId, id);
+    const { access, found } = await readInWorkspace(sql, principal, slug, (read) =>
+      selectImport(read, slug, id),
+    );
+    requireRole(access, 'admin', IMPORT);
     if (!found) throw importNotFound();
     return found;
   });
@@ -96,18 +102,22 @@ async function enterAsImporter(sql: Sql, principal: Principal, slug: string): Pr
   return access;
 }
 
+/** The plan, made in the transaction that writes it; the workspace is read with the access check. */
 async function planFor(
   sql: Sql,
-  access: WorkspaceAccess,
   principal: Principal,
+  slug: string,
   { read, options }: ImportRequest,
-): Promise<ImportPlan> {
-  const workspace = await selectWorkspaceForImport(sql, access.workspaceId, principal.user_id);
+): Promise<{ access: WorkspaceAccess; plan: ImportPlan }> {
+  const { access, found: workspace } = await enterWorkspaceWith(sql, principal, slug, () =>
+    selectWorkspaceForImport(sql, { slug }, principal.user_id),
+  );
+  requireRole(access, 'admin', IMPORT);
   const { targets, problems } = resolveTargets(read, options, workspace);
   const existingIds = targets.flatMap((target) => (target.kind === 'existing' ? [target.id] : []));
   const sourceIds = read.projects.flatMap((project) => project.tasks.map((task) => task.sourceId));
   const imported = await selectImportedSourceIds(sql, existingIds, sourceIds);
-  return planImport(read, options, workspace, targets, imported, problems);
+  return { access, plan: planImport(read, options, workspace, targets, imported, problems) };
 }
 
 /** A plan with errors is refused: 409 for a limit, 422 naming every problem of the file. */
@@ -157,7 +167,7 @@ async function writePlan(
       );
     }
   }
-  return insertImport(sql, workspaceId, {
+  return insertImport(asLastStatement(sql), workspaceId, {
     source,
     projects,
     counts: plan.counts,
