@@ -42,4 +42,16 @@ describe('stand-in settings', () => {
       'TASKLANE_REALTIME_REPLICATION_READY_DELAY_MS',
     );
   });
+
+  test("the project's message rate is hosted's (100 a second, counted every 5 s) unless set", () => {
+    expect(realtimeSettings(readConfig({})).eventsRate).toEqual({ maxEventsPerSecond: 100, tickMs: 5_000 });
+    const set = readConfig({
+      TASKLANE_REALTIME_MAX_EVENTS_PER_SECOND: '5',
+      TASKLANE_REALTIME_EVENTS_RATE_TICK_MS: '200',
+    });
+    expect(realtimeSettings(set).eventsRate).toEqual({ maxEventsPerSecond: 5, tickMs: 200 });
+    expect(() => readConfig({ TASKLANE_REALTIME_MAX_EVENTS_PER_SECOND: '0' })).toThrow(
+      'TASKLANE_REALTIME_MAX_EVENTS_PER_SECOND',
+    );
+  });
 });

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { readEmailTemplates, type EmailTemplates } from './auth/email-templates.ts';
 import { CLI_RATE_LIMITS, type AuthRateLimits } from './auth/rate-limits.ts';
+import type { EventsRateLimit } from './realtime/events-rate.ts';
 import type { ClientPresenceLimit } from './realtime/client-presence-limit.ts';
 import { payloadLimitOf } from './realtime/settings.ts';
 import { parseFileSize } from './storage/file-size.ts';
@@ -54,6 +55,8 @@ const EnvSchema = z.object({
   TASKLANE_REALTIME_MAX_CLIENT_PRESENCE_EVENTS_PER_WINDOW: z.coerce.number().int().min(1).default(5),
   TASKLANE_REALTIME_CLIENT_PRESENCE_WINDOW_MS: z.coerce.number().int().min(1).default(30_000),
   TASKLANE_REALTIME_REPLICATION_READY_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  TASKLANE_REALTIME_MAX_EVENTS_PER_SECOND: z.coerce.number().int().min(1).default(100),
+  TASKLANE_REALTIME_EVENTS_RATE_TICK_MS: z.coerce.number().int().min(10).default(5_000),
 });
 
 /** Everything the stand-in can be told, read once from the environment. */
@@ -99,6 +102,7 @@ export interface StandInConfig {
     maxPayloadBytes: number;
     clientPresenceLimit: ClientPresenceLimit;
     replicationReadyDelayMs: number;
+    eventsRate: EventsRateLimit;
   };
 }
 
@@ -169,6 +173,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, projectDir = pr
         windowMs: vars.TASKLANE_REALTIME_CLIENT_PRESENCE_WINDOW_MS,
       },
       replicationReadyDelayMs: vars.TASKLANE_REALTIME_REPLICATION_READY_DELAY_MS,
+      eventsRate: {
+        maxEventsPerSecond: vars.TASKLANE_REALTIME_MAX_EVENTS_PER_SECOND,
+        tickMs: vars.TASKLANE_REALTIME_EVENTS_RATE_TICK_MS,
+      },
     },
   };
 }

@@ -24,6 +24,7 @@ export async function handleBroadcast(
     );
     if (!channel.policies.broadcastWrite) return;
   }
+  context.eventsRate.add();
   if (payloadSize(broadcast.payload) > context.settings.maxPayloadBytes) {
     if (channel.ack) replyTo(channel.connection, message, 'error', { reason: 'payload_size_exceeded' });
     return;

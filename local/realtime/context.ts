@@ -1,5 +1,6 @@
 import type { StandInKeys } from '../keys.ts';
 import type { Authorizer } from './authorization.ts';
+import type { EventsRate } from './events-rate.ts';
 import type { PresenceStore } from './presence-store.ts';
 import type { RealtimeSettings } from './settings.ts';
 import type { TokenVerifier } from './tokens.ts';
@@ -13,6 +14,8 @@ export interface RealtimeContext {
   authorizer: Authorizer;
   hub: TopicHub;
   presence: PresenceStore;
+  /** The project's message rate: every delivery and every message sent counts. */
+  eventsRate: EventsRate;
   /** Never given a token or an API key. */
   log: (line: string) => void;
 }

@@ -17,7 +17,8 @@ export interface Stoppable {
  * Broadcast from the database (docs/supabase-protocols.md#broadcast-from-the-database): where hosted Realtime
  * streams inserts on realtime.messages through logical replication, the stand-in LISTENs for the ids the
  * trigger NOTIFYs on commit, reads each row and delivers it on `realtime:<topic>` with `meta: {id}`, in
- * commit order. A dropped listening connection is opened again.
+ * commit order. A dropped listening connection is opened again. While the project's message rate is over
+ * its limit, broadcasts are dropped, as hosted drops them.
  */
 export function deliverDatabaseBroadcasts(
   context: RealtimeContext,
@@ -78,6 +79,9 @@ async function deliver(context: RealtimeContext, database: Database, id: string)
   try {
     const row = await readBroadcast(database.statements, id);
     if (!row) return;
+    // Over the project's message rate, hosted's replication connection drops what it streams.
+    if (context.eventsRate.triggered) return;
+    context.eventsRate.add();
     const target = { isPrivate: row.private === true, subTopic: row.topic };
     fanOut(context, target, asBroadcast(row), { fromDatabase: true });
   } catch (error) {

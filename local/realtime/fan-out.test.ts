@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest';
 import type { Channel, Connection } from './channel.ts';
 import type { RealtimeContext } from './context.ts';
+import { EventsRate } from './events-rate.ts';
 import { fanOut } from './fan-out.ts';
 import { TopicHub } from './topic-hub.ts';
 import type { Vsn } from './wire.ts';
@@ -36,7 +37,8 @@ test('a broadcast is encoded once per serializer, not once per subscriber, and o
     subscriber(hub, '2.0.0', false),
   ];
   const broadcast = { event: 'task.moved', payload: { seq: 1 }, meta: { id: 'm' }, binaryFrame: true };
-  fanOut({ hub } as RealtimeContext, { isPrivate: true, subTopic: 'workspace:1' }, broadcast);
+  const eventsRate = new EventsRate({ maxEventsPerSecond: 100, tickMs: 1_000 });
+  fanOut({ hub, eventsRate } as RealtimeContext, { isPrivate: true, subTopic: 'workspace:1' }, broadcast);
 
   expect(v2a).toHaveLength(1);
   expect(Buffer.isBuffer(v2a[0])).toBe(true);
@@ -44,4 +46,6 @@ test('a broadcast is encoded once per serializer, not once per subscriber, and o
   expect(typeof v1a[0]).toBe('string');
   expect(v1b[0]).toBe(v1a[0]);
   expect(refused).toEqual([]);
+  // Each delivery counts against the project's message rate; the reader it skipped does not.
+  expect(eventsRate.tick()).toBe(4);
 });

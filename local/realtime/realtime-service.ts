@@ -5,6 +5,7 @@ import { addCorsHeaders, answerPreflight } from '../auth/cors.ts';
 import { databaseAuthorizer } from './authorization.ts';
 import type { RealtimeContext } from './context.ts';
 import { deliverDatabaseBroadcasts } from './database-broadcasts.ts';
+import { EventsRate } from './events-rate.ts';
 import { websocketEndpoint, type UpgradeHandler } from './handshake.ts';
 import { answerHttpBroadcast } from './http-broadcast.ts';
 import { PresenceStore } from './presence-store.ts';
@@ -42,8 +43,10 @@ export function createRealtimeService(options: RealtimeServiceOptions): Realtime
     authorizer: databaseAuthorizer(options.database, options.log),
     hub: new TopicHub(),
     presence: new PresenceStore(),
+    eventsRate: new EventsRate(options.settings.eventsRate),
     log: options.log,
   };
+  context.eventsRate.start();
   const websocket = websocketEndpoint(context);
   const listener = deliverDatabaseBroadcasts(context, options.database, options.databaseUrl);
   return {
@@ -56,6 +59,7 @@ export function createRealtimeService(options: RealtimeServiceOptions): Realtime
     stop: async () => {
       websocket.close();
       await listener.stop();
+      context.eventsRate.stop();
     },
   };
 }

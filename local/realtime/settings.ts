@@ -1,4 +1,5 @@
 import type { ClientPresenceLimit } from './client-presence-limit.ts';
+import type { EventsRateLimit } from './events-rate.ts';
 
 /**
  * The tenant settings and timers of hosted Realtime that the stand-in reproduces
@@ -31,6 +32,11 @@ export interface RealtimeSettings {
    * on hosted, whose replication starts asynchronously (0 there is "at once"; a test sets a delay).
    */
   replicationReadyDelayMs: number;
+  /**
+   * The project's message rate (max_events_per_second, hosted: 100 on average over a minute, counted every
+   * 5 s); over it database broadcasts are dropped and channels that are delivered a message are shut down.
+   */
+  eventsRate: EventsRateLimit;
   /** How soon the database listener tries again after its connection dropped. */
   listenerReconnectMs: number;
   /** Broadcast rows older than this are deleted (hosted drops daily partitions after ~3 days). */
@@ -47,6 +53,7 @@ export const HOSTED_REALTIME_SETTINGS: RealtimeSettings = {
   clientPresenceLimit: { maxCalls: 5, windowMs: 30_000 },
   tokenRecheckMs: 5 * 60_000,
   replicationReadyDelayMs: 0,
+  eventsRate: { maxEventsPerSecond: 100, tickMs: 5_000 },
   listenerReconnectMs: 1_000,
   messageRetentionMs: 3 * 24 * 3600_000,
   cleanupIntervalMs: 3600_000,

@@ -1,0 +1,51 @@
+/**
+ * Hosted's per-project message rate (realtime's tenants.ex events_per_second_rate, rate_counter.ex): every
+ * message counts — each delivery to each subscriber, each broadcast a client sends, each database
+ * broadcast — and every tick (hosted: 5 s) the count of the tick joins a window of the last 12 ticks
+ * (a minute). The average per second over that window at or above the limit (the tenant's
+ * max_events_per_second, 100 by default) triggers the limit; it holds until a tick finds the average
+ * below the limit again. While it holds, database broadcasts are dropped and a channel that is delivered
+ * a message is shut down with "Too many messages per second".
+ */
+export interface EventsRateLimit {
+  maxEventsPerSecond: number;
+  tickMs: number;
+}
+
+/** Hosted keeps the last 12 ticks (max_bucket_len): with its 5 s tick, the average of a minute. */
+const WINDOW_TICKS = 12;
+
+export class EventsRate {
+  private count = 0;
+  private window: number[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  triggered = false;
+
+  constructor(private readonly limit: EventsRateLimit) {}
+
+  start(): void {
+    this.timer = setInterval(() => this.tick(), this.limit.tickMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  add(messages = 1): void {
+    this.count += messages;
+  }
+
+  /** The average per second over the window, as the last tick computed it. */
+  tick(): number {
+    this.window = [this.count, ...this.window].slice(0, WINDOW_TICKS);
+    this.count = 0;
+    const sum = this.window.reduce((total, count) => total + count, 0);
+    const average = sum / this.window.length / (this.limit.tickMs / 1_000);
+    this.triggered = average >= this.limit.maxEventsPerSecond;
+    return average;
+  }
+}
+
+/** What a channel shut down for the rate is told, in its `system` error. */
+export const TOO_MANY_MESSAGES = 'Too many messages per second';
