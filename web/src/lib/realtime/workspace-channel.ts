@@ -2,6 +2,7 @@ import type { LiveMessage } from './live-message.ts';
 import { liveStore } from './live-store.ts';
 import { createPacer } from './presence-pacer.ts';
 import { loadRealtimeClient, type RealtimeChannel } from './realtime-client.ts';
+import { createReopenDelay } from './reopen-delay.ts';
 import { onReplicationReady, REPLICATION_READY_CONFIG } from './replication-ready.ts';
 
 export interface WorkspaceChannelOptions {
@@ -18,13 +19,12 @@ export interface WorkspaceChannelOptions {
   onJoined: () => void;
 }
 
-/** After the server closed the channel (an expired token, say), join again after this pause. */
-const REOPEN_DELAY_MS = 1_000;
-
 /**
  * Joins the workspace's private channel as the signed-in person and keeps it joined: realtime-js rejoins
  * after a dropped socket, supabase-js hands it each refreshed access token; this reopens the channel
- * after the server closed it or the browser came back online, and tells the others where this tab is.
+ * after the server closed it (an expired token, the project's message rate: after a pause that grows while
+ * it keeps being closed, reopen-delay.ts) or the browser came back online, and tells the others where this
+ * tab is.
  * Returns how to leave (on a change of workspace or person, or sign-out).
  */
 export function connectWorkspace(options: WorkspaceChannelOptions): () => void {
@@ -33,6 +33,7 @@ export function connectWorkspace(options: WorkspaceChannelOptions): () => void {
   let joined = false;
   let everJoined = false;
   let reopenTimer: ReturnType<typeof setTimeout> | undefined;
+  const reopenDelay = createReopenDelay();
 
   const lost = () => {
     joined = false;
@@ -72,6 +73,7 @@ export function connectWorkspace(options: WorkspaceChannelOptions): () => void {
         if (status === 'SUBSCRIBED') {
           joined = true;
           everJoined = true;
+          reopenDelay.joined();
           liveStore.setConnection('live');
           presence.reset();
           presence.request();
@@ -98,7 +100,7 @@ export function connectWorkspace(options: WorkspaceChannelOptions): () => void {
       void close().then(() => {
         if (!stopped && navigator.onLine) void open();
       });
-    }, REOPEN_DELAY_MS);
+    }, reopenDelay.next());
   };
 
   // The browser knows first when the network goes: leave at once rather than wait for a heartbeat to fail,
