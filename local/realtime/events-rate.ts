@@ -20,6 +20,8 @@ export class EventsRate {
   private window: number[] = [];
   private timer: NodeJS.Timeout | undefined;
   triggered = false;
+  /** The average per second over the window at the last tick. */
+  average = 0;
 
   constructor(private readonly limit: EventsRateLimit) {}
 
@@ -41,11 +43,30 @@ export class EventsRate {
     this.window = [this.count, ...this.window].slice(0, WINDOW_TICKS);
     this.count = 0;
     const sum = this.window.reduce((total, count) => total + count, 0);
-    const average = sum / this.window.length / (this.limit.tickMs / 1_000);
-    this.triggered = average >= this.limit.maxEventsPerSecond;
-    return average;
+    this.average = sum / this.window.length / (this.limit.tickMs / 1_000);
+    this.triggered = this.average >= this.limit.maxEventsPerSecond;
+    return this.average;
   }
 }
 
 /** What a channel shut down for the rate is told, in its `system` error. */
 export const TOO_MANY_MESSAGES = 'Too many messages per second';
+
+/**
+ * Why the broadcast endpoints refuse a request with 429, or null (realtime's batch_broadcast.ex and
+ * single_broadcast.ex check_rate_limit): the average at or over the limit (over it, for a batch), or a
+ * batch that would take it over.
+ */
+export function httpRateRefusal(
+  rate: EventsRate,
+  limit: EventsRateLimit,
+  batchSize: number | null,
+): string | null {
+  const over =
+    batchSize === null ? rate.average >= limit.maxEventsPerSecond : rate.average > limit.maxEventsPerSecond;
+  if (over) return 'You have exceeded your rate limit';
+  if (batchSize !== null && rate.average + batchSize > limit.maxEventsPerSecond) {
+    return 'Too many messages to broadcast, please reduce the batch size';
+  }
+  return null;
+}

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { jwtForApiKey } from '../auth/api-keys.ts';
 import { readBody, sendJson } from '../gateway/http.ts';
 import type { RealtimeContext } from './context.ts';
+import { httpRateRefusal } from './events-rate.ts';
 import { fanOut, payloadSize } from './fan-out.ts';
 import { isRecord } from './join-payload.ts';
 import { policyHeaders } from './request-headers.ts';
@@ -28,7 +29,8 @@ const SINGLE_PATH = /^\/api\/broadcast\/([^/]+)\/events\/([^/]+)$/;
 /**
  * `POST /api/broadcast` (batch) and `POST /api/broadcast/{topic}/events/{event}` (single), answered 202.
  * Private messages go out only if the caller passes the write policy of their topic, else they are
- * dropped silently (still 202).
+ * dropped silently (still 202). Over the project's message rate, or a batch that would take it over, is
+ * refused with 429; each message sent counts against it.
  */
 export async function answerHttpBroadcast(
   context: RealtimeContext,
@@ -47,6 +49,12 @@ export async function answerHttpBroadcast(
   const parsed = single ? singleMessage(req, url, single, body) : batchMessages(body);
   if (typeof parsed === 'string')
     return sendJson(res, 422, { message: parsed, errors: { messages: [parsed] } });
+  const refusal = httpRateRefusal(
+    context.eventsRate,
+    context.settings.eventsRate,
+    single ? null : parsed.length,
+  );
+  if (refusal) return sendJson(res, 429, { message: refusal });
   await send(context, caller, parsed);
   res.writeHead(202).end();
 }
@@ -106,6 +114,7 @@ async function send(context: RealtimeContext, caller: Caller, messages: Outgoing
     if (message.isPrivate && !(await mayWrite(context, caller, message.topic, allowed))) continue;
     const broadcast: UserBroadcast = { event: message.event, payload: message.payload, binaryFrame: false };
     if (message.id) broadcast.meta = { id: message.id };
+    context.eventsRate.add();
     fanOut(context, { isPrivate: message.isPrivate, subTopic: message.topic }, broadcast);
   }
 }

@@ -88,6 +88,15 @@ describe("the stand-in Realtime service: the project's message rate", () => {
       'phx_close',
       {},
     ]);
+
+    // Broadcasts over HTTP are refused meanwhile.
+    const response = await fetch(`${standIn.process.apiUrl}/realtime/v1/api/broadcast`, {
+      method: 'POST',
+      headers: { apikey: standIn.keys.anonKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ messages: [{ topic: subTopic, event: 'e', payload: {} }] }),
+    });
+    expect(response.status).toBe(429);
+    expect(await response.json()).toEqual({ message: 'You have exceeded your rate limit' });
   });
 
   test('once the average over the window is under the limit again, a rejoined channel is delivered database broadcasts', async () => {
