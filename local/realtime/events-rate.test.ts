@@ -19,4 +19,13 @@ describe("the project's message rate, as hosted's rate counter averages it", () 
     // The burst has left the window of 12 ticks.
     expect(rate.tick()).toBe(0);
   });
+
+  test('after an idle spell (60 ticks without a message) the window starts afresh, as a stopped counter does', () => {
+    const rate = new EventsRate({ maxEventsPerSecond: 100, tickMs: 5_000 });
+    for (let tick = 0; tick < 60; tick++) rate.tick();
+    rate.add(500);
+    // Averaged over this one tick, not over a window of 11 zeros and this.
+    expect(rate.tick()).toBe(100);
+    expect(rate.triggered).toBe(true);
+  });
 });

@@ -14,10 +14,16 @@ export interface EventsRateLimit {
 
 /** Hosted keeps the last 12 ticks (max_bucket_len): with its 5 s tick, the average of a minute. */
 const WINDOW_TICKS = 12;
+/**
+ * Hosted's counter stops when its window has been all zeros at an idle check (every 5 min: 60 ticks of
+ * 5 s) and starts afresh, with an empty window, at the next message.
+ */
+const IDLE_TICKS = 60;
 
 export class EventsRate {
   private count = 0;
   private window: number[] = [];
+  private idleTicks = 0;
   private timer: NodeJS.Timeout | undefined;
   triggered = false;
   /** The average per second over the window at the last tick. */
@@ -40,6 +46,12 @@ export class EventsRate {
 
   /** The average per second over the window, as the last tick computed it. */
   tick(): number {
+    this.idleTicks = this.count === 0 ? this.idleTicks + 1 : 0;
+    if (this.idleTicks >= IDLE_TICKS) {
+      this.window = [];
+      this.average = 0;
+      return 0;
+    }
     this.window = [this.count, ...this.window].slice(0, WINDOW_TICKS);
     this.count = 0;
     const sum = this.window.reduce((total, count) => total + count, 0);

@@ -9,7 +9,11 @@ import {
   type RawSocket,
 } from '../support/stand-in-realtime.ts';
 
-/** A project limit of 5 messages a second, counted every 200 ms: a burst of 40 is far over it. */
+/**
+ * A project limit of 5 messages a second, counted every 200 ms: a burst of 40 is far over it. It may go over
+ * before the burst is through (a counter started afresh averages over the ticks it has seen), so only some
+ * of the burst need arrive.
+ */
 const TICK_MS = 200;
 const TOO_MANY = 'Too many messages per second';
 
@@ -54,7 +58,7 @@ describe("the stand-in Realtime service: the project's message rate", () => {
     await join(socket, subTopic, '1');
 
     await sendFromDatabase(subTopic, 'burst', 40);
-    await eventually(() => carried(socket, 'burst') === 40, 5_000, 'the burst');
+    await eventually(() => carried(socket, 'burst') > 0, 5_000, 'the burst');
     // The next tick finds the average far over 5 a second.
     await new Promise((resolve) => setTimeout(resolve, 2 * TICK_MS));
 
@@ -104,7 +108,7 @@ describe("the stand-in Realtime service: the project's message rate", () => {
     const subTopic = `room:recover${Date.now()}`;
     await join(socket, subTopic, '1');
     await sendFromDatabase(subTopic, 'burst', 40);
-    await eventually(() => carried(socket, 'burst') === 40, 5_000, 'the burst');
+    await eventually(() => carried(socket, 'burst') > 0, 5_000, 'the burst');
     await new Promise((resolve) => setTimeout(resolve, 2 * TICK_MS));
     await sendFromDatabase(subTopic, 'while-over', 1);
 
