@@ -169,9 +169,10 @@ const EXCEPTIONS: Partial<Record<string, { waitedFor: number; all: number }>> = 
   // claimed in the same round trip (0014, 0016): a fourth round trip the answer does not wait for.
   createInvitation: { waitedFor: 3, all: 4 },
   // An import checks access before it reads the file (1), then, in its transaction, reads the workspace
-  // with the access (1) and writes each kind of row after the one whose ids it needs: a project, its
-  // tasks, their comments, the import with the COMMIT (4). A bigger file takes more, one per batch.
-  createImport: { waitedFor: 6, all: 6 },
+  // and what an earlier import made with the access (1), and writes each kind of row after the one whose
+  // ids it needs: a project, its tasks, the import with the COMMIT (3). Labels, comments and every
+  // further batch of 500 tasks take one more each.
+  createImport: { waitedFor: 5, all: 5 },
   // Likewise the attachment's file: its deletion queues the object's removal (docs/decisions/0024), the
   // request removes it through Storage before answering, and forgets the queued removal after the answer,
   // claiming any other removal due in the same round trip: a fourth the answer does not wait for.

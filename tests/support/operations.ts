@@ -218,18 +218,35 @@ const clearWebhooks = (context: OperationContext) =>
     sql.query('delete from public.webhooks where workspace_id = $1', [context.fixture.id]),
   );
 
-/** A one-task CSV imported into the fixture's workspace, as its owner: the import. */
-const createImport = async (context: OperationContext) => {
-  const { contentType, text } = multipartOf(
-    { source: 'csv', dry_run: 'false' },
-    { name: 'matrix.csv', text: 'Title\nImported\n' },
+/**
+ * An import's form: a one-task CSV into a project the workspace has (so that no import needs a project
+ * of its own: the matrix's workspace gathers many, up to the limit), made if it has none.
+ */
+const importIntoExistingProject = async (context: OperationContext): Promise<MultipartBody> => {
+  const [found] = await asService(context.db, (sql) =>
+    sql.query<{ key: string }>(
+      'select key from public.projects where workspace_id = $1 and archived_at is null order by created_at limit 1',
+      [context.fixture.id],
+    ),
   );
+  const key = found?.key ?? (await createProject(context)).key;
+  return multipartOf(
+    { source: 'csv', dry_run: 'false', options: JSON.stringify({ project: { key } }) },
+    { name: 'matrix.csv', text: `Title,Status\nMatrix task ${uniqueSuffix()},Done\n` },
+  );
+};
+
+/** The import of a one-task CSV into the fixture's workspace, as its owner. */
+const createImport = async (context: OperationContext) => {
+  const { contentType, text } = await importIntoExistingProject(context);
   const response = await callApi(
     context.app,
     `/api${workspacePath(context, '/imports')}`,
     withBearer(context.ownerBearer, { method: 'POST', headers: { 'Content-Type': contentType }, body: text }),
   );
-  if (response.status !== 201) throw new Error(`preparing a call: the import answered ${response.status}`);
+  if (response.status !== 201) {
+    throw new Error(`preparing a call: the import answered ${response.status}: ${response.text}`);
+  }
   return Created.parse(response.body);
 };
 
@@ -1375,11 +1392,7 @@ export const OPERATIONS: readonly Operation[] = [
     success: 201,
     prepare: async (context) => ({
       params: inWorkspace(context),
-      multipart: multipartOf(
-        { source: 'csv', dry_run: 'false' },
-        // One file name, so one project: the workspace's project limit is not the matrix's subject.
-        { name: 'matrix.csv', text: `Title,Status\nMatrix task ${uniqueSuffix()},Done\n` },
-      ),
+      multipart: await importIntoExistingProject(context),
     }),
   },
   {

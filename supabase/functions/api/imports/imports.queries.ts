@@ -69,20 +69,28 @@ export async function selectWorkspaceForImport(
   return { callerId, members: row.members, labels: row.labels, projects: row.projects };
 }
 
-/** For each project, the source ids of its tasks among `sourceIds`: what an earlier import made. */
+/**
+ * The workspace's tasks among `sourceIds`, by project: what an earlier import made. By the slug of one of
+ * the caller's workspaces, it goes with the access check.
+ */
 export async function selectImportedSourceIds(
   sql: Sql,
-  projectIds: readonly string[],
+  workspace: WorkspaceReference,
   sourceIds: readonly string[],
 ): Promise<Map<string, Set<string>>> {
-  const imported = new Map<string, Set<string>>(projectIds.map((id) => [id, new Set()]));
-  if (projectIds.length === 0 || sourceIds.length === 0) return imported;
+  const imported = new Map<string, Set<string>>();
+  if (sourceIds.length === 0) return imported;
   const rows = await sql.query<{ project_id: string; source_id: string }>(
-    `select project_id, source_id from public.tasks
-     where project_id = any($1::uuid[]) and source_id = any($2::text[])`,
-    [projectIds, sourceIds],
+    `select t.project_id, t.source_id from public.tasks t
+     where t.workspace_id = ${workspaceIdOf(workspace, '$1')}
+       and t.source_id in (select unnest($2::text[]))`,
+    [workspaceValueOf(workspace), sourceIds],
   );
-  for (const row of rows) imported.get(row.project_id)?.add(row.source_id);
+  for (const row of rows) {
+    const ids = imported.get(row.project_id) ?? new Set<string>();
+    ids.add(row.source_id);
+    imported.set(row.project_id, ids);
+  }
   return imported;
 }
 

@@ -56,7 +56,7 @@ export function checkImportAccess(
   principal: Principal,
   slug: string,
 ): Promise<WorkspaceAccess> {
-  return db.asCaller(principal, (sql) => enterAsImporter(sql, principal, slug));
+  return db.asCaller(principal, (sql) => enterAsImporter(asLastStatement(sql), principal, slug));
 }
 
 export function previewImport(
@@ -80,7 +80,6 @@ export function runImport(
   return db.asCaller(principal, async (sql) => {
     const { access, plan } = await planFor(sql, principal, slug, request);
     refuseUnlessImportable(plan);
-    await markImporting(sql);
     return writePlan(sql, access.workspaceId, request.source, plan);
   });
 }
@@ -102,21 +101,28 @@ async function enterAsImporter(sql: Sql, principal: Principal, slug: string): Pr
   return access;
 }
 
-/** The plan, made in the transaction that writes it; the workspace is read with the access check. */
+/**
+ * The plan, made in the transaction that writes it. What it reads of the workspace (its people, labels,
+ * projects and the tasks an earlier import of the file made) goes with the access check, in one round trip.
+ */
 async function planFor(
   sql: Sql,
   principal: Principal,
   slug: string,
   { read, options }: ImportRequest,
 ): Promise<{ access: WorkspaceAccess; plan: ImportPlan }> {
-  const { access, found: workspace } = await enterWorkspaceWith(sql, principal, slug, () =>
-    selectWorkspaceForImport(sql, { slug }, principal.user_id),
+  const sourceIds = read.projects.flatMap((project) => project.tasks.map((task) => task.sourceId));
+  const { access, found } = await enterWorkspaceWith(sql, principal, slug, () =>
+    Promise.all([
+      selectWorkspaceForImport(sql, { slug }, principal.user_id),
+      selectImportedSourceIds(sql, { slug }, sourceIds),
+      // For the writes that follow, if any: a preview writes nothing for it to change.
+      markImporting(sql),
+    ]),
   );
   requireRole(access, 'admin', IMPORT);
+  const [workspace, imported] = found;
   const { targets, problems } = resolveTargets(read, options, workspace);
-  const existingIds = targets.flatMap((target) => (target.kind === 'existing' ? [target.id] : []));
-  const sourceIds = read.projects.flatMap((project) => project.tasks.map((task) => task.sourceId));
-  const imported = await selectImportedSourceIds(sql, existingIds, sourceIds);
   return { access, plan: planImport(read, options, workspace, targets, imported, problems) };
 }
 
