@@ -227,6 +227,12 @@ const settingsExportRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/settings-export.tsx'), 'SettingsExportScreen'),
 });
 
+const settingsImportRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: 'import',
+  component: lazyRouteComponent(() => import('./routes/settings-import.tsx'), 'SettingsImportScreen'),
+});
+
 const settingsWebhooksRoute = createRoute({
   getParentRoute: () => settingsRoute,
   path: 'webhooks',
@@ -259,6 +265,7 @@ const routeTree = rootRoute.addChildren([
         settingsLabelsRoute,
         settingsProjectsRoute,
         settingsExportRoute,
+        settingsImportRoute,
         settingsWebhooksRoute,
       ]),
     ]),

@@ -26,6 +26,7 @@ export const paths = {
   settingsLabels: '/w/$slug/settings/labels',
   settingsProjects: '/w/$slug/settings/projects',
   settingsExport: '/w/$slug/settings/export',
+  settingsImport: '/w/$slug/settings/import',
   settingsWebhooks: '/w/$slug/settings/webhooks',
 } as const;
 

@@ -12,6 +12,7 @@ const TABS = [
   { to: paths.settingsLabels, label: 'Labels' },
   { to: paths.settingsProjects, label: 'Projects' },
   { to: paths.settingsExport, label: 'Export' },
+  { to: paths.settingsImport, label: 'Import', adminOnly: true },
   { to: paths.settingsWebhooks, label: 'Webhooks', adminOnly: true },
 ] as const;
 

@@ -1,16 +1,7 @@
-import type { components } from '@api-spec/schema.d.ts';
+import { STATUS_LABELS, type TaskStatus } from '../../../../lib/tasks/status-labels.ts';
 import styles from './task-meta.module.css';
 
-export type TaskStatus = components['schemas']['TaskStatus'];
-
-export const STATUS_LABELS: Readonly<Record<TaskStatus, string>> = {
-  backlog: 'Backlog',
-  todo: 'Todo',
-  in_progress: 'In progress',
-  in_review: 'In review',
-  done: 'Done',
-  canceled: 'Canceled',
-};
+export { STATUS_LABELS, type TaskStatus };
 
 /** How much of the circle is filled, Linear-style: the further along, the fuller. */
 const PROGRESS: Readonly<Record<TaskStatus, number>> = {
