@@ -1,3 +1,4 @@
+import { classNames } from '../../../components/ui/class-names.ts';
 import type { CsvField, ImportPreview } from '../import-types.ts';
 import { CSV_FIELD_LABELS, CSV_FIELDS } from '../import-wording.ts';
 import styles from './imports.module.css';
@@ -12,7 +13,7 @@ interface CsvColumnMappingProps {
 export function CsvColumnMapping({ columns, disabled, onChange }: CsvColumnMappingProps) {
   if (columns.length === 0) return null;
   return (
-    <div className={styles.scroll}>
+    <div className={classNames(styles.scroll, styles.mapping)}>
       <table className={styles.table}>
         <caption className={styles.caption}>CSV headers → fields</caption>
         <thead>

@@ -1,3 +1,4 @@
+import { classNames } from '../../../components/ui/class-names.ts';
 import { STATUS_LABELS, type TaskStatus } from '../../../lib/tasks/status-labels.ts';
 import type { ImportPreview } from '../import-types.ts';
 import styles from './imports.module.css';
@@ -16,7 +17,7 @@ const STATUSES = Object.keys(STATUS_LABELS) as TaskStatus[];
 export function StatusMapping({ project, disabled, onChange }: StatusMappingProps) {
   if (project.columns.length === 0) return null;
   return (
-    <div className={styles.scroll}>
+    <div className={classNames(styles.scroll, styles.mapping)}>
       <table className={styles.table}>
         <caption className={styles.caption}>Columns → statuses</caption>
         <thead>
