@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { apiAnswer, fetchMock } from '../../../testing/fetch-mock.ts';
 import { renderWithQueries } from '../../../testing/render.tsx';
 import type { ImportPreview } from '../import-types.ts';
@@ -90,6 +90,29 @@ describe('ImportPanel', () => {
     const options = JSON.parse(await (sentForms[1]?.get('options') as Blob).text()) as unknown;
     expect(options).toEqual({ statuses: { 'list-done': 'in_review' } });
     expect(sentForms[1]?.get('dry_run')).toBe('true');
+  });
+
+  it("maps a CSV's headers to fields and sends the change as csv_columns", async () => {
+    sentForms.length = 0;
+    const csvPreview = previewOf({
+      source: 'csv',
+      csv_columns: [
+        { header: 'Summary', field: 'title' },
+        { header: 'Owner', field: 'ignored' },
+      ],
+    });
+    answerPreviews(csvPreview);
+    const { user } = renderWithQueries(<ImportPanel slug="acme" canImport />);
+    await user.click(screen.getByRole('radio', { name: /^CSV/ }));
+    await user.upload(screen.getByLabelText('File'), new File(['Summary,Owner\nA,b@x.io\n'], 'tasks.csv'));
+
+    expect(await screen.findByLabelText('Field for Summary')).toHaveProperty('value', 'title');
+    expect(screen.queryByLabelText('Import archived cards as Canceled')).toBeNull();
+    await user.selectOptions(screen.getByLabelText('Field for Owner'), 'assignee_email');
+    await vi.waitFor(() => expect(sentForms).toHaveLength(2));
+    expect(sentForms[1]?.get('source')).toBe('csv');
+    const options = JSON.parse(await (sentForms[1]?.get('options') as Blob).text()) as unknown;
+    expect(options).toEqual({ csv_columns: { Owner: 'assignee_email' } });
   });
 
   it('keeps Import disabled while the file has errors, and says why', async () => {
