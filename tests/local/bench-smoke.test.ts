@@ -91,7 +91,7 @@ test('the bench measures every row and prints them in one table', { timeout: 420
     ),
   );
 
-  const tableRows = report.split('\n').filter((line) => /^\| [a-fklno]\d? +\|/.test(line));
+  const tableRows = report.split('\n').filter((line) => /^\| [a-fklnop]\d? +\|/.test(line));
   expect(tableRows.map((line) => line.split('|')[1]?.trim())).toEqual(ROWS);
   expect(report).toMatch(/^- Machine: \d+ cores .*Node v\d+.*Deno \d.*PostgreSQL \d+/m);
   expect(report).toContain(`- Command: \`${TINY.command}\`.`);
