@@ -33,6 +33,8 @@ begin
   return keys;
 end;
 $$;
+revoke all on function private.order_keys_after(text, integer) from public;
+grant execute on function private.order_keys_after(text, integer) to authenticated;
 
 create table public.imports (
   id uuid primary key default gen_random_uuid(),

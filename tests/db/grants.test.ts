@@ -103,6 +103,7 @@ describe('grants on public tables', () => {
     'order_key_digit',
     'order_key_increment',
     'order_key_integer_length',
+    'order_keys_after',
     'order_key_integer_part',
     'order_key_midpoint',
     'order_key_validate',

@@ -38,6 +38,8 @@ export interface RlsFixture {
   /** A webhook of the main workspace, subscribed to every event, and a test delivery of it. */
   webhookId: string;
   webhookDeliveryId: string;
+  /** An import recorded in the main workspace, by its owner. */
+  importId: string;
 }
 
 export async function createRlsFixture(db: pg.Client): Promise<RlsFixture> {
@@ -105,7 +107,20 @@ export async function createRlsFixture(db: pg.Client): Promise<RlsFixture> {
     attachmentIds: await insertAttachmentsByEach(db, workspaceId, taskId, users),
     notificationId: await insertNotificationRows(db, workspaceId, otherWorkspaceId, taskId, users),
     ...(await insertWebhookRows(db, workspaceId, otherWorkspaceId)),
+    importId: await insertImportRow(db, workspaceId, users.owner),
   };
+}
+
+/** An import of the main workspace, as its owner recorded it. */
+async function insertImportRow(db: pg.Client, workspaceId: string, ownerId: string): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `insert into public.imports (workspace_id, source, projects, counts, problems, created_by)
+     values ($1, 'csv', '[]', '{}', '[]', $2) returning id`,
+    [workspaceId, ownerId],
+  );
+  const id = rows[0]?.id;
+  if (!id) throw new Error('insert into imports returned no row');
+  return id;
 }
 
 /** A webhook with a ping in each workspace; answers the main workspace's. */

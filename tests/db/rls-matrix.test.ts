@@ -608,6 +608,37 @@ const RULES: readonly Rule[] = [
     allowed: ADMINS,
   },
   {
+    table: 'imports',
+    command: 'select',
+    attempt: "read the workspace's imports",
+    statement: (f) => ['select 1 from public.imports where id = $1', [f.importId]],
+    allowed: ADMINS,
+  },
+  {
+    table: 'imports',
+    command: 'insert',
+    attempt: 'record an import',
+    statement: (f) => [
+      `insert into public.imports (workspace_id, source, projects, counts, problems) values ($1, 'csv', '[]', '{}', '[]')`,
+      [f.workspaceId],
+    ],
+    allowed: ADMINS,
+  },
+  {
+    table: 'imports',
+    command: 'update',
+    attempt: 'rewrite what an import did',
+    statement: (f) => [`update public.imports set counts = '{"tasks": 0}' where id = $1`, [f.importId]],
+    allowed: NOBODY,
+  },
+  {
+    table: 'imports',
+    command: 'delete',
+    attempt: 'erase an import from the record',
+    statement: (f) => ['delete from public.imports where id = $1', [f.importId]],
+    allowed: NOBODY,
+  },
+  {
     table: 'webhook_deliveries',
     command: 'select',
     attempt: "read a webhook's delivery log",
